@@ -1,0 +1,38 @@
+/**
+ * The timing algebra: pure RxJS operators on host timestamps and frame deltas,
+ * each with the plain step function it wraps.
+ *
+ * @packageDocumentation
+ */
+export { OptionError } from './option-error.js';
+export { deltas, measureDelta, createDeltaBaseline, type DeltaBaseline } from './deltas.js';
+export { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from './clamp-delta.js';
+export { pace } from './pace.js';
+export { capFps } from './cap-fps.js';
+export {
+  createPacingGrid,
+  pacingStep,
+  estimatedHostIntervalMs,
+  HOST_INTERVAL_WINDOW,
+  type PacingGrid,
+} from './pacing-grid.js';
+export { constantDeltas } from './constant-deltas.js';
+export { sequenceDeltas } from './sequence-deltas.js';
+export { seededDeltas, type SeededDeltasOptions } from './seeded-deltas.js';
+export { createSeededRandom, nextRandom, type SeededRandom } from './seeded-random.js';
+export { fixedStep } from './fixed-step.js';
+export {
+  accumulate,
+  clearAccumulated,
+  createStepAccumulator,
+  createStepPlan,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_OVERFLOW,
+  DEFAULT_STEP_MS,
+  type FixedStepOptions,
+  type MutableStepPlan,
+  type OverflowPolicy,
+  type StepAccumulator,
+  type StepPlan,
+} from './step-accumulator.js';
+export { frameInfo, countFrame, createFrameInfo, type FrameInfo, type MutableFrameInfo } from './frame-info.js';

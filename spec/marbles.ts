@@ -1,0 +1,10 @@
+// rxjs-marbles wired to vitest's expect. (Its observe() passes failing tests
+// under vitest and fakeSchedulers needs jest, so neither is used.)
+import { configure } from 'rxjs-marbles';
+import { expect } from 'vitest';
+
+export const { marbles } = configure({
+  assert: (value: unknown, message: string) => expect(value, message).toBeTruthy(),
+  assertDeepEqual: (actual: unknown, expected: unknown) => expect(actual).toStrictEqual(expected),
+  frameworkMatcher: true,
+});

@@ -1,0 +1,48 @@
+import { pipe } from 'rxjs';
+import { constantDeltas } from '../../operators/constant-deltas.js';
+import { seededDeltas, type SeededDeltasOptions } from '../../operators/seeded-deltas.js';
+import { sequenceDeltas } from '../../operators/sequence-deltas.js';
+import { finiteTimestamps, type Clock } from './clock.js';
+
+// The three scripted clocks ignore the timestamp, so the deltas a validator
+// steps through synchronously are the deltas a reviewer watches play.
+
+/**
+ * A clock that makes every frame worth `ms`, whatever the host does.
+ *
+ * ```text
+ * timestamps  --0---16---900---901--|
+ *             constantClock(16)
+ * deltas      --16--16---16----16---|
+ * ```
+ *
+ * @throws {OptionError} when `ms` is not a finite number >= 0.
+ */
+export function constantClock(ms: number): Clock {
+  return pipe(finiteTimestamps(), constantDeltas(ms));
+}
+
+/**
+ * A clock that delivers the deltas of `list` in turn, repeating.
+ *
+ * ```text
+ * timestamps  --a---b---c---d--|
+ *             sequenceClock([16, 33])
+ * deltas      --16--33--16--33-|
+ * ```
+ *
+ * @throws {OptionError} when `list` is empty or holds a bad delta.
+ */
+export function sequenceClock(list: readonly number[]): Clock {
+  return pipe(finiteTimestamps(), sequenceDeltas(list));
+}
+
+/**
+ * A clock that delivers a seeded draw in `[minMs, maxMs)` per tick: the same
+ * jitter on every run and every platform.
+ *
+ * @throws {OptionError} for a bad seed or range.
+ */
+export function seededClock(options: SeededDeltasOptions): Clock {
+  return pipe(finiteTimestamps(), seededDeltas(options));
+}

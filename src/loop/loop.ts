@@ -1,0 +1,482 @@
+import { Observable, Subscription, type Subscribable } from 'rxjs';
+import { OptionError } from '../../operators/option-error.js';
+import { countFrame, createFrameInfo, type FrameInfo } from '../../operators/frame-info.js';
+import {
+  accumulate,
+  clearAccumulated,
+  createStepAccumulator,
+  createStepPlan,
+  type FixedStepOptions,
+  type StepAccumulator,
+  type StepPlan,
+} from '../../operators/step-accumulator.js';
+import type { Clock } from '../clocks/clock.js';
+import { wallClock } from '../clocks/wall-clock.js';
+import { Broadcast } from '../hosts/broadcast.js';
+import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
+import { normalizePhases, type Phase, type PhaseSpec } from './phase.js';
+import { PhaseError } from './phase-error.js';
+
+/** Options of {@link createLoop}. */
+export interface LoopOptions<P extends string> {
+  /** Where ticks come from: the page's frames, a manual source, a marble. Timestamps in ms. */
+  ticks: Subscribable<number>;
+  /** What each tick is worth. Defaults to `wallClock()`. Replaceable with {@link Loop.setClock}. */
+  clock?: Clock;
+  /** The frame's phases, in the order they run. A bare name is a phase that always runs once per frame. */
+  phases: readonly (P | PhaseSpec<P>)[];
+  /**
+   * The fixed-step accumulator that plans the `fixed` phases' steps. Defaults
+   * to the accumulator's own defaults (1/60 s, 4 steps, `'drop-backlog'`)
+   * when a phase is fixed; without it and without fixed phases, no plan is
+   * made.
+   */
+  fixedStep?: FixedStepOptions;
+  /**
+   * Called with every error caught at a phase boundary. Defaults to
+   * `console.error`. `errors$` sees them too.
+   */
+  onError?: (error: PhaseError) => void;
+  /**
+   * For tests: the first error stops the frame where it is; `advance()`
+   * throws it, and a host-driven loop stops. Defaults to false (report and go
+   * on).
+   */
+  failFast?: boolean;
+}
+
+/** Counters of a loop's life so far. */
+export interface LoopStats {
+  /** Ticks received (host ticks and `advance()` calls). */
+  readonly ticks: number;
+  /** Ticks the clock declined. */
+  readonly declined: number;
+  /** Fixed-step time dropped at the `maxSteps` cap, in ms. */
+  readonly droppedMs: number;
+  /** Errors caught at phase boundaries. */
+  readonly errors: number;
+}
+
+/**
+ * A frame loop: ticks in, a clock deciding what each is worth, and the
+ * frame's phases run synchronously in order for each delivered tick. See
+ * {@link createLoop}.
+ */
+export class Loop<P extends string = string> {
+  /** Every error caught at a phase boundary, as it happens. */
+  readonly errors$: Observable<PhaseError>;
+  /** A snapshot of {@link FrameInfo} after each frame's phases ran (made only while someone listens). */
+  readonly frames$: Observable<FrameInfo>;
+
+  private readonly phases: readonly Phase<P>[];
+  private readonly streams: ReadonlyMap<P, Broadcast<number>>;
+  private readonly phaseObservables = new Map<P, Observable<number>>();
+  private readonly errorListeners = new Broadcast<PhaseError>();
+  private readonly frameListeners = new Broadcast<FrameInfo>();
+  private readonly ticks: Subscribable<number>;
+  private readonly onError: (error: PhaseError) => void;
+  private readonly failFast: boolean;
+  private readonly accumulator: StepAccumulator | undefined;
+  private readonly fixedGroupPausable: boolean;
+
+  private clock: Clock;
+  private pushTick: ((timestampMs: number) => void) | undefined;
+  private clockRun: Subscription | undefined;
+  private hostRun: Subscription | undefined;
+
+  private readonly info = createFrameInfo();
+  private readonly currentPlan;
+  private isPaused = false;
+  private destroyed = false;
+  private inFrame = false;
+  private tickDelivered = false;
+  private currentPhase = '';
+  private pendingError: PhaseError | undefined;
+  private lastTimestampMs = 0;
+  private tickCount = 0;
+  private declinedCount = 0;
+  private errorCount = 0;
+
+  constructor(options: LoopOptions<P>) {
+    const where = 'createLoop';
+    const { ticks, clock, phases, fixedStep, onError = defaultOnError, failFast = false } = options ?? ({} as LoopOptions<P>);
+    if (ticks == null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function') {
+      throw new OptionError(where, 'ticks', 'an Observable of timestamps', ticks);
+    }
+    if (clock !== undefined && typeof clock !== 'function') {
+      throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
+    }
+    if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+    this.phases = normalizePhases(phases, where);
+    const fixedPhases = this.phases.filter((p) => p.fixed);
+    this.accumulator =
+      fixedStep !== undefined || fixedPhases.length > 0 ? createStepAccumulator(fixedStep, where) : undefined;
+    this.currentPlan = createStepPlan(this.accumulator?.stepMs ?? 0);
+    this.fixedGroupPausable = fixedPhases.length > 0 && fixedPhases.every((p) => p.pausable);
+    this.ticks = ticks;
+    this.clock = clock ?? wallClock();
+    this.onError = onError;
+    this.failFast = failFast;
+    this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>()]));
+    this.errors$ = this.errorListeners.asObservable();
+    this.frames$ = this.frameListeners.asObservable();
+  }
+
+  /** Whether host ticks are being taken (between `start()` and `stop()`). */
+  get running(): boolean {
+    return this.hostRun !== undefined;
+  }
+
+  /**
+   * Whether the loop is paused. A paused loop still takes ticks and counts
+   * frames, skips the phases marked `pausable` and runs the rest. Pausing
+   * clears the fixed-step time accumulated and not yet simulated, so resuming
+   * does not simulate the time spent paused.
+   */
+  get paused(): boolean {
+    return this.isPaused;
+  }
+
+  set paused(value: boolean) {
+    if (value && !this.isPaused && this.accumulator !== undefined) {
+      clearAccumulated(this.accumulator);
+      this.currentPlan.alpha = 0;
+    }
+    this.isPaused = value;
+  }
+
+  /** The names of the phases, in the order a frame runs them. */
+  get phaseNames(): readonly P[] {
+    return this.phases.map((p) => p.name);
+  }
+
+  /**
+   * Starts taking host ticks. The clock starts fresh (no baseline), so the
+   * time the loop spent stopped costs nothing. Does nothing when running.
+   */
+  start(): void {
+    this.assertAlive('start');
+    if (this.hostRun !== undefined) return;
+    this.restartClock();
+    this.hostRun = new Subscription();
+    this.hostRun.add(
+      this.ticks.subscribe({
+        next: (timestampMs) => this.hostTick(timestampMs),
+        error: (error: unknown) => this.report(new PhaseError('ticks', this.info.count, error)),
+      }),
+    );
+  }
+
+  /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. */
+  stop(): void {
+    const run = this.hostRun;
+    this.hostRun = undefined;
+    run?.unsubscribe();
+  }
+
+  /**
+   * Runs one tick synchronously through the clock, and the frame if the
+   * clock delivers one. Works whether or not the loop is started.
+   *
+   * @param timestampMs The tick's timestamp; defaults to the previous tick's
+   * plus 1000/60 (virtual time at 60 Hz).
+   * @return Whether the tick made a frame (false when the clock declined it).
+   * @throws {Error} when called from inside a frame, or after `destroy()`.
+   * @throws {PhaseError} with `failFast`, the first error of the frame.
+   */
+  advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
+    this.assertAlive('advance');
+    if (this.inFrame) {
+      throw new Error(
+        `advance: called inside phase "${this.currentPhase}" of frame ${this.info.count}; ` +
+          'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
+      );
+    }
+    const delivered = this.tick(timestampMs);
+    const error = this.pendingError;
+    this.pendingError = undefined;
+    if (error !== undefined && this.failFast) throw error;
+    return delivered;
+  }
+
+  /** A snapshot of the frames so far: count, simulated time and the latest delta, in ms. */
+  frame(): FrameInfo {
+    const { count, timeMs, lastDeltaMs } = this.info;
+    return { count, timeMs, lastDeltaMs };
+  }
+
+  /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
+  plan(): StepPlan {
+    const { steps, stepMs, alpha, droppedMs } = this.currentPlan;
+    return { steps, stepMs, alpha, droppedMs };
+  }
+
+  /** How far the latest frame sits between the last two fixed steps, in [0, 1). */
+  get alpha(): number {
+    return this.currentPlan.alpha;
+  }
+
+  /** Counters of the loop's life so far. */
+  stats(): LoopStats {
+    return {
+      ticks: this.tickCount,
+      declined: this.declinedCount,
+      droppedMs: this.accumulator?.droppedTotalMs ?? 0,
+      errors: this.errorCount,
+    };
+  }
+
+  /**
+   * Replaces the clock. The new clock starts with no baseline: its first
+   * tick is measured from nothing, as after `start()`.
+   */
+  setClock(clock: Clock): void {
+    this.assertAlive('setClock');
+    if (typeof clock !== 'function') {
+      throw new OptionError('setClock', 'clock', 'a clock (an operator from timestamps to deltas)', clock);
+    }
+    this.clock = clock;
+    this.restartClock();
+  }
+
+  /**
+   * A phase as a hot stream: it emits inside that phase of every frame that
+   * runs it, with the frame's delta in seconds (a fixed phase: the step in
+   * seconds, once per step). So a `'collision'` observer runs after every
+   * `'tick'` observer and before any `'render'` observer of the same frame.
+   *
+   * A throw inside a subscriber follows RxJS's rules (it ends that
+   * subscription and is reported by RxJS); game code that must be isolated
+   * and reported on `errors$` belongs in {@link on}.
+   */
+  phase(name: P): Observable<number> {
+    let observable = this.phaseObservables.get(name);
+    if (observable === undefined) {
+      observable = this.stream(name, 'phase').asObservable();
+      this.phaseObservables.set(name, observable);
+    }
+    return observable;
+  }
+
+  /**
+   * Runs `handler` inside phase `name` of every frame that runs it, with the
+   * frame's delta in seconds (a fixed phase: the step in seconds, once per
+   * step). A handler that throws is caught at the phase boundary, reported
+   * with the phase and frame on `errors$` and `onError`, and the loop goes on
+   * with the next handler.
+   *
+   * @return A subscription; unsubscribe to remove the handler (safe from
+   * inside a frame: a removed handler is not called again).
+   */
+  on(name: P, handler: (dtSeconds: number) => void): Subscription {
+    if (typeof handler !== 'function') throw new OptionError('on', 'handler', 'a function', handler);
+    return new Subscription(this.stream(name, 'on').add(handler));
+  }
+
+  /**
+   * Stops the loop for good: no subscription, listener or pending frame is
+   * left; phase streams, `frames$` and `errors$` complete. Later calls to
+   * `start`, `advance` or `setClock` throw.
+   */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.stop();
+    this.clockRun?.unsubscribe();
+    this.clockRun = undefined;
+    this.pushTick = undefined;
+    this.destroyed = true;
+    for (const stream of this.streams.values()) stream.complete();
+    this.frameListeners.complete();
+    this.errorListeners.complete();
+  }
+
+  // -- the frame ------------------------------------------------------------
+
+  private hostTick(timestampMs: number): void {
+    if (this.inFrame) {
+      this.report(
+        new PhaseError(
+          this.currentPhase,
+          this.info.count,
+          new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'),
+        ),
+      );
+      return;
+    }
+    this.tick(timestampMs);
+    if (this.pendingError !== undefined) {
+      this.pendingError = undefined;
+      if (this.failFast) this.stop();
+    }
+  }
+
+  /** Pushes one tick through the clock; the clock's emission runs the frame. */
+  private tick(timestampMs: number): boolean {
+    this.tickCount++;
+    if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
+    this.tickDelivered = false;
+    this.pushTick?.(timestampMs);
+    if (!this.tickDelivered) this.declinedCount++;
+    return this.tickDelivered;
+  }
+
+  private readonly onDelta = (deltaMs: number): void => {
+    // A custom clock is user code: its deltas are checked like host input.
+    if (!Number.isFinite(deltaMs)) return;
+    this.tickDelivered = true;
+    this.runFrame(deltaMs > 0 ? deltaMs : 0);
+  };
+
+  private runFrame(deltaMs: number): void {
+    this.inFrame = true;
+    try {
+      countFrame(this.info, deltaMs);
+      const accumulator = this.accumulator;
+      const plan = this.currentPlan;
+      if (accumulator !== undefined) {
+        if (this.isPaused && this.fixedGroupPausable) {
+          plan.steps = 0;
+          plan.droppedMs = 0;
+        } else {
+          accumulate(accumulator, deltaMs, plan);
+        }
+      }
+      const dtSeconds = deltaMs / 1000;
+      const phases = this.phases;
+      for (let i = 0; i < phases.length; i++) {
+        const phase = phases[i]!;
+        if (!phase.fixed) {
+          this.emitPhase(phase, dtSeconds);
+          continue;
+        }
+        // The fixed group: every fixed phase, in order, once per step.
+        let end = i;
+        while (end + 1 < phases.length && phases[end + 1]!.fixed) end++;
+        const stepSeconds = plan.stepMs / 1000;
+        for (let step = 0; step < plan.steps; step++) {
+          for (let j = i; j <= end; j++) this.emitPhase(phases[j]!, stepSeconds);
+        }
+        i = end;
+      }
+      if (this.frameListeners.size > 0) {
+        this.currentPhase = 'frames$';
+        this.frameListeners.emit(this.frame(), this.onHandlerError);
+      }
+    } catch (error) {
+      // Only a fail-fast rethrow from onHandlerError lands here.
+      this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
+    } finally {
+      this.inFrame = false;
+    }
+  }
+
+  private emitPhase(phase: Phase<P>, dtSeconds: number): void {
+    if (this.isPaused && phase.pausable) return;
+    const stream = this.streams.get(phase.name)!;
+    if (stream.size === 0) return;
+    this.currentPhase = phase.name;
+    stream.emit(dtSeconds, this.onHandlerError);
+  }
+
+  private readonly onHandlerError = (error: unknown): void => {
+    const phaseError = new PhaseError(this.currentPhase, this.info.count, error);
+    this.pendingError ??= phaseError;
+    this.report(phaseError);
+    if (this.failFast) throw phaseError;
+  };
+
+  // -- the clock ------------------------------------------------------------
+
+  private restartClock(): void {
+    this.clockRun?.unsubscribe();
+    this.pushTick = undefined;
+    const ticks = new Observable<number>((subscriber) => {
+      this.pushTick = (timestampMs) => subscriber.next(timestampMs);
+      return () => {
+        this.pushTick = undefined;
+      };
+    });
+    const run = ticks.pipe(this.clock).subscribe({
+      next: this.onDelta,
+      error: (error: unknown) => {
+        // A clock that throws is reported and replaced by a fresh run of
+        // itself, so the loop stays alive.
+        const phaseError = new PhaseError('clock', this.info.count, error);
+        this.pendingError ??= phaseError;
+        this.report(phaseError);
+        if (!this.destroyed && this.clockRun === run) this.restartClock();
+      },
+    });
+    this.clockRun = run;
+  }
+
+  // -- plumbing -------------------------------------------------------------
+
+  private stream(name: P, where: string): Broadcast<number> {
+    const stream = this.streams.get(name);
+    if (stream === undefined) {
+      throw new OptionError(where, 'name', `one of the loop's phases (${[...this.streams.keys()].join(', ')})`, name);
+    }
+    return stream;
+  }
+
+  private report(error: PhaseError): void {
+    this.errorCount++;
+    try {
+      this.onError(error);
+    } catch (secondary) {
+      console.error(secondary);
+    }
+    this.errorListeners.emit(error, (secondary) => console.error(secondary));
+  }
+
+  private assertAlive(method: string): void {
+    if (this.destroyed) throw new Error(`${method}: the loop was destroyed`);
+  }
+}
+
+function defaultOnError(error: PhaseError): void {
+  console.error(error);
+}
+
+/**
+ * Builds a frame loop: ticks (any Observable of timestamps: the page's frames,
+ * `manualTicks()`, a marble) piped through a clock, and for each delivered
+ * tick the phases run synchronously, in order.
+ *
+ * 1. The clock is called once per tick; a declined tick ends there, before
+ *    any state moves.
+ * 2. The frame counter, simulated time and latest delta advance.
+ * 3. With a fixed step, the accumulator plans this frame's steps.
+ * 4. Each phase runs in order: its handlers ({@link Loop.on}) and stream
+ *    subscribers ({@link Loop.phase}) are called with the delta in seconds; the
+ *    fixed phases run as a group once per step, with the step in seconds;
+ *    while paused, pausable phases are skipped.
+ *
+ * ```text
+ * ticks       --a------b------c--|       a = 0, b = 16, c = 40 (ms)
+ *             wallClock()
+ * 'update'    --u------u------u--|       u = 0, 0.016, 0.024 (s)
+ * 'render'    --r------r------r--|       always after 'update' in the same frame
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { animationFrames, createLoop, wallClock } from 'tickflow';
+ *
+ * const loop = createLoop({
+ *   ticks: animationFrames(),
+ *   clock: wallClock(),
+ *   fixedStep: { stepMs: 1000 / 60, maxSteps: 4 },
+ *   phases: [{ name: 'physics', fixed: true, pausable: true }, { name: 'update', pausable: true }, 'render'],
+ * });
+ * loop.on('physics', (step) => world.step(step));
+ * loop.on('render', () => draw(loop.alpha));
+ * loop.start();
+ * ```
+ *
+ * @throws {OptionError} for bad options, before anything starts.
+ */
+export function createLoop<const P extends string>(options: LoopOptions<P>): Loop<P> {
+  return new Loop(options);
+}
