@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY, NEVER, throwError, of, Subject } from 'rxjs';
 import { deltas, measureDelta, createDeltaBaseline } from '../../operators/index.js';
 import { marbles } from '../marbles.js';
+import { itPassesTheOperatorMatrix } from '../operator-matrix.js';
 
 // DESIGN.md, clock rules: "The first tick after start or after a clock swap
 // has no baseline and reports 0 ... The baseline is always the latest tick, so
@@ -75,33 +75,5 @@ describe('deltas()', () => {
     }),
   );
 
-  it(
-    'passes errors and completion through; empty and never stay so',
-    marbles((m) => {
-      m.expect(m.cold('--a--#', { a: 5 }).pipe(deltas())).toBeObservable('--x--#', { x: 0 });
-      m.expect(EMPTY.pipe(deltas())).toBeObservable('|');
-      m.expect(NEVER.pipe(deltas())).toBeObservable('-');
-      m.expect(throwError(() => 'boom').pipe(deltas())).toBeObservable('#', undefined, 'boom');
-    }),
-  );
-
-  it(
-    'unsubscribes from the source on early unsubscribe',
-    marbles((m) => {
-      const ticks = m.hot('  --a---b---c---|', { a: 0, b: 10, c: 30 });
-      const subs = '         ^------!';
-      m.expect(ticks.pipe(deltas()), subs).toBeObservable('--x---y-', { x: 0, y: 10 });
-      m.expect(ticks).toHaveSubscriptions(subs);
-    }),
-  );
-
-  it('a throwing downstream observer does not corrupt the baseline', () => {
-    const ticks = new Subject<number>();
-    const seen: number[] = [];
-    ticks.pipe(deltas()).subscribe((d) => seen.push(d));
-    ticks.next(0);
-    ticks.next(10);
-    expect(seen).toEqual([0, 10]);
-    expect(of(1).pipe(deltas())).toBeDefined();
-  });
+  itPassesTheOperatorMatrix(() => deltas(), 16);
 });

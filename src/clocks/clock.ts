@@ -1,4 +1,5 @@
 import { filter, type OperatorFunction } from 'rxjs';
+import { OptionError } from '../../operators/option-error.js';
 
 /**
  * A clock answers one question: how much is this tick worth? Host timestamps
@@ -18,3 +19,17 @@ export type Clock = OperatorFunction<number, number>;
  */
 export const finiteTimestamps = (): OperatorFunction<number, number> =>
   filter((timestampMs: number) => Number.isFinite(timestampMs));
+
+/**
+ * Builds a clock from operators, re-attributing their option errors to the
+ * clock the user called (`constantClock: ms must be ...`, not the operator's
+ * name). Internal.
+ */
+export function buildClock(where: string, build: () => Clock): Clock {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+    throw error;
+  }
+}

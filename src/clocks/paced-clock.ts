@@ -1,6 +1,6 @@
 import { pace } from '../../operators/pace.js';
 import { OptionError } from '../../operators/option-error.js';
-import type { Clock } from './clock.js';
+import { buildClock, type Clock } from './clock.js';
 
 /** Options of {@link pacedClock}: a rate or an interval, not both. */
 export type PacedClockOptions = { fps: number; intervalMs?: never } | { intervalMs: number; fps?: never };
@@ -39,9 +39,5 @@ export function pacedClock(options: PacedClockOptions): Clock {
   if (intervalMs === undefined) {
     throw new OptionError('pacedClock', 'fps or intervalMs', 'given', undefined);
   }
-  try {
-    return pace(intervalMs);
-  } catch {
-    throw new OptionError('pacedClock', 'intervalMs', 'a finite number > 0', intervalMs);
-  }
+  return buildClock('pacedClock', () => pace(intervalMs));
 }

@@ -2,7 +2,7 @@ import { pipe } from 'rxjs';
 import { constantDeltas } from '../../operators/constant-deltas.js';
 import { seededDeltas, type SeededDeltasOptions } from '../../operators/seeded-deltas.js';
 import { sequenceDeltas } from '../../operators/sequence-deltas.js';
-import { finiteTimestamps, type Clock } from './clock.js';
+import { buildClock, finiteTimestamps, type Clock } from './clock.js';
 
 // The three scripted clocks ignore the timestamp, so the deltas a validator
 // steps through synchronously are the deltas a reviewer watches play.
@@ -19,7 +19,7 @@ import { finiteTimestamps, type Clock } from './clock.js';
  * @throws {OptionError} when `ms` is not a finite number >= 0.
  */
 export function constantClock(ms: number): Clock {
-  return pipe(finiteTimestamps(), constantDeltas(ms));
+  return buildClock('constantClock', () => pipe(finiteTimestamps(), constantDeltas(ms)));
 }
 
 /**
@@ -34,7 +34,7 @@ export function constantClock(ms: number): Clock {
  * @throws {OptionError} when `list` is empty or holds a bad delta.
  */
 export function sequenceClock(list: readonly number[]): Clock {
-  return pipe(finiteTimestamps(), sequenceDeltas(list));
+  return buildClock('sequenceClock', () => pipe(finiteTimestamps(), sequenceDeltas(list)));
 }
 
 /**
@@ -44,5 +44,5 @@ export function sequenceClock(list: readonly number[]): Clock {
  * @throws {OptionError} for a bad seed or range.
  */
 export function seededClock(options: SeededDeltasOptions): Clock {
-  return pipe(finiteTimestamps(), seededDeltas(options));
+  return buildClock('seededClock', () => pipe(finiteTimestamps(), seededDeltas(options)));
 }

@@ -120,6 +120,7 @@ export class Loop<P extends string = string> {
     this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>()]));
     this.errors$ = this.errorListeners.asObservable();
     this.frames$ = this.frameListeners.asObservable();
+    this.restartClock();
   }
 
   /** Whether host ticks are being taken (between `start()` and `stop()`). */

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FrameHost, animationFrames, frameHost, manualTicks, timerTicks, type FrameScheduler } from '../../src/index.js';
+import { Broadcast } from '../../src/hosts/broadcast.js';
+
+/** A requestAnimationFrame you fire by hand, counting requests and cancels. */
+function fakeScheduler() {
+  let next = 1;
+  const pending = new Map<number, (t: number) => void>();
+  const scheduler: FrameScheduler & { fire(t: number): void; pending: number; requests: number; cancels: number } = {
+    requests: 0,
+    cancels: 0,
+    get pending() {
+      return pending.size;
+    },
+    requestAnimationFrame(callback) {
+      scheduler.requests++;
+      pending.set(next, callback);
+      return next++;
+    },
+    cancelAnimationFrame(handle) {
+      scheduler.cancels++;
+      pending.delete(handle);
+    },
+    fire(t) {
+      const callbacks = [...pending.values()];
+      pending.clear();
+      for (const callback of callbacks) callback(t);
+    },
+  };
+  return scheduler;
+}
+
+// Issue #2, hosts: "one requestAnimationFrame for the whole page however many
+// loops subscribe; none requested while nobody subscribes; teardown cancels
+// the pending frame." Seed (shared-page-loop): "Every engine on a page shares
+// one requestAnimationFrame."
+describe('the page\'s frames (FrameHost)', () => {
+  it('requests nothing while nobody subscribes', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    expect(host.requesting).toBe(false);
+    expect(raf.requests).toBe(0);
+  });
+
+  it('"one requestAnimationFrame for the whole page however many loops subscribe"', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    const seen: string[] = [];
+    const subs = ['a', 'b', 'c'].map((name) => host.ticks$.subscribe((t) => seen.push(`${name}${t}`)));
+    expect(raf.pending).toBe(1);
+    raf.fire(16);
+    raf.fire(33);
+    expect(seen).toEqual(['a16', 'b16', 'c16', 'a33', 'b33', 'c33']);
+    expect(raf.requests).toBe(3); // the first request, then one per frame
+    expect(raf.pending).toBe(1);
+    subs.forEach((s) => s.unsubscribe());
+  });
+
+  it('"teardown cancels the pending frame" when the last subscriber leaves', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    const a = host.ticks$.subscribe();
+    const b = host.ticks$.subscribe();
+    a.unsubscribe();
+    expect(raf.pending).toBe(1);
+    b.unsubscribe();
+    expect(raf.pending).toBe(0);
+    expect(raf.cancels).toBe(1);
+    expect(host.requesting).toBe(false);
+  });
+
+  it('stops requesting when the last subscriber leaves inside a frame', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    const sub = host.ticks$.subscribe(() => sub.unsubscribe());
+    raf.fire(16);
+    expect(raf.pending).toBe(0);
+  });
+
+  it('"Nothing a game does can break the page\'s shared requestAnimationFrame": the next frame is requested before listeners run', () => {
+    const raf = fakeScheduler();
+    const errors: unknown[] = [];
+    const host = new FrameHost(raf, (e) => errors.push(e));
+    // A listener that throws past RxJS (as a misconfigured global error handler would make one).
+    const listeners = (host as unknown as { listeners: Broadcast<number> }).listeners;
+    listeners.add(() => {
+      throw new Error('game bug');
+    });
+    const seen: number[] = [];
+    const sub = host.ticks$.subscribe((t) => seen.push(t));
+    raf.fire(16);
+    raf.fire(33);
+    expect(seen).toEqual([16, 33]);
+    expect(errors).toHaveLength(2);
+    expect(raf.pending).toBe(1);
+    sub.unsubscribe();
+  });
+
+  it('frameHost() and animationFrames() share one host per scheduler', () => {
+    const raf = fakeScheduler();
+    expect(frameHost(raf)).toBe(frameHost(raf));
+    const a = animationFrames(raf).subscribe();
+    const b = animationFrames(raf).subscribe();
+    expect(raf.requests).toBe(1);
+    a.unsubscribe();
+    b.unsubscribe();
+  });
+
+  it('explains what to use in Node, where there is no requestAnimationFrame', () => {
+    expect(() => animationFrames()).toThrow('animationFrames: there is no requestAnimationFrame here; in Node use timerTicks() or manualTicks()');
+  });
+});
+
+describe('Broadcast (listener storage)', () => {
+  it('calls a listener added during an emission from the next emission on', () => {
+    const b = new Broadcast<number>();
+    const seen: string[] = [];
+    b.add((v) => {
+      seen.push(`a${v}`);
+      if (v === 1) b.add((w) => seen.push(`late${w}`));
+    });
+    b.emit(1);
+    b.emit(2);
+    expect(seen).toEqual(['a1', 'a2', 'late2']);
+  });
+
+  it('does not call a listener removed during an emission, even later in that emission', () => {
+    const b = new Broadcast<number>();
+    const seen: string[] = [];
+    let removeB = (): void => {};
+    b.add(() => {
+      seen.push('a');
+      removeB();
+    });
+    removeB = b.add(() => seen.push('b'));
+    b.add(() => seen.push('c'));
+    b.emit(1);
+    expect(seen).toEqual(['a', 'c']);
+    expect(b.size).toBe(2);
+  });
+
+  it('hands a throwing listener\'s error to onError and runs the rest', () => {
+    const b = new Broadcast<number>();
+    const seen: unknown[] = [];
+    b.add(() => {
+      throw new Error('x');
+    });
+    b.add((v) => seen.push(v));
+    b.emit(7, (e) => seen.push((e as Error).message));
+    expect(seen).toEqual(['x', 7]);
+  });
+});
+
+describe('manualTicks()', () => {
+  it('delivers each tick synchronously to every subscriber', () => {
+    const host = manualTicks(100);
+    const seen: number[] = [];
+    host.ticks$.subscribe((t) => seen.push(t));
+    host.ticks$.subscribe((t) => seen.push(-t));
+    expect(host.nowMs).toBe(100);
+    host.advance(10);
+    host.tick(500);
+    host.advance();
+    expect(seen).toEqual([110, -110, 500, -500, 500 + 1000 / 60, -(500 + 1000 / 60)]);
+    expect(host.nowMs).toBe(500 + 1000 / 60);
+  });
+
+  it('rejects a bad step', () => {
+    expect(() => manualTicks().advance(-1)).toThrow('manualTicks.advance: ms must be a finite number >= 0, got -1');
+  });
+});
+
+describe('timerTicks()', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ticks on an ideal grid with now() timestamps, and clears its timer on unsubscribe', () => {
+    vi.useFakeTimers();
+    let nowMs = 0;
+    const seen: number[] = [];
+    const sub = timerTicks({ intervalMs: 10, now: () => nowMs }).subscribe((t) => seen.push(t));
+    for (let i = 0; i < 5; i++) {
+      nowMs += 10;
+      vi.advanceTimersByTime(10);
+    }
+    expect(seen).toEqual([10, 20, 30, 40, 50]);
+    sub.unsubscribe();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects a bad interval', () => {
+    expect(() => timerTicks({ intervalMs: 0 })).toThrow('timerTicks: intervalMs must be a finite number > 0, got 0');
+  });
+});

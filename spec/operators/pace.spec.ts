@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createPacingGrid,
+  estimatedHostIntervalMs,
+  HOST_INTERVAL_WINDOW,
+  OptionError,
+  pace,
+  pacingStep,
+} from '../../operators/index.js';
+import { marbles } from '../marbles.js';
+import { itPassesTheOperatorMatrix } from '../operator-matrix.js';
+
+// Marble positions only order the ticks; the values are host timestamps (ms),
+// which is all pace() reads. H is one 60 Hz host interval.
+const H = 1000 / 60;
+const at60 = (...frames: number[]) => Object.fromEntries(frames.map((n, i) => ['abcdefghijklmnop'[i]!, n * H]));
+
+describe('pacingStep (the step function)', () => {
+  it('starts the grid on the first tick: frame n is due n intervals after it', () => {
+    const grid = createPacingGrid(30);
+    expect(Number.isNaN(grid.dueMs)).toBe(true);
+    expect(pacingStep(grid, 1000)).toBe(true);
+    expect(grid.dueMs).toBe(1030);
+    expect(grid.previousTickMs).toBe(1000);
+    expect(grid.hostCount).toBe(0);
+  });
+
+  it('estimates the host interval as the mean of the last HOST_INTERVAL_WINDOW intervals', () => {
+    const grid = createPacingGrid(100);
+    expect(HOST_INTERVAL_WINDOW).toBe(4);
+    for (const t of [0, 10, 20, 30]) pacingStep(grid, t);
+    expect(estimatedHostIntervalMs(grid)).toBe(10);
+    for (const t of [50, 70, 90, 110]) pacingStep(grid, t); // four 20 ms intervals push the 10s out
+    expect(estimatedHostIntervalMs(grid)).toBe(20);
+  });
+
+  it('moves the grid on by exactly one interval from its due time, not from the tick', () => {
+    const grid = createPacingGrid(30);
+    pacingStep(grid, 0);
+    expect(pacingStep(grid, 34)).toBe(true); // 4 ms late
+    expect(grid.dueMs).toBe(60); // the overrun shortens the next wait
+  });
+
+  it('restarts the grid from a tick a whole interval or more past its due time', () => {
+    const grid = createPacingGrid(30);
+    pacingStep(grid, 0);
+    expect(pacingStep(grid, 60)).toBe(true); // due 30, late by exactly one interval
+    expect(grid.dueMs).toBe(90);
+  });
+
+  it('declines a non-finite timestamp and changes nothing', () => {
+    const grid = createPacingGrid(30);
+    pacingStep(grid, 0);
+    const before = { ...grid, hostIntervalsMs: [...grid.hostIntervalsMs] };
+    expect(pacingStep(grid, NaN)).toBe(false);
+    expect(pacingStep(grid, Infinity)).toBe(false);
+    expect({ ...grid, hostIntervalsMs: [...grid.hostIntervalsMs] }).toEqual(before);
+  });
+
+  it('declines a backwards tick and moves the grid back with it, keeping the wait that remained', () => {
+    const grid = createPacingGrid(30);
+    pacingStep(grid, 1000); // due 1030
+    expect(pacingStep(grid, 10)).toBe(false); // the host clock jumped back by 990
+    expect(grid.dueMs).toBe(40);
+    expect(pacingStep(grid, 40)).toBe(true);
+  });
+});
+
+describe('pace(intervalMs)', () => {
+  it(
+    '"The first tick delivers I", and a 30 fps grid on a 60 Hz host takes every other tick',
+    marbles((m) => {
+      const ticks = m.hot('  -a-b-c-d-e-f-g-|', at60(0, 1, 2, 3, 4, 5, 6));
+      const expected = '     -x---x---x---x-|';
+      m.expect(ticks.pipe(pace(2 * H))).toBeObservable(expected, { x: 2 * H });
+    }),
+  );
+
+  it(
+    '"Every delivered frame is worth exactly one interval, whatever the tick\'s real arrival time"',
+    marbles((m) => {
+      // ticks at 0, 35 (2 ms late), 66 (on the grid of 33.3: due 66.7, inside the tolerance)
+      const ticks = m.hot('  -a-b-c-|', { a: 0, b: 35, c: 66 });
+      m.expect(ticks.pipe(pace(100 / 3))).toBeObservable('-x-x-x-|', { x: 100 / 3 });
+    }),
+  );
+
+  it(
+    '"A frame that overruns its interval shortens the wait for the next one, so the average rate holds"',
+    marbles((m) => {
+      // 25 ms grid, host at 5 ms. The host hitches and the tick for slot 1
+      // comes 10 ms late (35); slot 2 is still due at 50, not at 35 + 25 = 60.
+      const ticks = m.hot('  -a-b-c-d-e-f-g-h-i-|', { a: 0, b: 5, c: 10, d: 15, e: 20, f: 35, g: 40, h: 45, i: 50 });
+      const expected = '     -x---------x-----x-|';
+      m.expect(ticks.pipe(pace(25))).toBeObservable(expected, { x: 25 });
+    }),
+  );
+
+  it(
+    '"A tick before the next due time is declined" unless it is within half a host interval of it',
+    marbles((m) => {
+      // 30 fps on 60 Hz. The tick for slot 1 arrives 5 ms early (28.3): within
+      // half a host interval (8.3 ms), so it is on time. One for slot 2 arrives
+      // 10 ms early (56.7): declined, and the next tick (73.3) takes the slot.
+      const ticks = m.hot('  -a-b-c-d-e-|', { a: 0, b: H, c: 2 * H - 5, d: 3 * H, e: 4 * H - 10, f: 0 });
+      const expected = '     -x---x-----|';
+      m.expect(ticks.pipe(pace(2 * H))).toBeObservable(expected, { x: 2 * H });
+      const late = m.hot('   -a-b-c-d-e-f-|', { a: 0, b: H, c: 2 * H, d: 3 * H, e: 4 * H - 10, f: 5 * H });
+      m.expect(late.pipe(pace(2 * H))).toBeObservable('-x---x-----x-|', { x: 2 * H });
+    }),
+  );
+
+  it(
+    '"Falling far enough behind abandons the missed slots and restarts the grid from the current tick"',
+    marbles((m) => {
+      // 30 fps on 60 Hz; the host stalls from 33 ms to 500 ms. The stalled tick
+      // delivers one interval (not a burst of 14), and the grid restarts at 500.
+      const ticks = m.hot('  -a-b-c-d-e-f-|', { a: 0, b: H, c: 2 * H, d: 500, e: 500 + H, f: 500 + 2 * H });
+      const expected = '     -x---x-x---x-|';
+      m.expect(ticks.pipe(pace(2 * H))).toBeObservable(expected, { x: 2 * H });
+    }),
+  );
+
+  it(
+    '"A target above it yields a frame per tick"',
+    marbles((m) => {
+      const ticks = m.hot('  -a-b-c-d-e-|', at60(0, 1, 2, 3, 4));
+      m.expect(ticks.pipe(pace(1000 / 144))).toBeObservable('-x-x-x-x-x-|', { x: 1000 / 144 });
+    }),
+  );
+
+  it(
+    '"a target it does not divide evenly yields the nearest slot to each ideal instant"',
+    marbles((m) => {
+      // 50 fps (20 ms) on 60 Hz: ideal instants 0, 20, 40, 60, 80, 100 get the
+      // ticks 0, 16.7, 33.3, 66.7, 83.3, 100 (the tick at 50 is 10 ms from 40
+      // and 60; 33.3 and 66.7 are nearer). Five intervals in 100 ms: 50 fps.
+      const ticks = m.hot('  -a-b-c-d-e-f-g-|', at60(0, 1, 2, 3, 4, 5, 6));
+      const expected = '     -x-x-x---x-x-x-|';
+      m.expect(ticks.pipe(pace(20))).toBeObservable(expected, { x: 20 });
+    }),
+  );
+
+  it(
+    'declines a non-finite timestamp without disturbing the grid',
+    marbles((m) => {
+      const ticks = m.hot('  -a-n-b-i-c-|', { a: 0, n: NaN, b: H, i: -Infinity, c: 2 * H });
+      m.expect(ticks.pipe(pace(2 * H))).toBeObservable('-x-------x-|', { x: 2 * H });
+    }),
+  );
+
+  it(
+    'gives each subscription its own grid',
+    marbles((m) => {
+      const paced = pace(2 * H);
+      const early = m.hot('  -a-b-c-d-|', at60(0, 1, 2, 3));
+      const late = m.hot('   ---b-c-d-|', at60(0, 1, 2, 3));
+      m.expect(early.pipe(paced)).toBeObservable('-x---x---|', { x: 2 * H });
+      m.expect(late.pipe(paced)).toBeObservable(' ---x---x-|', { x: 2 * H });
+    }),
+  );
+
+  it('rejects a bad interval: "pace: intervalMs must be a finite number > 0, got -16"', () => {
+    expect(() => pace(-16)).toThrow('pace: intervalMs must be a finite number > 0, got -16');
+    expect(() => pace(0)).toThrow(OptionError);
+    expect(() => pace(NaN)).toThrow('got NaN');
+    expect(() => pace(Infinity)).toThrow('got Infinity');
+  });
+
+  itPassesTheOperatorMatrix(() => pace(10), 0);
+});
