@@ -1,7 +1,20 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const repo = import.meta.dirname;
+
 export default defineConfig({
+  // Specs of docs and examples import tickflow as users do; these resolve it
+  // to the sources (as vite.config.ts does for the gallery).
+  resolve: {
+    alias: [
+      { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
+      { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
+      { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
+    ],
+  },
   test: {
+    reporters: ['default', './spec/support/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -22,7 +22,7 @@ export type OverflowPolicy = 'keep-fraction' | 'drop-backlog';
 /** The overflow policy when none is given. */
 export const DEFAULT_OVERFLOW: OverflowPolicy = 'drop-backlog';
 
-/** Options of a fixed-step accumulator ({@link fixedStep}). */
+/** Options of a fixed-step accumulator: `fixedStep()` in `tickflow/operators`, and a loop's `fixedStep` option. */
 export interface FixedStepOptions {
   /** The step, in milliseconds, a finite number > 0. Defaults to {@link DEFAULT_STEP_MS} (1/60 s). */
   stepMs?: number;
