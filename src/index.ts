@@ -16,3 +16,6 @@ export type { FrameInfo } from '../operators/frame-info.js';
 export type { FixedStepOptions, OverflowPolicy, StepPlan } from '../operators/step-accumulator.js';
 export { DEFAULT_MAX_DELTA_MS } from '../operators/clamp-delta.js';
 export { DEFAULT_MAX_STEPS, DEFAULT_OVERFLOW, DEFAULT_STEP_MS } from '../operators/step-accumulator.js';
+export * from './input/index.js';
+export * from './engines/index.js';
+export * from './backends/null/index.js';

@@ -88,7 +88,7 @@ export class Loop<P extends string = string> {
   private readonly currentPlan;
   private isPaused = false;
   private destroyed = false;
-  private inFrame = false;
+  private isInFrame = false;
   private tickDelivered = false;
   private currentPhase = '';
   private pendingError: PhaseError | undefined;
@@ -146,6 +146,11 @@ export class Loop<P extends string = string> {
     this.isPaused = value;
   }
 
+  /** Whether a frame is running right now (inside a phase). */
+  get inFrame(): boolean {
+    return this.isInFrame;
+  }
+
   /** The names of the phases, in the order a frame runs them. */
   get phaseNames(): readonly P[] {
     return this.phases.map((p) => p.name);
@@ -187,7 +192,7 @@ export class Loop<P extends string = string> {
    */
   advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
     this.assertAlive('advance');
-    if (this.inFrame) {
+    if (this.isInFrame) {
       throw new Error(
         `advance: called inside phase "${this.currentPhase}" of frame ${this.info.count}; ` +
           'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
@@ -294,7 +299,7 @@ export class Loop<P extends string = string> {
   // -- the frame ------------------------------------------------------------
 
   private hostTick(timestampMs: number): void {
-    if (this.inFrame) {
+    if (this.isInFrame) {
       this.report(
         new PhaseError(
           this.currentPhase,
@@ -329,7 +334,7 @@ export class Loop<P extends string = string> {
   };
 
   private runFrame(deltaMs: number): void {
-    this.inFrame = true;
+    this.isInFrame = true;
     try {
       countFrame(this.info, deltaMs);
       const accumulator = this.accumulator;
@@ -367,7 +372,7 @@ export class Loop<P extends string = string> {
       // Only a fail-fast rethrow from onHandlerError lands here.
       this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
     } finally {
-      this.inFrame = false;
+      this.isInFrame = false;
     }
   }
 

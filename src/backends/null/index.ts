@@ -1,0 +1,1 @@
+export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './null-backend.js';

@@ -1,0 +1,74 @@
+import { fitViewport, type Viewport } from '../../engines/viewport.js';
+import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
+
+/** Options of {@link nullBackend}. */
+export interface NullBackendOptions {
+  /** The game's logical size; defaults to 800 × 600. */
+  logicalWidth?: number;
+  logicalHeight?: number;
+}
+
+/** What the null backend hands render: a screen layer that draws nothing. */
+export interface NullSurface {
+  /** A 2D context whose every method does nothing (so render code runs unchanged). */
+  readonly screen: CanvasRenderingContext2D;
+}
+
+/**
+ * A backend with no drawing surface, for Node: the simulation runs, stepped
+ * by `advance()`, and nothing is drawn. The viewport is the logical size at a
+ * ratio of 1; picks hit nothing; the overlay's diagnostics are kept so a test
+ * can read the last ones.
+ */
+export class NullBackend implements StateBackend<NullSurface> {
+  readonly surface: NullSurface = { screen: nullContext2D() };
+  readonly view: PickView = { ray: () => undefined, pick: () => undefined };
+  /** The diagnostics the overlay step was last handed. */
+  lastDiagnostics: Diagnostics | undefined;
+  private readonly viewport: Viewport;
+
+  constructor(options?: NullBackendOptions) {
+    const { logicalWidth = 800, logicalHeight = 600 } = options ?? {};
+    this.viewport = fitViewport(logicalWidth, logicalHeight, 1, logicalWidth, logicalHeight);
+  }
+
+  sync(): Viewport {
+    return this.viewport;
+  }
+  beginScreen(): void {}
+  present(): void {}
+  drawOverlay(diagnostics: Diagnostics): void {
+    this.lastDiagnostics = diagnostics;
+  }
+  composite(): void {}
+  destroy(): void {}
+}
+
+/**
+ * A backend with no drawing surface, for running an engine in Node.
+ *
+ * @example
+ * ```ts
+ * import { createStateEngine, nullBackend, constantClock } from 'tickflow';
+ *
+ * const engine = createStateEngine({ initial: { t: 0 }, update: (s, { dt }) => ({ t: s.t + dt }), backend: nullBackend(), clock: constantClock(16) });
+ * engine.advance();
+ * ```
+ */
+export function nullBackend(options?: NullBackendOptions): NullBackend {
+  return new NullBackend(options);
+}
+
+/** A CanvasRenderingContext2D stand-in whose methods do nothing and whose properties accept anything. */
+function nullContext2D(): CanvasRenderingContext2D {
+  const noop = (): undefined => undefined;
+  const measured = { width: 0 } as TextMetrics;
+  const store: Record<string | symbol, unknown> = {};
+  return new Proxy(store, {
+    get: (target, key) => (key in target ? target[key] : key === 'measureText' ? () => measured : noop),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  }) as unknown as CanvasRenderingContext2D;
+}

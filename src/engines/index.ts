@@ -1,0 +1,3 @@
+export * from './state/index.js';
+export { fitViewport, screenToLogical, logicalToScreen, type Viewport } from './viewport.js';
+export { cueLog, type CueLog, type CuePlayer, type CueRecord } from './cues.js';

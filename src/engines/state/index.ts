@@ -1,0 +1,13 @@
+export {
+  createStateEngine,
+  StateEngine,
+  RefusedUpdateError,
+  STATE_ENGINE_PHASES,
+  DIAGNOSTICS_WINDOW,
+  type StateEngineOptions,
+  type StatePhase,
+  type UpdateContext,
+  type RenderContext,
+} from './state-engine.js';
+export { ReadonlyViewError, readonlyView, type DeepReadonly } from './readonly-view.js';
+export type { Diagnostics, FrameRecorder, PickHit, PickRay, PickView, StateBackend } from './state-backend.js';

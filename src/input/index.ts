@@ -1,0 +1,8 @@
+export {
+  createInput,
+  Input,
+  type InputBindings,
+  type InputOptions,
+  type InputView,
+  type PointerState,
+} from './input.js';

@@ -1,0 +1,256 @@
+import { OptionError } from '../../operators/option-error.js';
+
+/**
+ * Which device inputs drive each named action: keyboard codes
+ * (`KeyboardEvent.code`, e.g. `'Space'`, `'ArrowLeft'`, `'KeyW'`) and pointer
+ * buttons (`'Pointer0'` primary, `'Pointer2'` secondary).
+ */
+export type InputBindings<A extends string> = { readonly [K in A]: readonly string[] };
+
+/** Options of {@link createInput}. */
+export interface InputOptions<A extends string> {
+  /** Action names and the keys or pointer buttons bound to them. */
+  bindings: InputBindings<A>;
+  /**
+   * Where keyboard events are read (usually `window`). Without it, input is
+   * scripted only (`press`/`release`), as in Node.
+   */
+  keyboardTarget?: EventTarget;
+  /** Where pointer events are read (usually the game's canvas). */
+  pointerTarget?: EventTarget;
+}
+
+/** A pointer position in CSS pixels relative to the pointer target, and whether it is inside it. */
+export interface PointerState {
+  readonly x: number;
+  readonly y: number;
+  readonly inside: boolean;
+}
+
+/**
+ * What game code reads in a frame: held state, and pressed/released edges
+ * that are consumed at most once.
+ */
+export interface InputView<A extends string = string> {
+  /** Whether the action is held right now. */
+  held(action: A): boolean;
+  /**
+   * Whether the action was pressed since its edge was last consumed, and
+   * consumes the edge: a second call in the same frame returns false.
+   */
+  pressed(action: A): boolean;
+  /** As {@link pressed}, for the release edge. */
+  released(action: A): boolean;
+  /** -1, 0 or 1 from two held actions: `axis('left', 'right')`. */
+  axis(negative: A, positive: A): number;
+  /** The latest pointer position. */
+  readonly pointer: PointerState;
+}
+
+interface ActionState {
+  held: number; // how many bound inputs hold it (two keys can hold one action)
+  pressed: boolean;
+  released: boolean;
+  latchedPressed: boolean;
+  latchedReleased: boolean;
+}
+
+/**
+ * Devices mapped to named actions, with held state and edges.
+ *
+ * Two views read the same devices:
+ *
+ * - {@link Input.frame} is the rendered frame's input: an edge is consumed at
+ *   most once, and {@link Input.closeFrame} discards every edge left
+ *   unconsumed, so an edge never leaks into a later frame.
+ * - {@link Input.fixed} is the fixed-tick view: an edge is latched until a
+ *   fixed tick consumes it, so "an edge survives a rendered frame with no
+ *   fixed tick and is consumed once, even when the next frame catches up
+ *   several ticks". Frame close does not discard latched edges.
+ *
+ * Real DOM events (`keydown`/`keyup` on the keyboard target,
+ * `pointerdown`/`pointerup`/`pointermove` on the pointer target) and scripted
+ * calls (`press`, `release`, for AI controllers and tests) feed the same state.
+ */
+export class Input<A extends string = string> {
+  /** The rendered frame's view. */
+  readonly frame: InputView<A>;
+  /** The fixed-tick view (latched edges). */
+  readonly fixed: InputView<A>;
+
+  private readonly actions = new Map<A, ActionState>();
+  private readonly bindingsByInput = new Map<string, A[]>();
+  private readonly heldInputs = new Set<string>();
+  private pointerState = { x: 0, y: 0, inside: false };
+  private readonly detachers: (() => void)[] = [];
+
+  constructor(options: InputOptions<A>) {
+    const { bindings, keyboardTarget, pointerTarget } = options ?? ({} as InputOptions<A>);
+    if (bindings == null || typeof bindings !== 'object') {
+      throw new OptionError('createInput', 'bindings', 'an object of action names to key codes', bindings);
+    }
+    for (const [action, inputs] of Object.entries(bindings) as [A, readonly string[]][]) {
+      if (!Array.isArray(inputs) || inputs.some((i) => typeof i !== 'string' || i === '')) {
+        throw new OptionError('createInput', `bindings.${action}`, 'an array of key codes or pointer buttons', inputs);
+      }
+      this.actions.set(action, { held: 0, pressed: false, released: false, latchedPressed: false, latchedReleased: false });
+      for (const input of inputs) {
+        const list = this.bindingsByInput.get(input) ?? [];
+        list.push(action);
+        this.bindingsByInput.set(input, list);
+      }
+    }
+    this.frame = this.view(false);
+    this.fixed = this.view(true);
+    if (keyboardTarget !== undefined) this.listenKeyboard(keyboardTarget);
+    if (pointerTarget !== undefined) this.listenPointer(pointerTarget);
+  }
+
+  /** Scripted input: the device input (a key code or pointer button) goes down. */
+  press(input: string): void {
+    if (this.heldInputs.has(input)) return; // key repeat is not a new press
+    this.heldInputs.add(input);
+    for (const action of this.bindingsByInput.get(input) ?? []) {
+      const state = this.actions.get(action)!;
+      if (state.held++ === 0) {
+        state.pressed = true;
+        state.latchedPressed = true;
+      }
+    }
+  }
+
+  /** Scripted input: the device input comes up. */
+  release(input: string): void {
+    if (!this.heldInputs.delete(input)) return;
+    for (const action of this.bindingsByInput.get(input) ?? []) {
+      const state = this.actions.get(action)!;
+      if (--state.held === 0) {
+        state.released = true;
+        state.latchedReleased = true;
+      }
+    }
+  }
+
+  /** Scripted pointer movement, in CSS pixels relative to the pointer target. */
+  movePointer(x: number, y: number, inside = true): void {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return; // host events are never trusted
+    this.pointerState = { x, y, inside };
+  }
+
+  /**
+   * Closes the rendered frame's input: every frame edge left unconsumed is
+   * discarded. Latched (fixed-tick) edges stay until a fixed tick reads them.
+   */
+  closeFrame(): void {
+    for (const state of this.actions.values()) {
+      state.pressed = false;
+      state.released = false;
+    }
+  }
+
+  /** Releases everything held (a lost focus: the keyup events will never come). */
+  releaseAll(): void {
+    for (const input of [...this.heldInputs]) this.release(input);
+  }
+
+  /** Removes every DOM listener. */
+  destroy(): void {
+    for (const detach of this.detachers.splice(0)) detach();
+  }
+
+  private view(latched: boolean): InputView<A> {
+    const state = (action: A): ActionState => {
+      const s = this.actions.get(action);
+      if (s === undefined) {
+        throw new OptionError('input', 'action', `one of the bound actions (${[...this.actions.keys()].join(', ')})`, action);
+      }
+      return s;
+    };
+    // `self` so the returned object can expose a getter reading this input's pointer.
+    const self = this;
+    return {
+      held: (action) => state(action).held > 0,
+      pressed: (action) => {
+        const s = state(action);
+        const edge = latched ? s.latchedPressed : s.pressed;
+        if (latched) s.latchedPressed = false;
+        else s.pressed = false;
+        return edge;
+      },
+      released: (action) => {
+        const s = state(action);
+        const edge = latched ? s.latchedReleased : s.released;
+        if (latched) s.latchedReleased = false;
+        else s.released = false;
+        return edge;
+      },
+      axis: (negative, positive) => (state(positive).held > 0 ? 1 : 0) - (state(negative).held > 0 ? 1 : 0),
+      get pointer() {
+        return self.pointerState;
+      },
+    };
+  }
+
+  private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
+    target.addEventListener(type, handler);
+    this.detachers.push(() => target.removeEventListener(type, handler));
+  }
+
+  private listenKeyboard(target: EventTarget): void {
+    this.listen(target, 'keydown', (event) => {
+      const { code } = event as KeyboardEvent;
+      if (this.bindingsByInput.has(code)) event.preventDefault(); // a bound key must not scroll the page
+      this.press(code);
+    });
+    this.listen(target, 'keyup', (event) => this.release((event as KeyboardEvent).code));
+    this.listen(target, 'blur', () => this.releaseAll());
+  }
+
+  private listenPointer(target: EventTarget): void {
+    const locate = (event: Event): void => {
+      const { clientX, clientY } = event as PointerEvent;
+      const element = target as Partial<Element>;
+      const rect = element.getBoundingClientRect?.() ?? { left: 0, top: 0, width: Infinity, height: Infinity };
+      const x = clientX - rect.left;
+      const y = clientY - rect.top;
+      this.movePointer(x, y, x >= 0 && y >= 0 && x < rect.width && y < rect.height);
+    };
+    this.listen(target, 'pointermove', locate);
+    this.listen(target, 'pointerdown', (event) => {
+      locate(event);
+      this.press(`Pointer${(event as PointerEvent).button}`);
+    });
+    this.listen(target, 'pointerup', (event) => {
+      locate(event);
+      this.release(`Pointer${(event as PointerEvent).button}`);
+    });
+    this.listen(target, 'pointerleave', () => {
+      this.pointerState = { ...this.pointerState, inside: false };
+    });
+  }
+}
+
+/**
+ * Keyboard and pointer, mapped to named actions.
+ *
+ * @example
+ * ```ts
+ * import { createInput } from 'tickflow';
+ *
+ * const input = createInput({
+ *   bindings: { left: ['ArrowLeft', 'KeyA'], right: ['ArrowRight', 'KeyD'], jump: ['Space'], fire: ['Pointer0'] },
+ *   keyboardTarget: window,
+ *   pointerTarget: canvas,
+ * });
+ * // in a frame:
+ * const dir = input.frame.axis('left', 'right');
+ * if (input.frame.pressed('jump')) jump(); // true once per press
+ * // at the end of the frame (engines do this for you):
+ * input.closeFrame();
+ * ```
+ *
+ * @throws {OptionError} for bindings that are not arrays of key codes.
+ */
+export function createInput<const A extends string>(options: InputOptions<A>): Input<A> {
+  return new Input(options);
+}
