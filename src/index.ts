@@ -17,5 +17,6 @@ export type { FixedStepOptions, OverflowPolicy, StepPlan } from '../operators/st
 export { DEFAULT_MAX_DELTA_MS } from '../operators/clamp-delta.js';
 export { DEFAULT_MAX_STEPS, DEFAULT_OVERFLOW, DEFAULT_STEP_MS } from '../operators/step-accumulator.js';
 export * from './input/index.js';
+export * from './collision/index.js';
 export * from './engines/index.js';
 export * from './backends/null/index.js';

@@ -280,6 +280,17 @@ export class Loop<P extends string = string> {
   }
 
   /**
+   * Reports an error that code running inside a phase caught itself (an
+   * engine isolating each actor's tick, say) as if a handler had thrown: a
+   * {@link PhaseError} with the current phase and frame goes to `errors$` and
+   * `onError`. Outside a frame the phase is `'outside a frame'`.
+   */
+  reportError(cause: unknown): void {
+    const phase = this.isInFrame ? this.currentPhase : 'outside a frame';
+    this.report(cause instanceof PhaseError ? cause : new PhaseError(phase, this.info.count, cause));
+  }
+
+  /**
    * Stops the loop for good: no subscription, listener or pending frame is
    * left; phase streams, `frames$` and `errors$` complete. Later calls to
    * `start`, `advance` or `setClock` throw.

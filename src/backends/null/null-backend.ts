@@ -1,5 +1,6 @@
 import { fitViewport, type Viewport } from '../../engines/viewport.js';
 import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
+import type { WorldBackend, WorldScene } from '../../engines/world/world-backend.js';
 
 /** Options of {@link nullBackend}. */
 export interface NullBackendOptions {
@@ -15,16 +16,18 @@ export interface NullSurface {
 }
 
 /**
- * A backend with no drawing surface, for Node: the simulation runs, stepped
+ * A backend with no drawing surface, for Node, for both engines: the simulation runs, stepped
  * by `advance()`, and nothing is drawn. The viewport is the logical size at a
  * ratio of 1; picks hit nothing; the overlay's diagnostics are kept so a test
  * can read the last ones.
  */
-export class NullBackend implements StateBackend<NullSurface> {
+export class NullBackend implements StateBackend<NullSurface>, WorldBackend {
   readonly surface: NullSurface = { screen: nullContext2D() };
   readonly view: PickView = { ray: () => undefined, pick: () => undefined };
   /** The diagnostics the overlay step was last handed. */
   lastDiagnostics: Diagnostics | undefined;
+  /** How many frames the world engine asked it to render. */
+  renderCount = 0;
   private readonly viewport: Viewport;
 
   constructor(options?: NullBackendOptions) {
@@ -37,6 +40,9 @@ export class NullBackend implements StateBackend<NullSurface> {
   }
   beginScreen(): void {}
   present(): void {}
+  render(_scene: WorldScene): void {
+    this.renderCount++;
+  }
   drawOverlay(diagnostics: Diagnostics): void {
     this.lastDiagnostics = diagnostics;
   }

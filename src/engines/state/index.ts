@@ -3,7 +3,6 @@ export {
   StateEngine,
   RefusedUpdateError,
   STATE_ENGINE_PHASES,
-  DIAGNOSTICS_WINDOW,
   type StateEngineOptions,
   type StatePhase,
   type UpdateContext,

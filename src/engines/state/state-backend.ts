@@ -29,17 +29,8 @@ export interface PickView {
   pick(cssX: number, cssY: number): PickHit | undefined;
 }
 
-/** The frame statistics a diagnostics overlay draws. */
-export interface Diagnostics {
-  /** Frames per second over the recent frames, from their deltas. */
-  readonly fps: number;
-  /** The recent frame deltas in ms, oldest first (a frame-time graph). */
-  readonly frameTimesMs: readonly number[];
-  /** Ticks the clock declined so far. */
-  readonly declinedTicks: number;
-  /** Frames so far. */
-  readonly frameCount: number;
-}
+export type { Diagnostics } from '../diagnostics.js';
+import type { Diagnostics } from '../diagnostics.js';
 
 /** Captures frames (step 8): the picture the game submitted, before the overlay. */
 export interface FrameRecorder {

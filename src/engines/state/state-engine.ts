@@ -9,7 +9,8 @@ import type { PhaseError } from '../../loop/phase-error.js';
 import { cueLog, type CuePlayer } from '../cues.js';
 import type { Viewport } from '../viewport.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
-import type { Diagnostics, FrameRecorder, PickView, StateBackend } from './state-backend.js';
+import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
+import { FrameTimes } from '../diagnostics.js';
 
 /** What update is handed besides the state: time, input, cues and picking. Nothing that draws. */
 export interface UpdateContext<A extends string = string> {
@@ -90,9 +91,6 @@ export interface StateEngineOptions<T, S extends object, A extends string> {
   onError?: (error: PhaseError) => void;
 }
 
-/** How many recent frame deltas the diagnostics keep. */
-export const DIAGNOSTICS_WINDOW = 120;
-
 /** The error an update (or a transition) that returns `undefined` raises. */
 export class RefusedUpdateError extends Error {
   override readonly name = 'RefusedUpdateError';
@@ -126,8 +124,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private viewport: Viewport;
   private advancing = false;
   private advanceErrors: PhaseError[] = [];
-  private readonly frameTimesMs = new Float64Array(DIAGNOSTICS_WINDOW);
-  private frameTimeCount = 0;
+  private readonly frameTimes = new FrameTimes();
 
   constructor(options: StateEngineOptions<T, S, A>) {
     const where = 'createStateEngine';
@@ -263,7 +260,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
     // Step 3: both canvases synced to the surface, the viewport recomputed.
     loop.on('sync', () => {
       this.viewport = backend.sync();
-      if (this.overlay) this.recordFrameTime(loop.frame().lastDeltaMs);
+      if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
     // Step 4: the screen layer cleared and given the viewport transform.
     loop.on('screen', () => backend.beginScreen());
@@ -286,7 +283,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
     });
     // Step 9: the diagnostics overlay, in device space.
     loop.on('overlay', () => {
-      if (this.overlay) backend.drawOverlay(this.diagnostics());
+      if (this.overlay) backend.drawOverlay(this.frameTimes.read(loop.stats().declined, loop.frame().count));
     });
     // Step 10: the screen layer composited over the picture.
     loop.on('composite', () => backend.composite());
@@ -321,29 +318,6 @@ export class StateEngine<T, S extends object, A extends string = string> {
 
   private view(state: T): DeepReadonly<T> {
     return this.checkViews ? readonlyView(state, this.viewCache) : (state as DeepReadonly<T>);
-  }
-
-  private recordFrameTime(deltaMs: number): void {
-    this.frameTimesMs[this.frameTimeCount % DIAGNOSTICS_WINDOW] = deltaMs;
-    this.frameTimeCount++;
-  }
-
-  private diagnostics(): Diagnostics {
-    const n = Math.min(this.frameTimeCount, DIAGNOSTICS_WINDOW);
-    const frameTimesMs: number[] = [];
-    let sum = 0;
-    for (let i = this.frameTimeCount - n; i < this.frameTimeCount; i++) {
-      const ms = this.frameTimesMs[i % DIAGNOSTICS_WINDOW]!;
-      frameTimesMs.push(ms);
-      sum += ms;
-    }
-    const { declined } = this.loop.stats();
-    return {
-      fps: sum > 0 ? (1000 * n) / sum : 0,
-      frameTimesMs,
-      declinedTicks: declined,
-      frameCount: this.loop.frame().count,
-    };
   }
 
   private report(error: PhaseError): void {

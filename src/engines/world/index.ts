@@ -1,0 +1,17 @@
+export { Actor, Component } from './actor.js';
+export { Camera, type Bounds } from './camera.js';
+export { Controller } from './controller.js';
+export { GameMode } from './game-mode.js';
+export type { TickContext } from './tick-context.js';
+export { Timers, type TimerHandle } from './timers.js';
+export type { Visual } from './visual.js';
+export { World } from './world.js';
+export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
+export {
+  createWorldEngine,
+  WorldEngine,
+  WORLD_ENGINE_PHASES,
+  type LevelLoader,
+  type WorldEngineOptions,
+  type WorldPhase,
+} from './world-engine.js';
