@@ -124,8 +124,9 @@ function circleBox(
     ny = -oy / distance;
     depth = r - distance;
   }
-  contact.normalX = nx * sign;
-  contact.normalY = ny * sign;
+  // `+ 0` turns a -0 (from negating a zero component) into 0.
+  contact.normalX = nx * sign + 0;
+  contact.normalY = ny * sign + 0;
   contact.depth = depth;
   return true;
 }
