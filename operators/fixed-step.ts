@@ -44,7 +44,7 @@ import {
  * @param options `stepMs` (defaults to 1000/60), `maxSteps` (defaults to 4),
  * `overflow` (defaults to `'drop-backlog'`).
  * @return An operator from deltas (ms) to one {@link StepPlan} per delta. A
- * `NaN` delta is declined.
+ * delta that is not a finite number is declined.
  * @throws {OptionError} for a bad option.
  */
 export function fixedStep(options?: FixedStepOptions): OperatorFunction<number, StepPlan> {
@@ -54,7 +54,7 @@ export function fixedStep(options?: FixedStepOptions): OperatorFunction<number, 
       const accumulator = createStepAccumulator(options);
       return source.subscribe({
         next(deltaMs) {
-          if (Number.isNaN(deltaMs)) return;
+          if (!Number.isFinite(deltaMs)) return; // an infinite delta would poison the accumulator
           // A fresh plan per emission: a value a stream hands out must not change later.
           subscriber.next(accumulate(accumulator, deltaMs, createStepPlan(accumulator.stepMs)));
         },

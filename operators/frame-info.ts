@@ -50,7 +50,7 @@ export function countFrame(info: MutableFrameInfo, deltaMs: number): MutableFram
  *   c = { count: 3, timeMs: 33, lastDeltaMs: 17 }
  * ```
  *
- * A `NaN` delta is declined and counts nothing.
+ * A delta that is not a finite number (`NaN`, `Infinity`) is declined and counts nothing.
  *
  * @example
  * ```ts
@@ -68,7 +68,7 @@ export function frameInfo(): OperatorFunction<number, FrameInfo> {
       const info = createFrameInfo();
       return source.subscribe({
         next(deltaMs) {
-          if (Number.isNaN(deltaMs)) return;
+          if (!Number.isFinite(deltaMs)) return; // never let NaN or Infinity into simulated time
           countFrame(info, deltaMs);
           subscriber.next({ count: info.count, timeMs: info.timeMs, lastDeltaMs: info.lastDeltaMs });
         },

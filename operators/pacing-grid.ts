@@ -1,12 +1,15 @@
 import { positiveFinite } from './validate.js';
 
 /**
- * How many recent host intervals the pacing grid averages to estimate the
- * host's frame interval. Short, so a change of display rate is picked up
- * within a few frames; more than one, so one jittered interval does not move a
- * slot.
+ * How many recent host intervals the pacing grid keeps to estimate the host's
+ * frame interval. Short, so a change of display rate is picked up within a
+ * few frames; more than one, so one jittered interval does not move a slot.
  */
 export const HOST_INTERVAL_WINDOW = 4;
+
+// Relative slack for "exactly half a grid interval early": 2H - (H + 2H) on a
+// 60 Hz grid is off by a few ulps, and a tie must not depend on them.
+const HALF_SLOT_ROUNDING = 1e-9;
 
 /**
  * The state of one paced cadence: an ideal grid where frame n is due at n
@@ -47,14 +50,22 @@ export function createPacingGrid(intervalMs: number, where = 'createPacingGrid')
 }
 
 /**
- * The host's frame interval as the grid currently estimates it: the mean of
- * the recent intervals, or `NaN` before there is one.
+ * The host's frame interval as the grid currently estimates it: the largest
+ * of the recent intervals, or `NaN` before there is one.
+ *
+ * Why the largest and not the mean: with jitter, a tick can arrive early
+ * against a grid that was started on a late tick by up to twice the jitter,
+ * while the mean of a few intervals can read short by half the jitter. At
+ * 240 Hz with ±1 ms that shrinks half a host interval below the 2 ms a
+ * punctual tick can be early, and a frame is lost for good. The largest
+ * recent interval does not shrink with jitter. Intervals that end in a stall
+ * are never recorded (see {@link pacingStep}), so a stall cannot inflate it.
  */
 export function estimatedHostIntervalMs(grid: PacingGrid): number {
   if (grid.hostCount === 0) return NaN;
-  let sum = 0;
-  for (let i = 0; i < grid.hostCount; i++) sum += grid.hostIntervalsMs[i]!;
-  return sum / grid.hostCount;
+  let largest = 0;
+  for (let i = 0; i < grid.hostCount; i++) largest = Math.max(largest, grid.hostIntervalsMs[i]!);
+  return largest;
 }
 
 /**
@@ -67,20 +78,21 @@ export function estimatedHostIntervalMs(grid: PacingGrid): number {
  * 3. A timestamp behind the previous tick is declined; the grid moves back
  *    with it, keeping the wait that remained (a host clock that jumped back
  *    neither stalls the cadence nor bursts it).
- * 4. The tick's interval from the previous tick joins the host estimate.
- * 5. A tick is on time when it is at or after its due time less a tolerance of
- *    half the estimated host interval (capped at half a grid interval), so
- *    each ideal instant gets its nearest tick. An early tick is declined.
- * 6. An on-time tick is a frame. If it is a whole interval or more past its
- *    due time the missed slots are abandoned and the grid restarts from it;
- *    otherwise the grid moves on by exactly one interval, so an overrun
- *    shortens the next wait and the average rate holds.
+ * 4. A tick a whole interval or more past its due time is a frame, and the
+ *    missed slots are abandoned: the grid restarts from it. (Its interval is a
+ *    stall, not the host's rate, and does not join the host estimate.)
+ * 5. Otherwise the tick's interval joins the host estimate, and the tick is on
+ *    time when it is no earlier than its due time less half the estimated
+ *    host interval (half a grid interval while the host's interval is not yet
+ *    known, on the second tick), so each ideal instant gets its nearest tick; and strictly
+ *    less than half a grid interval early, so no tick is ever taken for a slot
+ *    it is no nearer to than the slot before. An early tick is declined.
+ * 6. An on-time tick is a frame and moves the grid on by exactly one
+ *    interval, so an overrun shortens the next wait and the average rate holds.
  *
- * The tolerance cap at half an interval changes nothing in steady state
- * (ticks are only early when the host is faster than the grid, and then half
- * the host interval is already below half a grid interval). It matters after a
- * stall, which inflates the host average: no tick is ever taken for a slot it
- * is further from than the slot before.
+ * The half-interval cap changes nothing in steady state: ticks are only
+ * early when the host is faster than the grid, and then half the host
+ * interval is already below half a grid interval.
  *
  * @param grid The grid; updated in place.
  * @param timestampMs The host timestamp, in milliseconds.
@@ -100,14 +112,23 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
     grid.dueMs -= previousMs - timestampMs;
     return false;
   }
-  if (timestampMs > previousMs) recordHostInterval(grid, timestampMs - previousMs);
 
   const lateMs = timestampMs - grid.dueMs;
-  const hostMs = estimatedHostIntervalMs(grid);
-  const toleranceMs = Math.min(Number.isNaN(hostMs) ? 0 : hostMs / 2, intervalMs / 2);
-  if (lateMs < -toleranceMs) return false;
+  if (lateMs >= intervalMs) {
+    grid.dueMs = timestampMs + intervalMs;
+    return true;
+  }
+  // Until the host's interval is known (the second tick), a tick is judged by
+  // the grid's own half interval: declining a punctual tick of a host no
+  // faster than the grid would lose a frame for good.
+  const hostKnown = grid.hostCount > 0;
+  if (timestampMs > previousMs) recordHostInterval(grid, timestampMs - previousMs);
+  const toleranceMs = hostKnown ? estimatedHostIntervalMs(grid) / 2 : intervalMs / 2;
+  // A tick half a grid interval early is as near the slot before as this one:
+  // the tie goes to the later tick, to within floating-point rounding.
+  if (lateMs < -toleranceMs || lateMs <= -intervalMs * (0.5 - HALF_SLOT_ROUNDING)) return false;
 
-  grid.dueMs = lateMs >= intervalMs ? timestampMs + intervalMs : grid.dueMs + intervalMs;
+  grid.dueMs += intervalMs;
   return true;
 }
 

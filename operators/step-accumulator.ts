@@ -91,7 +91,7 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  * The step function behind {@link fixedStep}: adds one frame's delta and plans
  * the frame's steps.
  *
- * 1. The delta is added to the accumulator (a negative delta counts as 0).
+ * 1. The delta is added to the accumulator (a negative or non-finite delta counts as 0).
  * 2. The frame runs `floor(accumulated / step)` steps, at most `maxSteps`.
  * 3. Past the cap, `'keep-fraction'` drops the excess whole steps and keeps
  *    the fraction; `'drop-backlog'` drops everything past the cap.
@@ -106,7 +106,7 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  */
 export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: MutableStepPlan): MutableStepPlan {
   const { stepMs, maxSteps } = accumulator;
-  let accumulatedMs = accumulator.accumulatedMs + (deltaMs > 0 ? deltaMs : 0);
+  let accumulatedMs = accumulator.accumulatedMs + (deltaMs > 0 && deltaMs < Infinity ? deltaMs : 0);
   let steps = Math.floor(accumulatedMs / stepMs);
   if (accumulatedMs - (steps + 1) * stepMs > -stepMs * WHOLE_STEP_TOLERANCE) steps += 1;
 

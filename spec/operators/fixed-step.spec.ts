@@ -113,11 +113,11 @@ describe('fixedStep(options)', () => {
   );
 
   it(
-    'hands out a fresh plan per frame (a value a stream emitted never changes later), and declines NaN',
+    'hands out a fresh plan per frame (a value a stream emitted never changes later), and declines non-finite deltas',
     marbles((m) => {
-      const deltas = m.hot('  -a-n-a-|', { a: 20, n: NaN });
+      const deltas = m.hot('  -a-n-i-a-|', { a: 20, n: NaN, i: Infinity });
       const plan = { steps: 1, stepMs: 20, alpha: 0, droppedMs: 0 };
-      m.expect(deltas.pipe(fixedStep({ stepMs: 20 }))).toBeObservable('-p---p-|', { p: plan });
+      m.expect(deltas.pipe(fixedStep({ stepMs: 20 }))).toBeObservable('-p-----p-|', { p: plan });
     }),
   );
 

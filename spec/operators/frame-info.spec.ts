@@ -31,10 +31,10 @@ describe('frameInfo()', () => {
   );
 
   it(
-    'declines a NaN delta: it counts nothing',
+    'declines a delta that is not a finite number: it counts nothing',
     marbles((m) => {
-      const deltas = m.hot('  -a-n-b-|', { a: 5, n: NaN, b: 5 });
-      m.expect(deltas.pipe(frameInfo())).toBeObservable('-x---y-|', {
+      const deltas = m.hot('  -a-n-i-b-|', { a: 5, n: NaN, i: Infinity, b: 5 });
+      m.expect(deltas.pipe(frameInfo())).toBeObservable('-x-----y-|', {
         x: { count: 1, timeMs: 5, lastDeltaMs: 5 },
         y: { count: 2, timeMs: 10, lastDeltaMs: 5 },
       });

@@ -25,13 +25,35 @@ describe('pacingStep (the step function)', () => {
     expect(grid.hostCount).toBe(0);
   });
 
-  it('estimates the host interval as the mean of the last HOST_INTERVAL_WINDOW intervals', () => {
+  it('estimates the host interval as the largest of the last HOST_INTERVAL_WINDOW intervals, so jitter never shrinks it', () => {
     const grid = createPacingGrid(100);
     expect(HOST_INTERVAL_WINDOW).toBe(4);
-    for (const t of [0, 10, 20, 30]) pacingStep(grid, t);
-    expect(estimatedHostIntervalMs(grid)).toBe(10);
-    for (const t of [50, 70, 90, 110]) pacingStep(grid, t); // four 20 ms intervals push the 10s out
-    expect(estimatedHostIntervalMs(grid)).toBe(20);
+    for (const t of [0, 10, 19, 30]) pacingStep(grid, t); // intervals 10, 9, 11
+    expect(estimatedHostIntervalMs(grid)).toBe(11);
+    for (const t of [35, 40, 45, 50]) pacingStep(grid, t); // four 5 ms intervals push the others out
+    expect(estimatedHostIntervalMs(grid)).toBe(5);
+  });
+
+  it('does not take a stall into the host estimate (no burst after it)', () => {
+    const grid = createPacingGrid(2 * H);
+    for (let i = 0; i <= 4; i++) pacingStep(grid, i * H);
+    pacingStep(grid, 500); // a stall: restarts the grid
+    expect(estimatedHostIntervalMs(grid)).toBeCloseTo(H, 9);
+    expect(pacingStep(grid, 500 + H)).toBe(false); // half a grid interval early: declined, not a second frame
+  });
+
+  it('"A tick up to half a host interval early also counts as on time", even at 240 Hz with ±1 ms jitter', () => {
+    // A repro found by the property tests: the mean of the last intervals read
+    // short, half of it fell below the 2 ms a jittered tick can be early, and
+    // frames were lost for good. Every tick of a 240 Hz host is a 240 fps frame.
+    const grid = createPacingGrid(1000 / 240);
+    const jitter = [1, -1, -1];
+    const frames = Array.from({ length: 2400 }, (_, k) => pacingStep(grid, 1000 + (k * 1000) / 240 + jitter[k % 3]!));
+    expect(frames.filter(Boolean)).toHaveLength(2400);
+    // and a target just above the host: "A target above it yields a frame per tick"
+    const faster = createPacingGrid(1000 / 241);
+    const all = Array.from({ length: 2400 }, (_, k) => pacingStep(faster, 1000 + (k * 1000) / 240 + jitter[k % 3]!));
+    expect(all.every(Boolean)).toBe(true);
   });
 
   it('moves the grid on by exactly one interval from its due time, not from the tick', () => {
@@ -88,11 +110,12 @@ describe('pace(intervalMs)', () => {
   it(
     '"A frame that overruns its interval shortens the wait for the next one, so the average rate holds"',
     marbles((m) => {
-      // 25 ms grid, host at 5 ms. The host hitches and the tick for slot 1
-      // comes 10 ms late (35); slot 2 is still due at 50, not at 35 + 25 = 60.
-      const ticks = m.hot('  -a-b-c-d-e-f-g-h-i-|', { a: 0, b: 5, c: 10, d: 15, e: 20, f: 35, g: 40, h: 45, i: 50 });
-      const expected = '     -x---------x-----x-|';
-      m.expect(ticks.pipe(pace(25))).toBeObservable(expected, { x: 25 });
+      // A 30 ms grid on a 10 ms host. The host hitches and the tick for slot 2
+      // (due at 60) comes 5 ms late, at 65; slot 3 is still due at 90, not at
+      // 65 + 30 = 95, so the tick at 85 (as near 90 as 95 is) takes it.
+      const ticks = m.hot('  -a-b-c-d-e-f-g-h-i-j-|', { a: 0, b: 10, c: 20, d: 30, e: 40, f: 50, g: 65, h: 75, i: 85, j: 95 });
+      const expected = '     -x-----x-----x---x---|';
+      m.expect(ticks.pipe(pace(30))).toBeObservable(expected, { x: 30 });
     }),
   );
 
@@ -100,11 +123,11 @@ describe('pace(intervalMs)', () => {
     '"A tick before the next due time is declined" unless it is within half a host interval of it',
     marbles((m) => {
       // 30 fps on 60 Hz. The tick for slot 1 arrives 5 ms early (28.3): within
-      // half a host interval (8.3 ms), so it is on time. One for slot 2 arrives
-      // 10 ms early (56.7): declined, and the next tick (73.3) takes the slot.
-      const ticks = m.hot('  -a-b-c-d-e-|', { a: 0, b: H, c: 2 * H - 5, d: 3 * H, e: 4 * H - 10, f: 0 });
-      const expected = '     -x---x-----|';
-      m.expect(ticks.pipe(pace(2 * H))).toBeObservable(expected, { x: 2 * H });
+      // half a host interval (8.3 ms), so it is on time.
+      const early = m.hot('  -a-b-c-|', { a: 0, b: H, c: 2 * H - 5 });
+      m.expect(early.pipe(pace(2 * H))).toBeObservable('-x---x-|', { x: 2 * H });
+      // The tick for slot 2 arrives 10 ms early (56.7): declined, and the next
+      // tick (83.3, late by 16.7) takes the slot.
       const late = m.hot('   -a-b-c-d-e-f-|', { a: 0, b: H, c: 2 * H, d: 3 * H, e: 4 * H - 10, f: 5 * H });
       m.expect(late.pipe(pace(2 * H))).toBeObservable('-x---x-----x-|', { x: 2 * H });
     }),
