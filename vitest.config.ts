@@ -11,12 +11,15 @@ export default defineConfig({
       { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
       { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
       { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
+      { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
+      { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
     ],
   },
   test: {
     reporters: ['default', './spec/support/summary-reporter.ts'],
     projects: [
       {
+        extends: true, // inherit the aliases above
         test: {
           name: 'unit',
           include: ['spec/**/*.spec.ts'],
@@ -25,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'browser',
           include: ['spec/browser/**/*.spec.ts'],

@@ -389,3 +389,18 @@ describe('options', () => {
     engine.destroy();
   });
 });
+
+describe('DeepReadonly', () => {
+  it('keeps tuples as tuples, read-only', () => {
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      initial: { at: [1, 2, 3] as [number, number, number] },
+      update: (s): { at: [number, number, number] } => ({ at: [s.at[0] + 1, s.at[1], s.at[2]] }),
+    });
+    engine.advance();
+    const at: readonly [number, number, number] = engine.state.at;
+    expect(at).toEqual([2, 2, 3]);
+    // @ts-expect-error a tuple in the view is read-only
+    expect(() => (engine.state.at[0] = 5)).toThrow(ReadonlyViewError);
+  });
+});

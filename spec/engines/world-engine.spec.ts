@@ -547,7 +547,7 @@ describe('errors and options', () => {
   it('converts a screen point to the world through this frame\'s fit and the camera', () => {
     const engine = createWorldEngine({
       backend: nullBackend({ logicalWidth: 400, logicalHeight: 300 }),
-      levels: { main: (w) => Object.assign(w.camera, { x: 1000, y: 50, zoom: 2 }) },
+      levels: { main: (w) => void Object.assign(w.camera, { x: 1000, y: 50, zoom: 2 }) },
       startLevel: 'main',
     });
     expect(engine.screenToWorld(200, 150)).toEqual({ x: 1000, y: 50 });

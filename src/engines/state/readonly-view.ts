@@ -7,11 +7,9 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
     ? ReadonlyMap<DeepReadonly<K>, DeepReadonly<V>>
     : T extends ReadonlySet<infer V>
       ? ReadonlySet<DeepReadonly<V>>
-      : T extends readonly (infer E)[]
-        ? readonly DeepReadonly<E>[]
-        : T extends object
-          ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-          : T;
+      : T extends object
+        ? { readonly [K in keyof T]: DeepReadonly<T[K]> } // homomorphic: arrays and tuples stay arrays and tuples
+        : T;
 
 /** The error a write to a read-only view throws. */
 export class ReadonlyViewError extends TypeError {

@@ -121,7 +121,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private readonly recorder: FrameRecorder | undefined;
   private readonly overlay: boolean;
   private readonly onError: (error: PhaseError) => void;
-  private viewport: Viewport;
+  private fit: Viewport;
   private advancing = false;
   private advanceErrors: PhaseError[] = [];
   private readonly frameTimes = new FrameTimes();
@@ -160,7 +160,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
     this.overlay = overlay;
     this.checkViews = checkViews;
     this.onError = onError;
-    this.viewport = backend.sync();
+    this.fit = backend.sync();
     this.loop = createLoop({
       ticks,
       clock,
@@ -190,6 +190,11 @@ export class StateEngine<T, S extends object, A extends string = string> {
   /** Stops taking host ticks: no frame is requested. */
   stop(): void {
     this.loop.stop();
+  }
+
+  /** The fit the latest frame rendered through (for converting between CSS pixels and logical units). */
+  get viewport(): Viewport {
+    return this.fit;
   }
 
   /** Whether the engine is taking host ticks. */
@@ -259,7 +264,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
     const { loop, backend } = this;
     // Step 3: both canvases synced to the surface, the viewport recomputed.
     loop.on('sync', () => {
-      this.viewport = backend.sync();
+      this.fit = backend.sync();
       if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
     // Step 4: the screen layer cleared and given the viewport transform.
@@ -303,7 +308,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
       cue: (name, options) => cues.play(name, options),
       view: this.backend.view,
       get viewport() {
-        return engine.viewport;
+        return engine.fit;
       },
     };
   }
@@ -311,7 +316,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private renderContext(): RenderContext<S> {
     const engine = this;
     return Object.defineProperties(Object.create(this.backend.surface) as RenderContext<S>, {
-      viewport: { get: () => engine.viewport, enumerable: true },
+      viewport: { get: () => engine.fit, enumerable: true },
       frame: { get: () => engine.loop.frame(), enumerable: true },
     });
   }

@@ -94,7 +94,7 @@ export class WorldEngine<A extends string = string> {
   private readonly frameTimes = new FrameTimes();
   private readonly overlay: boolean;
   private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play'] };
-  private viewport: Viewport;
+  private fit: Viewport;
   private actorIds = 0;
   private requestedLevel: string | undefined;
   private inFlight: Promise<void> | undefined;
@@ -131,7 +131,7 @@ export class WorldEngine<A extends string = string> {
     this.overlay = overlay;
     this.clock = clock;
     this.onError = onError;
-    this.viewport = backend.sync();
+    this.fit = backend.sync();
     this.loop = createLoop({
       // While a level loads, no frame runs: ticks do not reach the clock.
       ticks: gate(ticks, () => this.inFlight === undefined),
@@ -231,13 +231,13 @@ export class WorldEngine<A extends string = string> {
 
   /** A point in CSS pixels of the surface, in world units, through the fit this frame renders through and the camera. */
   screenToWorld(cssX: number, cssY: number): { x: number; y: number } {
-    const logical = screenToLogical(this.viewport, cssX, cssY);
-    return this.world.camera.screenToWorld(logical.x, logical.y, this.viewport.logicalWidth, this.viewport.logicalHeight);
+    const logical = screenToLogical(this.fit, cssX, cssY);
+    return this.world.camera.screenToWorld(logical.x, logical.y, this.fit.logicalWidth, this.fit.logicalHeight);
   }
 
-  /** The fit the latest frame rendered through. */
-  get currentViewport(): Viewport {
-    return this.viewport;
+  /** The fit the latest frame rendered through (for converting between CSS pixels and logical units). */
+  get viewport(): Viewport {
+    return this.fit;
   }
 
   /** Stops for good: the world closes, streams complete, the backend and input are freed. */
@@ -259,7 +259,7 @@ export class WorldEngine<A extends string = string> {
     loop.on('sync', (dt) => {
       context.dt = dt;
       this.world.time += dt;
-      this.viewport = this.backend.sync();
+      this.fit = this.backend.sync();
       if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
 
@@ -348,7 +348,7 @@ export class WorldEngine<A extends string = string> {
 
   private renderStep(dt: number, onError: (error: unknown) => void): void {
     const world = this.world;
-    const { viewport } = this;
+    const viewport = this.fit;
     world.camera.update(viewport.logicalWidth, viewport.logicalHeight);
     const scene: WorldScene = { actors: world.actors, camera: world.camera, viewport };
     try {
@@ -449,7 +449,7 @@ export class WorldEngine<A extends string = string> {
   private completeSuspendedFrame(dt: number): void {
     this.suspended = false;
     this.inFlight = undefined;
-    this.viewport = this.backend.sync();
+    this.fit = this.backend.sync();
     this.renderStep(dt, (e) => this.report('render', e));
     this.input.closeFrame();
     // The time spent loading is not charged to the next frame.
