@@ -1,0 +1,354 @@
+import type { TickRecord, TimingLab } from './lab.js';
+
+/** Horizontal scale of the picture: 0.6 px per real millisecond (a 60 Hz tick every 10 px). */
+export const PX_PER_MS = 0.6;
+
+/** The picture's height in CSS pixels; its width follows the page. */
+export const PICTURE_HEIGHT = 470;
+
+/** The tallest delta the delta lane draws to scale, in ms; taller ones are capped and labelled. */
+const DELTA_SCALE_MS = 50;
+
+export const COLORS = {
+  background: '#0d1117',
+  lane: '#111821',
+  grid: '#1c2430',
+  text: '#e6edf3',
+  dim: '#8b98a8',
+  faint: '#4a5563',
+  host: '#5b9cf5',
+  stall: '#ff9f43',
+  jitter: '#f7d154',
+  delivered: '#3ddc97',
+  declined: '#6b7683',
+  step: '#b58cff',
+  dropped: '#ff5c7a',
+  alpha: '#f7d154',
+  body: '#ffffff',
+} as const;
+
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const SANS = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+
+const GUTTER = 178;
+const RIGHT_PAD = 22;
+const MARBLE_R = 4.5;
+
+/** The lanes, top to bottom, in CSS pixels. */
+const LANES = {
+  host: { top: 34, bottom: 82 },
+  clock: { top: 88, bottom: 136 },
+  delta: { top: 142, bottom: 232 },
+  steps: { top: 238, bottom: 318 },
+  alpha: { top: 324, bottom: 378 },
+  body: { top: 384, bottom: 462 },
+} as const;
+
+type Lane = { readonly top: number; readonly bottom: number };
+
+/** A 2D context and the size of its canvas in CSS pixels (the transform already scales by devicePixelRatio). */
+export interface Surface {
+  readonly ctx: CanvasRenderingContext2D;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Sizes `canvas` to its CSS box times devicePixelRatio (so lines stay crisp
+ * on any screen) and returns a context that draws in CSS pixels.
+ */
+export function fitCanvas(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D): Surface {
+  const dpr = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  const pixelWidth = Math.max(1, Math.round(width * dpr));
+  const pixelHeight = Math.max(1, Math.round(height * dpr));
+  if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
+    canvas.width = pixelWidth;
+    canvas.height = pixelHeight;
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return { ctx, width, height };
+}
+
+/**
+ * Draws the lab: time runs right to left, "now" at the right edge. Each host
+ * tick is a marble; under it, what the clock made of it (a filled marble: a
+ * frame; a hollow one: declined), the frame's delta, its fixed steps, its
+ * alpha, and a body moved by the fixed steps and drawn at alpha.
+ */
+export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): void {
+  const left = GUTTER;
+  const right = width - RIGHT_PAD;
+  const now = lab.nowMs;
+  const xOf = (record: TickRecord): number => right - (now - record.rawMs - record.jitterMs) * PX_PER_MS;
+
+  ctx.fillStyle = COLORS.background;
+  ctx.fillRect(0, 0, width, height);
+  for (const lane of Object.values(LANES)) {
+    ctx.fillStyle = COLORS.lane;
+    ctx.fillRect(left, lane.top, right - left, lane.bottom - lane.top);
+  }
+  drawTimeAxis(ctx, left, right);
+  drawLabels(ctx, lab);
+
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, 0, right - left + RIGHT_PAD, height);
+  ctx.clip();
+
+  const visible = lab.history.filter((record) => xOf(record) > left - 12);
+  drawPausedBands(ctx, visible, xOf);
+  drawHostAndClock(ctx, visible, xOf);
+  drawDeltas(ctx, visible, xOf, lab.fixedStep.stepMs, left, right);
+  drawSteps(ctx, visible, xOf, lab.fixedStep.maxSteps);
+  drawAlpha(ctx, visible, xOf);
+  ctx.restore();
+
+  drawBody(ctx, lab, left, right);
+  drawNow(ctx, right);
+}
+
+function drawTimeAxis(ctx: CanvasRenderingContext2D, left: number, right: number): void {
+  ctx.font = `11px ${MONO}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let ms = 250; right - ms * PX_PER_MS >= left; ms += 250) {
+    const x = Math.round(right - ms * PX_PER_MS) + 0.5;
+    ctx.strokeStyle = COLORS.grid;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(x, LANES.host.top);
+    ctx.lineTo(x, LANES.body.top);
+    ctx.stroke();
+    if (ms % 500 === 0) {
+      ctx.fillStyle = COLORS.faint;
+      ctx.fillText(`−${ms / 1000} s`, x, 18);
+    }
+  }
+}
+
+function drawNow(ctx: CanvasRenderingContext2D, right: number): void {
+  ctx.strokeStyle = COLORS.dim;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([2, 3]);
+  ctx.beginPath();
+  ctx.moveTo(right + 0.5, LANES.host.top - 6);
+  ctx.lineTo(right + 0.5, LANES.alpha.bottom);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillStyle = COLORS.dim;
+  ctx.font = `11px ${MONO}`;
+  ctx.textAlign = 'center';
+  ctx.fillText('now', right, 18);
+}
+
+function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): void {
+  const { stepMs, maxSteps } = lab.fixedStep;
+  const rows: [Lane, string, string, string][] = [
+    [LANES.host, 'host ticks', lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps', COLORS.host],
+    [LANES.clock, 'clock', lab.clock.label, COLORS.delivered],
+    [LANES.delta, 'delta', `ms per frame, 0–${DELTA_SCALE_MS}`, COLORS.delivered],
+    [LANES.steps, 'fixed steps', `${stepMs.toFixed(1)} ms, max ${maxSteps}`, COLORS.step],
+    [LANES.alpha, 'alpha', 'leftover ÷ step', COLORS.alpha],
+    [LANES.body, 'body', 'steps, drawn at alpha', COLORS.body],
+  ];
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  for (const [lane, title, subtitle, color] of rows) {
+    const middle = (lane.top + lane.bottom) / 2;
+    ctx.fillStyle = color;
+    ctx.fillRect(14, middle - 13, 3, 26);
+    ctx.fillStyle = COLORS.text;
+    ctx.font = `600 13px ${SANS}`;
+    ctx.fillText(title, 26, middle - 2);
+    ctx.fillStyle = COLORS.dim;
+    ctx.font = `11px ${MONO}`;
+    ctx.fillText(fitText(ctx, subtitle, GUTTER - 34), 26, middle + 13);
+  }
+}
+
+function fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
+  if (ctx.measureText(text).width <= maxWidth) return text;
+  let cut = text;
+  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > maxWidth) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+function drawPausedBands(ctx: CanvasRenderingContext2D, records: TickRecord[], xOf: (r: TickRecord) => number): void {
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.05)';
+  for (const record of records) {
+    if (!record.paused) continue;
+    ctx.fillRect(xOf(record) - 5, LANES.steps.top, 10, LANES.alpha.bottom - LANES.steps.top);
+  }
+}
+
+function drawHostAndClock(ctx: CanvasRenderingContext2D, records: TickRecord[], xOf: (r: TickRecord) => number): void {
+  const hostY = (LANES.host.top + LANES.host.bottom) / 2;
+  const clockY = (LANES.clock.top + LANES.clock.bottom) / 2;
+  for (const record of records) {
+    const x = xOf(record);
+    if (record.delivered) {
+      ctx.strokeStyle = 'rgba(61, 220, 151, 0.18)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(x, hostY + MARBLE_R);
+      ctx.lineTo(x, clockY - MARBLE_R);
+      ctx.stroke();
+    }
+    const hostColor =
+      record.disturbance === 'stall' ? COLORS.stall : record.disturbance === 'jitter' ? COLORS.jitter : COLORS.host;
+    marble(ctx, x, hostY, record.disturbance === 'stall' ? MARBLE_R + 2 : MARBLE_R, hostColor);
+    if (record.disturbance === 'stall') {
+      ctx.fillStyle = COLORS.stall;
+      ctx.font = `600 11px ${MONO}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText('stall', x, LANES.host.top + 10);
+    }
+    if (record.delivered) {
+      marble(ctx, x, clockY, MARBLE_R, COLORS.delivered);
+    } else {
+      ring(ctx, x, clockY, MARBLE_R - 0.5, COLORS.declined);
+    }
+  }
+}
+
+function drawDeltas(
+  ctx: CanvasRenderingContext2D,
+  records: TickRecord[],
+  xOf: (r: TickRecord) => number,
+  stepMs: number,
+  left: number,
+  right: number,
+): void {
+  const { top, bottom } = LANES.delta;
+  const scale = (bottom - top - 14) / DELTA_SCALE_MS;
+  if (stepMs <= DELTA_SCALE_MS) {
+    const y = Math.round(bottom - stepMs * scale) + 0.5;
+    ctx.strokeStyle = 'rgba(181, 140, 255, 0.45)';
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(right, y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  ctx.font = `600 10px ${MONO}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  for (const record of records) {
+    if (!record.delivered) continue;
+    const x = xOf(record);
+    const capped = record.deltaMs > DELTA_SCALE_MS;
+    const h = Math.max(1.5, Math.min(record.deltaMs, DELTA_SCALE_MS) * scale);
+    ctx.fillStyle = capped ? COLORS.stall : 'rgba(61, 220, 151, 0.8)';
+    ctx.fillRect(x - 2.5, bottom - h, 5, h);
+    if (capped) {
+      ctx.fillText(record.deltaMs.toFixed(0), x, bottom - h - 3);
+    }
+  }
+}
+
+function drawSteps(
+  ctx: CanvasRenderingContext2D,
+  records: TickRecord[],
+  xOf: (r: TickRecord) => number,
+  maxSteps: number,
+): void {
+  const { top, bottom } = LANES.steps;
+  const cell = Math.min(8, (bottom - top - 20) / maxSteps);
+  ctx.font = `600 10px ${MONO}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  for (const record of records) {
+    if (!record.delivered) continue;
+    const x = xOf(record);
+    for (let i = 0; i < record.steps; i++) {
+      ctx.fillStyle = COLORS.step;
+      ctx.fillRect(x - 3.5, bottom - 4 - (i + 1) * cell, 7, cell - 2);
+    }
+    if (record.droppedMs > 0) {
+      const y = bottom - 4 - (record.steps + 1) * cell;
+      ctx.strokeStyle = COLORS.dropped;
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(x - 3.5, y, 7, cell - 2);
+      ctx.fillStyle = COLORS.dropped;
+      ctx.fillText(`−${record.droppedMs.toFixed(0)} ms`, x, y - 4);
+    }
+  }
+}
+
+function drawAlpha(ctx: CanvasRenderingContext2D, records: TickRecord[], xOf: (r: TickRecord) => number): void {
+  const { top, bottom } = LANES.alpha;
+  const yOf = (alpha: number): number => bottom - 6 - alpha * (bottom - top - 12);
+  ctx.strokeStyle = COLORS.alpha;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  let started = false;
+  for (const record of records) {
+    if (!record.delivered) continue;
+    const x = xOf(record);
+    const y = yOf(record.alpha);
+    if (started) ctx.lineTo(x, y);
+    else ctx.moveTo(x, y);
+    started = true;
+  }
+  ctx.stroke();
+  for (const record of records) {
+    if (record.delivered) marble(ctx, xOf(record), yOf(record.alpha), 2, COLORS.alpha);
+  }
+}
+
+function drawBody(ctx: CanvasRenderingContext2D, lab: TimingLab, left: number, right: number): void {
+  const { top, bottom } = LANES.body;
+  const y = (top + bottom) / 2;
+  const inset = 14;
+  const trackLeft = left + inset;
+  const trackRight = right - inset;
+  const xAt = (position: number): number => trackLeft + fold(position) * (trackRight - trackLeft);
+
+  ctx.strokeStyle = COLORS.grid;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(trackLeft, y);
+  ctx.lineTo(trackRight, y);
+  ctx.stroke();
+
+  const { previous, current } = lab.body;
+  const alpha = lab.plan().alpha;
+  ring(ctx, xAt(current), y, 9, COLORS.faint, 1.5);
+  marble(ctx, xAt(previous + (current - previous) * alpha), y, 8, COLORS.body);
+
+  ctx.font = `11px ${MONO}`;
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'left';
+  ctx.fillStyle = COLORS.faint;
+  ctx.fillText('○ latest step   ● drawn at alpha', trackLeft, bottom - 6);
+  if (lab.paused || !lab.running) {
+    ctx.textAlign = 'right';
+    ctx.fillStyle = COLORS.stall;
+    ctx.fillText(lab.running ? 'paused: simulation skipped' : 'stopped: no ticks taken', trackRight, bottom - 6);
+  }
+}
+
+/** A triangle wave in [0, 1]: the body runs along the track and back. */
+function fold(position: number): number {
+  const t = ((position % 2) + 2) % 2;
+  return t <= 1 ? t : 2 - t;
+}
+
+function marble(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+function ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string, width = 1.5): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.stroke();
+}

@@ -1,0 +1,195 @@
+import type { FrameInfo, LoopStats, StepPlan, OverflowPolicy } from 'tickflow';
+import { isClockKind, type ClockKind } from './clocks.js';
+import { drawLab, fitCanvas } from './draw.js';
+import { TimingLab, type LabFixedStep, type TickRecord } from './lab.js';
+
+/**
+ * The lab's test handle, for the browser tests (spec/browser/timing-lab.spec.ts)
+ * and for poking at the loop from the devtools console:
+ *
+ * ```ts
+ * window.__timingLab.frame()            // the loop's FrameInfo { count, timeMs, lastDeltaMs } (ms)
+ * window.__timingLab.stats()            // its LoopStats { ticks, declined, droppedMs, errors }
+ * window.__timingLab.plan()             // the latest frame's StepPlan { steps, stepMs, alpha, droppedMs }
+ * window.__timingLab.simulatedSteps()   // fixed steps run since the loop was built
+ * window.__timingLab.history()          // what happened to each host tick of the last few seconds (TickRecord[])
+ * window.__timingLab.setClock('paced', 30)  // 'wall' | 'paced' | 'constant' | 'sequence' | 'seeded'
+ * window.__timingLab.setFixedStep({ stepMs: 20, maxSteps: 2, overflow: 'keep-fraction' })  // rebuilds the loop
+ * window.__timingLab.stall()            // every later host timestamp +500 ms (simulated; the page does not hang)
+ * window.__timingLab.jitter(8)          // ±8 ms random noise on host timestamps for 1 s
+ * window.__timingLab.pause() / resume() // loop.paused: frames go on, the simulation is skipped
+ * window.__timingLab.stop() / start()   // loop.stop() / loop.start(): no ticks taken while stopped
+ * window.__timingLab.paused, .running
+ * ```
+ *
+ * Every call updates the controls on the page as a click would.
+ */
+export interface TimingLabHandle {
+  frame(): FrameInfo;
+  stats(): LoopStats;
+  plan(): StepPlan;
+  simulatedSteps(): number;
+  history(): TickRecord[];
+  setClock(kind: ClockKind, fps?: number): void;
+  setFixedStep(options: Partial<LabFixedStep>): void;
+  stall(): void;
+  jitter(amplitudeMs?: number): void;
+  pause(): void;
+  resume(): void;
+  stop(): void;
+  start(): void;
+  readonly paused: boolean;
+  readonly running: boolean;
+}
+
+declare global {
+  interface Window {
+    __timingLab?: TimingLabHandle;
+  }
+}
+
+function element<T extends HTMLElement>(selector: string): T {
+  const found = document.querySelector<T>(selector);
+  if (found === null) throw new Error(`timing lab: the page has no ${selector}`);
+  return found;
+}
+
+const canvas = element<HTMLCanvasElement>('#picture');
+const context = canvas.getContext('2d');
+if (context === null) throw new Error('timing lab: no 2D canvas context');
+const ctx = context;
+
+const controls = {
+  clocks: [...document.querySelectorAll<HTMLInputElement>('input[name="clock"]')],
+  fps: element<HTMLSelectElement>('#fps'),
+  clockCode: element<HTMLElement>('#clock-code'),
+  step: element<HTMLSelectElement>('#step'),
+  maxSteps: element<HTMLSelectElement>('#max-steps'),
+  overflow: element<HTMLSelectElement>('#overflow'),
+  stall: element<HTMLButtonElement>('#stall'),
+  jitter: element<HTMLButtonElement>('#jitter'),
+  jitterMs: element<HTMLSelectElement>('#jitter-ms'),
+  pause: element<HTMLButtonElement>('#pause'),
+  stop: element<HTMLButtonElement>('#stop'),
+};
+
+const out = {
+  count: element<HTMLElement>('#out-count'),
+  time: element<HTMLElement>('#out-time'),
+  delta: element<HTMLElement>('#out-delta'),
+  plan: element<HTMLElement>('#out-plan'),
+  ticks: element<HTMLElement>('#out-ticks'),
+  declined: element<HTMLElement>('#out-declined'),
+  dropped: element<HTMLElement>('#out-dropped'),
+  rate: element<HTMLElement>('#out-rate'),
+};
+
+const lab = new TimingLab(() => {
+  drawLab(fitCanvas(canvas, ctx), lab);
+  showReadouts();
+});
+
+function showReadouts(): void {
+  const frame = lab.frame();
+  const stats = lab.stats();
+  const plan = lab.plan();
+  out.count.textContent = String(frame.count);
+  out.time.textContent = frame.timeMs.toFixed(0);
+  out.delta.textContent = frame.lastDeltaMs.toFixed(2);
+  out.plan.textContent = `${plan.steps} · ${plan.alpha.toFixed(2)}`;
+  out.ticks.textContent = String(stats.ticks);
+  out.declined.textContent = String(stats.declined);
+  out.dropped.textContent = stats.droppedMs.toFixed(0);
+
+  // The last second of host ticks: how many came, and how many the clock declined.
+  let ticks = 0;
+  let declined = 0;
+  for (let i = lab.history.length - 1; i >= 0; i--) {
+    const record = lab.history[i]!;
+    if (record.rawMs <= lab.nowMs - 1000) break;
+    ticks++;
+    if (!record.delivered) declined++;
+  }
+  out.rate.textContent = ticks === 0 ? '–' : `${ticks} · ${declined}`;
+}
+
+/** Shows the lab's state on the controls, whoever changed it. */
+function syncControls(): void {
+  for (const radio of controls.clocks) radio.checked = radio.value === lab.clock.kind;
+  controls.fps.value = String(lab.clock.fps);
+  controls.fps.disabled = lab.clock.kind !== 'paced';
+  controls.clockCode.textContent = lab.clock.code;
+  controls.step.value = String(lab.fixedStep.stepMs);
+  controls.maxSteps.value = String(lab.fixedStep.maxSteps);
+  controls.overflow.value = lab.fixedStep.overflow;
+  controls.jitterMs.value = String(lab.jitterAmplitudeMs);
+  controls.pause.textContent = lab.paused ? 'Resume' : 'Pause';
+  controls.pause.setAttribute('aria-pressed', String(lab.paused));
+  controls.stop.textContent = lab.running ? 'Stop' : 'Start';
+  controls.stop.setAttribute('aria-pressed', String(!lab.running));
+}
+
+const handle: TimingLabHandle = {
+  frame: () => lab.frame(),
+  stats: () => lab.stats(),
+  plan: () => lab.plan(),
+  simulatedSteps: () => lab.simulatedSteps,
+  history: () => lab.history.map((record) => ({ ...record })),
+  setClock(kind, fps) {
+    if (!isClockKind(kind)) throw new RangeError(`setClock: kind must be one of wall, paced, constant, sequence, seeded, got ${String(kind)}`);
+    lab.setClock(kind, fps);
+    syncControls();
+  },
+  setFixedStep(options) {
+    lab.setFixedStep(options);
+    syncControls();
+  },
+  stall: () => lab.stall(),
+  jitter(amplitudeMs) {
+    lab.jitter(amplitudeMs);
+    syncControls();
+  },
+  pause() {
+    lab.pause();
+    syncControls();
+  },
+  resume() {
+    lab.resume();
+    syncControls();
+  },
+  stop() {
+    lab.stop();
+    syncControls();
+  },
+  start() {
+    lab.resumeTicks();
+    syncControls();
+  },
+  get paused() {
+    return lab.paused;
+  },
+  get running() {
+    return lab.running;
+  },
+};
+window.__timingLab = handle;
+
+for (const radio of controls.clocks) {
+  radio.addEventListener('change', () => {
+    const kind = radio.value;
+    if (radio.checked && isClockKind(kind)) handle.setClock(kind, Number(controls.fps.value));
+  });
+}
+controls.fps.addEventListener('change', () => handle.setClock('paced', Number(controls.fps.value)));
+controls.step.addEventListener('change', () => handle.setFixedStep({ stepMs: Number(controls.step.value) }));
+controls.maxSteps.addEventListener('change', () => handle.setFixedStep({ maxSteps: Number(controls.maxSteps.value) }));
+controls.overflow.addEventListener('change', () =>
+  handle.setFixedStep({ overflow: controls.overflow.value as OverflowPolicy }),
+);
+controls.stall.addEventListener('click', () => handle.stall());
+controls.jitter.addEventListener('click', () => handle.jitter(Number(controls.jitterMs.value)));
+controls.pause.addEventListener('click', () => (lab.paused ? handle.resume() : handle.pause()));
+controls.stop.addEventListener('click', () => (lab.running ? handle.stop() : handle.start()));
+
+lab.start();
+syncControls();

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+// The examples gallery that `npm start` serves. The examples import tickflow
+// the way users do ('tickflow', 'tickflow/operators', 'tickflow/testing'); the
+// aliases point those names at the sources, so an edit in src/ shows up live
+// without a build. tsconfig.json's `paths` mirror them for the type-checker.
+const repo = import.meta.dirname;
+
+export default defineConfig({
+  root: resolve(repo, 'examples'),
+  resolve: {
+    // Exact-match patterns, so 'tickflow' does not swallow 'tickflow/operators'.
+    alias: [
+      { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
+      { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
+      { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
+      { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
+      { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
+    ],
+  },
+  server: {
+    // Test fixture pages live in spec/browser/fixtures and are served from
+    // outside the root as /@fs/<absolute path>.
+    fs: { allow: [repo] },
+  },
+  optimizeDeps: {
+    // Pre-bundle at start-up, so a first visit is not reloaded mid-way when
+    // the optimizer discovers rxjs behind the aliases.
+    include: ['rxjs', 'three', 'pixi.js'],
+  },
+});
