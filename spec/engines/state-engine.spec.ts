@@ -361,6 +361,14 @@ describe('recorder and overlay', () => {
     ]);
   });
 
+  it('destroy() disposes the recorder', () => {
+    let disposed = 0;
+    const recorder: FrameRecorder = { recording: false, capture: () => {}, dispose: () => disposed++ };
+    const engine = createStateEngine({ backend: nullBackend(), initial: 0, update: (s) => s, recorder });
+    engine.destroy();
+    expect(disposed).toBe(1);
+  });
+
   it('hands the overlay fps, the frame-time graph, declined ticks and the frame count', () => {
     const log: string[] = [];
     const backend = loggingBackend(log);

@@ -1,4 +1,5 @@
 import { fitViewport, type Viewport } from '../../engines/viewport.js';
+import { noopContext2D } from '../noop-context-2d.js';
 import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
 import type { WorldBackend, WorldScene } from '../../engines/world/world-backend.js';
 
@@ -22,7 +23,7 @@ export interface NullSurface {
  * can read the last ones.
  */
 export class NullBackend implements StateBackend<NullSurface>, WorldBackend {
-  readonly surface: NullSurface = { screen: nullContext2D() };
+  readonly surface: NullSurface = { screen: noopContext2D() };
   readonly view: PickView = { ray: () => undefined, pick: () => undefined };
   /** The diagnostics the overlay step was last handed. */
   lastDiagnostics: Diagnostics | undefined;
@@ -63,18 +64,4 @@ export class NullBackend implements StateBackend<NullSurface>, WorldBackend {
  */
 export function nullBackend(options?: NullBackendOptions): NullBackend {
   return new NullBackend(options);
-}
-
-/** A CanvasRenderingContext2D stand-in whose methods do nothing and whose properties accept anything. */
-function nullContext2D(): CanvasRenderingContext2D {
-  const noop = (): undefined => undefined;
-  const measured = { width: 0 } as TextMetrics;
-  const store: Record<string | symbol, unknown> = {};
-  return new Proxy(store, {
-    get: (target, key) => (key in target ? target[key] : key === 'measureText' ? () => measured : noop),
-    set: (target, key, value) => {
-      target[key] = value;
-      return true;
-    },
-  }) as unknown as CanvasRenderingContext2D;
 }

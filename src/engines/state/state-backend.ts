@@ -38,6 +38,8 @@ export interface FrameRecorder {
   readonly recording: boolean;
   /** Captures the current picture (scene and screen layer, no overlay). */
   capture(): void;
+  /** Stops any recording under way and frees what it holds; the engine calls it from `destroy()`. */
+  dispose?(): void;
 }
 
 /**

@@ -251,9 +251,10 @@ export class StateEngine<T, S extends object, A extends string = string> {
     return this.loop.phase(name);
   }
 
-  /** Stops for good and frees the backend and the input's listeners. */
+  /** Stops for good and frees the recorder, the backend and the input's listeners. */
   destroy(): void {
     this.loop.destroy();
+    this.recorder?.dispose?.();
     this.backend.destroy();
     this.input.destroy();
   }

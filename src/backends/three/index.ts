@@ -1,0 +1,42 @@
+/**
+ * tickflow's three.js backend for the state engine (`tickflow/three`): a
+ * retained scene and camera the game's render poses, a letterboxed WebGL
+ * picture, a 2D screen layer for readouts, picking through the camera the
+ * player saw, and recorders of the picture (frames or WebM video) that hold
+ * nothing of the diagnostics overlay.
+ *
+ * three.js is an optional peer dependency: only this entry point imports it.
+ *
+ * @packageDocumentation
+ */
+export {
+  threeBackend,
+  ThreeBackend,
+  DEFAULT_BACKGROUND,
+  DEFAULT_FOV,
+  DEFAULT_NEAR,
+  DEFAULT_FAR,
+  type ThreeBackendOptions,
+  type ThreeSurface,
+} from './three-backend.js';
+export {
+  DEFAULT_MAX_FRAMES,
+  DEFAULT_VIDEO_FPS,
+  VIDEO_MIME_TYPES,
+  type FrameGrabOptions,
+  type FrameRecording,
+  type RecordingResult,
+  type ThreeRecorder,
+  type ThreeRecorderOptions,
+  type VideoRecording,
+  type VideoRecordingOptions,
+} from './three-recorder.js';
+export { cssToNdc, type NdcPoint } from './picking.js';
+export {
+  drawDiagnosticsOverlay,
+  overlayPanelRect,
+  OVERLAY_PANEL_COLOR,
+  OVERLAY_PANEL_CSS,
+  OVERLAY_INK_COLOR,
+  OVERLAY_GRAPH_MAX_MS,
+} from '../overlay.js';
