@@ -1,0 +1,195 @@
+import { tap } from 'rxjs';
+import { animationFrames, createInput, createStateEngine, type DeepReadonly, type FrameInfo, type StateEngine } from 'tickflow';
+import { threeBackend, type ThreeSurface } from 'tickflow/three';
+import { chooseTarget, CLICK_INPUT, ScriptedPlayer } from './autopilot.js';
+import { CUES, initialState, ORBIT_CATCH_BINDINGS, restart, update, type OrbitCatchAction } from './game.js';
+import { orbPosition } from './orbits.js';
+import { createOrbitCatchRenderer } from './render.js';
+import { DEFAULT_SEED, type GameState } from './state.js';
+import { BACKGROUND_COLOR, CLICK_TO_RESTART_AFTER_SECONDS, LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
+import { WebAudioCues, type CueVoice } from './web-audio-cues.js';
+
+/**
+ * Orbit Catch on the page: the state engine, the three.js backend in
+ * `#stage`, keyboard and pointer input, Web Audio cues, and the page's frames.
+ *
+ * Query parameters: `?autoplay=1` starts with the scripted player on,
+ * `?seed=N` deals another round, `?overlay=1` shows the diagnostics overlay.
+ *
+ * The test handle, for the browser test (spec/browser/orbit-catch.spec.ts) and
+ * the devtools console:
+ *
+ * ```ts
+ * window.__game.state()              // a plain copy of the round's state (score, lives, orbs...)
+ * window.__game.frame()              // the engine's FrameInfo { count, timeMs, lastDeltaMs }
+ * window.__game.press('KeyR') / release(code)   // scripted device input
+ * window.__game.clickAt(x, y)        // a scripted click at CSS pixels of the stage
+ * window.__game.target()             // the orb the autoplayer would click now, with its page position { id, clientX, clientY }
+ * window.__game.orbOnPage('orb-3')   // where an orb was drawn last frame, in page coordinates
+ * window.__game.restart()            // engine.apply(restart): a new round between frames
+ * window.__game.setAutoplay(true)    // the scripted player on or off
+ * window.__game.cueCounts()          // how many times each cue played { catch: 4, ... }
+ * window.__game.renderer()           // { webgl: 'webgl2' | 'webgl' | undefined, drawCalls }
+ * window.__game.stop() / start()     // the engine's loop
+ * window.__game.engine               // the engine itself
+ * ```
+ */
+export interface OrbitCatchHandle {
+  readonly engine: StateEngine<GameState, ThreeSurface, OrbitCatchAction>;
+  state(): GameState;
+  frame(): FrameInfo;
+  press(code: string): void;
+  release(code: string): void;
+  clickAt(cssX: number, cssY: number): void;
+  target(): PagePoint | undefined;
+  orbOnPage(id: string): PagePoint | undefined;
+  restart(): void;
+  setAutoplay(on: boolean): void;
+  readonly autoplay: boolean;
+  cueCounts(): Record<string, number>;
+  renderer(): { webgl: 'webgl2' | 'webgl' | undefined; drawCalls: number };
+  stop(): void;
+  start(): void;
+}
+
+/** An orb's position on the page, for `page.mouse.click(clientX, clientY)`. */
+export interface PagePoint {
+  readonly id: string;
+  readonly clientX: number;
+  readonly clientY: number;
+}
+
+declare global {
+  interface Window {
+    __game?: OrbitCatchHandle;
+  }
+}
+
+/** The sound of each cue. */
+const VOICES: Record<string, CueVoice> = {
+  [CUES.catch]: { type: 'triangle', startHz: 880, endHz: 1320, durationSeconds: 0.12, gain: 0.25 },
+  [CUES.miss]: { type: 'square', startHz: 190, endHz: 150, durationSeconds: 0.06, gain: 0.05 },
+  [CUES.escape]: { type: 'sawtooth', startHz: 240, endHz: 90, durationSeconds: 0.32, gain: 0.18 },
+  [CUES.gameOver]: { type: 'triangle', startHz: 520, endHz: 200, durationSeconds: 0.7, gain: 0.25 },
+};
+
+/** The page's autoplayer clicks a little slower than it could, so the arena stays busy enough to watch. */
+const AUTOPLAY_CLICK_INTERVAL_SECONDS = 0.55;
+
+function element<T extends HTMLElement>(selector: string): T {
+  const found = document.querySelector<T>(selector);
+  if (found === null) throw new Error(`orbit catch: the page has no ${selector}`);
+  return found;
+}
+
+const params = new URLSearchParams(location.search);
+const seedParam = Number(params.get('seed'));
+const seed = Number.isInteger(seedParam) && seedParam > 0 && seedParam <= 0xffffffff ? seedParam : DEFAULT_SEED;
+
+const stage = element<HTMLDivElement>('#stage');
+const restartButton = element<HTMLButtonElement>('#restart');
+const autoplayButton = element<HTMLButtonElement>('#autoplay');
+
+const backend = threeBackend({
+  container: stage,
+  logicalWidth: LOGICAL_WIDTH,
+  logicalHeight: LOGICAL_HEIGHT,
+  background: BACKGROUND_COLOR,
+});
+// The stage, not the top (screen) canvas: that one lets pointer events through to the WebGL canvas under it.
+const input = createInput({ bindings: ORBIT_CATCH_BINDINGS, keyboardTarget: window, pointerTarget: stage });
+const cues = new WebAudioCues(VOICES);
+cues.unlockOn(window);
+const renderer = createOrbitCatchRenderer();
+
+/** What a pick at a CSS point of the stage would name right now. */
+const pickedAt = (x: number, y: number): string | undefined => backend.view.pick(x, y)?.name;
+
+let player: ScriptedPlayer | undefined;
+
+const engine = createStateEngine({
+  initial: initialState(seed),
+  update,
+  render: renderer.render,
+  backend,
+  input,
+  cues,
+  overlay: params.get('overlay') === '1',
+  // The page's frames, with the scripted player (when on) acting just before each: between frames, as a person's clicks do.
+  ticks: animationFrames().pipe(tap(() => player?.beforeFrame(engine.state))),
+});
+
+function setAutoplay(on: boolean): void {
+  if (!on && player !== undefined) input.release(CLICK_INPUT);
+  player = on
+    ? new ScriptedPlayer(input, { clickIntervalSeconds: AUTOPLAY_CLICK_INTERVAL_SECONDS, locate: renderer.locate, confirm: pickedAt })
+    : undefined;
+  autoplayButton.setAttribute('aria-pressed', String(on));
+}
+
+/** A new round, dealt from the next seed: a transition between frames. */
+function newRound(): void {
+  engine.apply(restart);
+}
+
+/** Page coordinates of a CSS point of the stage. */
+function onPage(id: string, x: number, y: number): PagePoint {
+  const box = stage.getBoundingClientRect();
+  return { id, clientX: box.left + x, clientY: box.top + y };
+}
+
+window.addEventListener('keydown', (event) => {
+  if (event.code === 'KeyR' && !event.repeat) newRound();
+});
+restartButton.addEventListener('click', newRound);
+autoplayButton.addEventListener('click', () => setAutoplay(player === undefined));
+// On the game-over screen a click on the picture starts the next round (not at once: the last catching click must not).
+stage.addEventListener('pointerdown', () => {
+  const { phase, overSeconds } = engine.state;
+  if (phase !== 'over' || overSeconds < CLICK_TO_RESTART_AFTER_SECONDS) return;
+  newRound();
+  // The input saw this press too (its listener came first); discard the edge, or the new round's
+  // first update would read it as a click on the empty arena.
+  input.closeFrame();
+});
+
+const copy = (state: DeepReadonly<GameState>): GameState => JSON.parse(JSON.stringify(state)) as GameState;
+
+window.__game = {
+  engine,
+  state: () => copy(engine.state),
+  frame: () => engine.frame(),
+  press: (code) => input.press(code),
+  release: (code) => input.release(code),
+  clickAt(cssX, cssY) {
+    input.movePointer(cssX, cssY, true);
+    input.press(CLICK_INPUT);
+    input.release(CLICK_INPUT); // the press edge waits for the next update either way
+  },
+  target() {
+    const state = engine.state;
+    const aim = chooseTarget(state, state.elapsedSeconds, { locate: renderer.locate, confirm: pickedAt });
+    return aim === undefined ? undefined : onPage(aim.id, aim.x, aim.y);
+  },
+  orbOnPage(id) {
+    const orb = engine.state.orbs.find((o) => o.id === id);
+    const at = orb === undefined ? undefined : renderer.locate(orbPosition(orb));
+    return at === undefined ? undefined : onPage(id, at.x, at.y);
+  },
+  restart: newRound,
+  setAutoplay,
+  get autoplay() {
+    return player !== undefined;
+  },
+  cueCounts: () => cues.played(),
+  renderer() {
+    const gl = backend.renderer?.getContext();
+    const webgl = gl === undefined ? undefined : typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext ? 'webgl2' : 'webgl';
+    return { webgl, drawCalls: backend.renderer?.info.render.calls ?? 0 };
+  },
+  stop: () => engine.stop(),
+  start: () => engine.start(),
+};
+
+setAutoplay(params.get('autoplay') === '1');
+engine.start();
