@@ -1,0 +1,137 @@
+import { collectYoungGeneration, median } from './measure-allocation.js';
+
+/** Something the timing harness can run for a number of frames. */
+export interface TimedSubject {
+  readonly name: string;
+  run(frames: number): void;
+}
+
+/** Options of {@link measureTimes}. */
+export interface TimingOptions {
+  /** Timed rounds; every subject runs one batch per round. */
+  rounds: number;
+  /** How much CPU time one batch should take, in ms; batch sizes are calibrated to it. */
+  batchMs: number;
+  /** Warm-up time per subject before anything is timed, in ms of wall time. */
+  warmupMs: number;
+  /** The subject every ratio divides by. */
+  baseline: string;
+}
+
+/** One subject's timing. */
+export interface TimingResult {
+  readonly name: string;
+  /** Median over rounds of CPU time per frame, in ns. */
+  readonly nsPerFrame: number;
+  /** Median over rounds of (this round's CPU ns / the baseline's in the same round). */
+  readonly ratio: number;
+  /** Quartiles of that per-round ratio: how much the noise moved it. */
+  readonly ratioQ1: number;
+  readonly ratioQ3: number;
+  /** The fastest round by wall-clock time, in ns per frame. */
+  readonly bestWallNsPerFrame: number;
+  /** That, over the baseline's fastest wall-clock round. */
+  readonly bestWallRatio: number;
+  readonly framesPerBatch: number;
+}
+
+interface BatchTime {
+  readonly cpuNs: number;
+  readonly wallNs: number;
+}
+
+/** Process CPU time (user + system), in ns. */
+function cpuNowNs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+}
+
+function timeRun(subject: TimedSubject, frames: number): BatchTime {
+  const cpuStart = cpuNowNs();
+  const wallStart = process.hrtime.bigint();
+  subject.run(frames);
+  const wallNs = Number(process.hrtime.bigint() - wallStart);
+  return { cpuNs: cpuNowNs() - cpuStart, wallNs };
+}
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
+}
+
+/**
+ * Times every subject side by side in one process.
+ *
+ * 1. Warm-up: each subject runs, round-robin in short slices, for `warmupMs`,
+ *    so every one is optimised before anything is timed.
+ * 2. Calibration: each subject's batch is sized to take about `batchMs` of
+ *    CPU time.
+ * 3. Rounds: each round runs one batch of every subject, starting from a
+ *    different subject each round (so none always runs first or right after
+ *    the same neighbour), with a scavenge before each batch so no subject
+ *    pays for another's garbage.
+ * 4. Each batch is timed twice: by the process's CPU time
+ *    (`process.cpuUsage()`, user + system), which leaves out the time the
+ *    process sat descheduled on a shared machine, and by the wall clock.
+ * 5. Per subject: the median CPU ns per frame and the median of its
+ *    per-round CPU ratio to the baseline (a ratio within a round also cancels
+ *    slow phases that move both sides together); and, as a cross-check, the
+ *    fastest wall-clock round over the baseline's (contention only ever adds
+ *    wall time, so the fastest rounds are the least disturbed).
+ */
+export function measureTimes(subjects: readonly TimedSubject[], options: TimingOptions): TimingResult[] {
+  const { rounds, batchMs, warmupMs, baseline } = options;
+  const baselineIndex = subjects.findIndex((s) => s.name === baseline);
+  if (baselineIndex < 0) throw new Error(`bench: no baseline subject named "${baseline}"`);
+
+  const warmupSlices = 10;
+  const framesPerBatch = subjects.map(() => 1000);
+  for (let slice = 0; slice < warmupSlices; slice++) {
+    subjects.forEach((subject, i) => {
+      const deadlineNs = Number(process.hrtime.bigint()) + (warmupMs / warmupSlices) * 1e6;
+      let frames = framesPerBatch[i]!;
+      while (Number(process.hrtime.bigint()) < deadlineNs) {
+        if (timeRun(subject, frames).wallNs < 1e6) frames *= 2; // grow the slice until one call takes a millisecond
+      }
+      framesPerBatch[i] = frames;
+    });
+  }
+  subjects.forEach((subject, i) => {
+    const probeFrames = framesPerBatch[i]! * 4;
+    collectYoungGeneration();
+    const cpuNsPerFrame = Math.max(timeRun(subject, probeFrames).cpuNs, 1000) / probeFrames;
+    framesPerBatch[i] = Math.max(1000, Math.round((batchMs * 1e6) / cpuNsPerFrame));
+  });
+
+  const batches: BatchTime[][] = subjects.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < subjects.length; k++) {
+      const i = (round + k) % subjects.length;
+      collectYoungGeneration();
+      batches[i]!.push(timeRun(subjects[i]!, framesPerBatch[i]!));
+    }
+  }
+
+  const perFrame = (i: number, pick: (b: BatchTime) => number): number[] =>
+    batches[i]!.map((batch) => pick(batch) / framesPerBatch[i]!);
+  const baselineCpu = perFrame(baselineIndex, (b) => b.cpuNs);
+  const baselineBestWall = Math.min(...perFrame(baselineIndex, (b) => b.wallNs));
+  return subjects.map((subject, i) => {
+    const cpu = perFrame(i, (b) => b.cpuNs);
+    const bestWall = Math.min(...perFrame(i, (b) => b.wallNs));
+    const ratios = cpu.map((ns, round) => ns / baselineCpu[round]!);
+    return {
+      name: subject.name,
+      nsPerFrame: median(cpu),
+      ratio: median(ratios),
+      ratioQ1: quantile(ratios, 0.25),
+      ratioQ3: quantile(ratios, 0.75),
+      bestWallNsPerFrame: bestWall,
+      bestWallRatio: bestWall / baselineBestWall,
+      framesPerBatch: framesPerBatch[i]!,
+    };
+  });
+}
