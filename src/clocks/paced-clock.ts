@@ -1,6 +1,7 @@
 import { pace } from '../../operators/pace.js';
 import { OptionError } from '../../operators/option-error.js';
-import { buildClock, type Clock } from './clock.js';
+import { buildClock, withStep, type Clock } from './clock.js';
+import { createPacingGrid, pacingStep } from '../../operators/pacing-grid.js';
 
 /** Options of {@link pacedClock}: a rate or an interval, not both. */
 export type PacedClockOptions = { fps: number; intervalMs?: never } | { intervalMs: number; fps?: never };
@@ -34,10 +35,17 @@ export function pacedClock(options: PacedClockOptions): Clock {
     if (typeof fps !== 'number' || !Number.isFinite(fps) || fps <= 0) {
       throw new OptionError('pacedClock', 'fps', 'a finite number > 0', fps);
     }
-    return pace(1000 / fps);
+    return paced(1000 / fps);
   }
   if (intervalMs === undefined) {
     throw new OptionError('pacedClock', 'fps or intervalMs', 'given', undefined);
   }
-  return buildClock('pacedClock', () => pace(intervalMs));
+  return buildClock('pacedClock', () => paced(intervalMs));
+}
+
+function paced(intervalMs: number): Clock {
+  return withStep(pace(intervalMs), () => {
+    const grid = createPacingGrid(intervalMs);
+    return (timestampMs) => (pacingStep(grid, timestampMs) ? intervalMs : undefined);
+  });
 }

@@ -2,7 +2,8 @@ import { pipe } from 'rxjs';
 import { constantDeltas } from '../../operators/constant-deltas.js';
 import { seededDeltas, type SeededDeltasOptions } from '../../operators/seeded-deltas.js';
 import { sequenceDeltas } from '../../operators/sequence-deltas.js';
-import { buildClock, finiteTimestamps, type Clock } from './clock.js';
+import { buildClock, finiteTimestamps, withStep, type Clock } from './clock.js';
+import { createSeededRandom, nextRandom } from '../../operators/seeded-random.js';
 
 // The three scripted clocks ignore the timestamp, so the deltas a validator
 // steps through synchronously are the deltas a reviewer watches play.
@@ -19,7 +20,9 @@ import { buildClock, finiteTimestamps, type Clock } from './clock.js';
  * @throws {OptionError} when `ms` is not a finite number >= 0.
  */
 export function constantClock(ms: number): Clock {
-  return buildClock('constantClock', () => pipe(finiteTimestamps(), constantDeltas(ms)));
+  return buildClock('constantClock', () =>
+    withStep(pipe(finiteTimestamps(), constantDeltas(ms)), () => (timestampMs) => (Number.isFinite(timestampMs) ? ms : undefined)),
+  );
 }
 
 /**
@@ -34,7 +37,19 @@ export function constantClock(ms: number): Clock {
  * @throws {OptionError} when `list` is empty or holds a bad delta.
  */
 export function sequenceClock(list: readonly number[]): Clock {
-  return buildClock('sequenceClock', () => pipe(finiteTimestamps(), sequenceDeltas(list)));
+  return buildClock('sequenceClock', () => {
+    const clock = pipe(finiteTimestamps(), sequenceDeltas(list)); // validates the list
+    const deltasMs = [...list];
+    return withStep(clock, () => {
+      let next = 0;
+      return (timestampMs) => {
+        if (!Number.isFinite(timestampMs)) return undefined;
+        const ms = deltasMs[next]!;
+        next = next + 1 === deltasMs.length ? 0 : next + 1;
+        return ms;
+      };
+    });
+  });
 }
 
 /**
@@ -44,5 +59,12 @@ export function sequenceClock(list: readonly number[]): Clock {
  * @throws {OptionError} for a bad seed or range.
  */
 export function seededClock(options: SeededDeltasOptions): Clock {
-  return buildClock('seededClock', () => pipe(finiteTimestamps(), seededDeltas(options)));
+  return buildClock('seededClock', () => {
+    const clock = pipe(finiteTimestamps(), seededDeltas(options)); // validates the options
+    const { seed, minMs, maxMs } = options;
+    return withStep(clock, () => {
+      const random = createSeededRandom(seed);
+      return (timestampMs) => (Number.isFinite(timestampMs) ? minMs + (maxMs - minMs) * nextRandom(random) : undefined);
+    });
+  });
 }

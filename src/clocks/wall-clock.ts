@@ -1,7 +1,7 @@
 import { pipe } from 'rxjs';
-import { clampDelta, DEFAULT_MAX_DELTA_MS } from '../../operators/clamp-delta.js';
-import { deltas } from '../../operators/deltas.js';
-import { finiteTimestamps, type Clock } from './clock.js';
+import { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from '../../operators/clamp-delta.js';
+import { createDeltaBaseline, deltas, measureDelta } from '../../operators/deltas.js';
+import { finiteTimestamps, withStep, type Clock } from './clock.js';
 import { nonNegativeFinite } from '../../operators/validate.js';
 
 /** Options of {@link wallClock}. */
@@ -38,5 +38,11 @@ export interface WallClockOptions {
 export function wallClock(options?: WallClockOptions): Clock {
   const { maxDeltaMs = DEFAULT_MAX_DELTA_MS } = options ?? {};
   nonNegativeFinite('wallClock', 'maxDeltaMs', maxDeltaMs);
-  return pipe(finiteTimestamps(), deltas(), clampDelta(maxDeltaMs));
+  return withStep(pipe(finiteTimestamps(), deltas(), clampDelta(maxDeltaMs)), () => {
+    const baseline = createDeltaBaseline();
+    return (timestampMs) => {
+      const deltaMs = measureDelta(baseline, timestampMs);
+      return deltaMs === undefined ? undefined : clampDeltaMs(deltaMs, maxDeltaMs, 0);
+    };
+  });
 }

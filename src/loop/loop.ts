@@ -10,7 +10,7 @@ import {
   type StepAccumulator,
   type StepPlan,
 } from '../../operators/step-accumulator.js';
-import type { Clock } from '../clocks/clock.js';
+import { clockStep, type Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
 import { Broadcast } from '../hosts/broadcast.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
@@ -70,6 +70,19 @@ export class Loop<P extends string = string> {
 
   private readonly phases: readonly Phase<P>[];
   private readonly streams: ReadonlyMap<P, Broadcast<number>>;
+  /** The phases' streams in frame order (resolved once: the frame never looks one up). */
+  private readonly phaseStreams: readonly Broadcast<number>[];
+  /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
+  private readonly fixedStart: number;
+  private readonly fixedEnd: number;
+  /**
+   * This frame's delta in seconds, and the fixed step in seconds, kept in
+   * fields that are never numbers-only, so the value is boxed once when it is
+   * stored and handed to every listener as is (measured in bench/: passing a
+   * fresh double to each phase boxed it once per phase).
+   */
+  private frameSeconds: number | undefined;
+  private stepSeconds: number | undefined;
   private readonly phaseObservables = new Map<P, Observable<number>>();
   private readonly errorListeners = new Broadcast<PhaseError>();
   private readonly frameListeners = new Broadcast<FrameInfo>();
@@ -118,6 +131,10 @@ export class Loop<P extends string = string> {
     this.onError = onError;
     this.failFast = failFast;
     this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>()]));
+    this.phaseStreams = this.phases.map((p) => this.streams.get(p.name)!);
+    this.fixedStart = this.phases.findIndex((p) => p.fixed);
+    this.fixedEnd = this.phases.findLastIndex((p) => p.fixed);
+    this.stepSeconds = (this.accumulator?.stepMs ?? 0) / 1000;
     this.errors$ = this.errorListeners.asObservable();
     this.frames$ = this.frameListeners.asObservable();
     this.restartClock();
@@ -358,22 +375,18 @@ export class Loop<P extends string = string> {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      const dtSeconds = deltaMs / 1000;
-      const phases = this.phases;
+      this.frameSeconds = deltaMs / 1000;
+      const { phases, fixedStart, fixedEnd } = this;
       for (let i = 0; i < phases.length; i++) {
-        const phase = phases[i]!;
-        if (!phase.fixed) {
-          this.emitPhase(phase, dtSeconds);
+        if (i !== fixedStart) {
+          this.emitPhase(i, this.frameSeconds);
           continue;
         }
         // The fixed group: every fixed phase, in order, once per step.
-        let end = i;
-        while (end + 1 < phases.length && phases[end + 1]!.fixed) end++;
-        const stepSeconds = plan.stepMs / 1000;
         for (let step = 0; step < plan.steps; step++) {
-          for (let j = i; j <= end; j++) this.emitPhase(phases[j]!, stepSeconds);
+          for (let j = fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.stepSeconds);
         }
-        i = end;
+        i = fixedEnd;
       }
       if (this.frameListeners.size > 0) {
         this.currentPhase = 'frames$';
@@ -387,12 +400,13 @@ export class Loop<P extends string = string> {
     }
   }
 
-  private emitPhase(phase: Phase<P>, dtSeconds: number): void {
+  private emitPhase(index: number, seconds: number | undefined): void {
+    const phase = this.phases[index]!;
     if (this.isPaused && phase.pausable) return;
-    const stream = this.streams.get(phase.name)!;
+    const stream = this.phaseStreams[index]!;
     if (stream.size === 0) return;
     this.currentPhase = phase.name;
-    stream.emit(dtSeconds, this.onHandlerError);
+    stream.emit(seconds as number, this.onHandlerError);
   }
 
   private readonly onHandlerError = (error: unknown): void => {
@@ -406,7 +420,20 @@ export class Loop<P extends string = string> {
 
   private restartClock(): void {
     this.clockRun?.unsubscribe();
+    this.clockRun = undefined;
     this.pushTick = undefined;
+    // A built-in clock's step function runs per tick with no RxJS subscriber
+    // in between (see withStep); any other clock is an operator, piped.
+    const start = clockStep(this.clock);
+    if (start !== undefined) {
+      const step = start();
+      const onDelta = this.onDelta;
+      this.pushTick = (timestampMs) => {
+        const deltaMs = step(timestampMs);
+        if (deltaMs !== undefined) onDelta(deltaMs);
+      };
+      return;
+    }
     const ticks = new Observable<number>((subscriber) => {
       this.pushTick = (timestampMs) => subscriber.next(timestampMs);
       return () => {
