@@ -20,3 +20,4 @@ export * from './input/index.js';
 export * from './collision/index.js';
 export * from './engines/index.js';
 export * from './backends/null/index.js';
+export * from './backends/web-audio/index.js';

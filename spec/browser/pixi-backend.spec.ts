@@ -1,0 +1,437 @@
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// Not the tickflow/pixi entry: pixi.js needs a browser's globals (navigator) to load, and this file runs in Node.
+import { OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overlay.js';
+import { DEFAULT_BACKGROUND } from '../../src/backends/pixi/colors.js';
+import type { BuildOptions } from './fixtures/pixi-backend.js';
+import { COLORS, CRATE, HUD, MARKER, RINGED, STACK, ZOOM, rgb } from './fixtures/pixi-backend-scene.js';
+import {
+  colorShare,
+  decodePng,
+  differenceShare,
+  hexColor,
+  nonBackgroundShare,
+  startHarness,
+  waitUntil,
+  type BrowserHarness,
+  type OpenedPage,
+  type Rgb,
+} from './harness.js';
+
+// The pixi.js backend (src/backends/pixi) in real Chromium: a fixture page
+// (fixtures/pixi-backend.ts) runs a tiny world on createWorldEngine +
+// pixiBackend + animationFrames(), with a runner the camera follows, still
+// actors at known world points, a screen-layer readout and the debug
+// overlay, driven through window.__pixi.
+// Issue 3: "pixi.js v8 as an optional peer dependency. It consumes the render
+// stream, syncs canvas size and devicePixelRatio, applies the letterboxed
+// viewport and camera, draws each actor's visual, and draws the overlay on
+// top. It owns pixi's rendering: pixi's own Ticker must not run a second loop."
+
+/** Where the lead looks at the backend without running it. */
+const SCREENSHOT_PATH = '/tmp/pixi-backend.png';
+
+const BACKGROUND: Rgb = rgb(DEFAULT_BACKGROUND);
+const LETTERBOX: Rgb = rgb(COLORS.letterbox);
+const OVERLAY_GREEN = hexColor(OVERLAY_PANEL_COLOR);
+
+/** CSS pixels per logical unit on the main page (800 × 560 around 640 × 360). */
+const SCALE = 1.25;
+
+/** pixi's `RendererType.WEBGL`. */
+const RENDERER_TYPE_WEBGL = 1;
+
+/** Chromium's SwiftShader prints this driver warning when pixi starts; it is not an error of ours (BROWSER.md, pitfall 2). */
+const KNOWN_NOISE = /GPU stall due to ReadPixels/;
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A copy of part of a picture. */
+function crop(png: PNG, { x, y, width, height }: Rect): PNG {
+  const out = new PNG({ width, height });
+  PNG.bitblt(png, out, x, y, width, height, 0, 0);
+  return out;
+}
+
+/** The pixel at (x, y). */
+function pixel(png: PNG, x: number, y: number): Rgb {
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+}
+
+function near(a: Rgb, b: Rgb, tolerance = 24): boolean {
+  return Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance && Math.abs(a[2] - b[2]) <= tolerance;
+}
+
+/** The centre of the pixels close to `color` (pixel centres at +0.5), and how many there are. */
+function centroid(png: PNG, color: Rgb, tolerance = 8): { x: number; y: number; count: number } {
+  let sx = 0;
+  let sy = 0;
+  let count = 0;
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      if (!near(pixel(png, x, y), color, tolerance)) continue;
+      sx += x + 0.5;
+      sy += y + 0.5;
+      count++;
+    }
+  }
+  return { x: sx / count, y: sy / count, count };
+}
+
+/**
+ * An init script counting the page's requestAnimationFrame requests, so a
+ * second loop (a pixi ticker's) would show as a second request per frame.
+ */
+function countAnimationFrames(): void {
+  const counts = { requests: 0 };
+  (window as unknown as { __rafRequests: typeof counts }).__rafRequests = counts;
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    counts.requests++;
+    return request(callback);
+  };
+}
+const rafRequests = (on: Page) => on.evaluate(() => (window as unknown as { __rafRequests: { requests: number } }).__rafRequests.requests);
+
+let harness: BrowserHarness;
+let fixture: OpenedPage;
+let page: Page;
+
+const build = async (options: BuildOptions, on: Page = page) => {
+  await on.evaluate((o) => window.__pixi!.build(o), options);
+  await waitUntil(on, () => window.__pixi!.frame() >= 3);
+};
+const frame = (on: Page = page) => on.evaluate(() => window.__pixi!.frame());
+const info = (on: Page = page) => on.evaluate(() => window.__pixi!.info());
+const shot = async (on: Page = page) => decodePng(await on.locator('#stage').screenshot());
+async function framesPass(frames: number, on: Page = page): Promise<void> {
+  const from = await frame(on);
+  await waitUntil(on, (target) => window.__pixi!.frame() >= target, from + frames);
+}
+/** Stops the engine between two frames: the screen keeps the last frame, and the camera and fit are the ones it was drawn with. */
+const stop = (on: Page = page) => on.evaluate(() => window.__pixi!.stop());
+const start = (on: Page = page) => on.evaluate(() => window.__pixi!.start());
+const worldToCss = (x: number, y: number, on: Page = page) => on.evaluate(([wx, wy]) => window.__pixi!.worldToCss(wx, wy), [x, y] as const);
+const realErrors = (errors: readonly string[]) => errors.filter((e) => !KNOWN_NOISE.test(e));
+
+beforeAll(async () => {
+  harness = await startHarness();
+  fixture = await harness.open(harness.fixture('pixi-backend.html'), {
+    viewport: { width: 800, height: 560 },
+    initScript: countAnimationFrames,
+    readyWhen: () => window.__pixi !== undefined,
+  });
+  page = fixture.page;
+  // 800 × 560 around 640 × 360: scale 1.25, bars top and bottom (55 px each).
+  await build({ width: 800, height: 560, letterbox: COLORS.letterbox });
+});
+
+afterEach(() => {
+  expect(realErrors(fixture.errors)).toEqual([]);
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('the pixi.js backend in real Chromium', () => {
+  // A test stops the engine to read a still frame; the next one runs again whatever happened.
+  beforeEach(() => start());
+
+  it('renders with pixi\'s WebGL renderer, not its silent canvas fallback (BROWSER.md, pitfall 1), with no page or console error', async () => {
+    const { rendererName, rendererType, canvasesInContainer, canvas } = await info();
+    expect(rendererName).toBe('webgl');
+    expect(rendererType).toBe(RENDERER_TYPE_WEBGL);
+    expect(canvasesInContainer, 'the WebGL canvas and the overlay\'s 2D canvas over it').toBe(2);
+    expect(canvas).toEqual({ width: 800, height: 560, cssWidth: '800px', cssHeight: '560px' });
+    expect(realErrors(fixture.errors)).toEqual([]);
+  });
+
+  it('draws a non-blank picture that moves, and advances the frame counter', async () => {
+    await stop();
+    const first = await shot();
+    writeFileSync(SCREENSHOT_PATH, PNG.sync.write(first));
+    const inside = crop(first, { x: 0, y: 120, width: 800, height: 385 });
+    expect(nonBackgroundShare(inside, BACKGROUND), 'actors cover part of the letterboxed area').toBeGreaterThan(0.02);
+    const from = await frame();
+    await start();
+    await framesPass(4);
+    await stop();
+    const second = await shot();
+    expect(await frame()).toBeGreaterThanOrEqual(from + 4);
+    expect(differenceShare(first, second), 'the runner moved, and the camera with it').toBeGreaterThan(0.001);
+  });
+
+  it(
+    'owns pixi\'s rendering ("The engine owns the frame loop"; issue 3: "pixi\'s own Ticker must not run a second loop"): ' +
+      'one requestAnimationFrame and one render per ' +
+      'engine frame, and no render at all once the engine stops',
+    async () => {
+      const tickers = await info();
+      expect(tickers.appTicker, 'the app\'s own ticker: stopped, not the shared one, and not rendering the stage').toEqual({
+        started: false,
+        listeners: 0,
+        isShared: false,
+      });
+      expect(tickers.sharedTicker.started, 'Ticker.shared is not running').toBe(false);
+      expect(tickers.systemTicker.started, 'Ticker.system (pixi\'s housekeeping) is advanced from the engine\'s frames, not its own').toBe(false);
+
+      // One read per side, in one task each: the frame count, the frames requested and the renders agree.
+      const counts = () =>
+        page.evaluate(() => ({
+          frames: window.__pixi!.frame(),
+          renders: window.__pixi!.renders(),
+          requests: (window as unknown as { __rafRequests: { requests: number } }).__rafRequests.requests,
+        }));
+      await page.evaluate(() => window.__pixi!.countRenders());
+      const before = await counts();
+      await framesPass(8);
+      const after = await counts();
+      const frames = after.frames - before.frames;
+      expect(frames).toBeGreaterThanOrEqual(8);
+      // Between two reads the page may be inside a frame whose request is made but whose count is not yet: allow one.
+      expect(Math.abs(after.requests - before.requests - frames), 'requestAnimationFrame calls per engine frame').toBeLessThanOrEqual(1);
+      expect(after.renders - before.renders, 'renderer.render calls per engine frame: exactly one').toBe(frames);
+
+      await stop();
+      const stopped = { renders: await page.evaluate(() => window.__pixi!.renders()), requests: await rafRequests(page) };
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.__pixi!.renders()), 'no render while the engine is stopped').toBe(stopped.renders);
+      expect(await rafRequests(page), 'no frame requested while the engine is stopped').toBeLessThanOrEqual(stopped.requests + 1);
+      await start();
+    },
+  );
+
+  it(
+    'letterboxes the logical size into the container: bars in the letterbox colour, the background and actors inside; ' +
+      'the fit follows the container ("The canvas is synced and the viewport is recomputed")',
+    async () => {
+      let { viewport } = await info();
+      expect(viewport).toMatchObject({ pixelRatio: 1, x: 0, y: 55, width: 800, height: 450, scale: 1.25 });
+      await stop();
+      let picture = await shot();
+      await start();
+      // The top bar right of the overlay's panel, and the bottom bar left of nothing: the letterbox colour only,
+      // though the world layer reaches past the logical view (the camera sees beyond it).
+      expect(colorShare(crop(picture, { x: 260, y: 0, width: 540, height: 55 }), LETTERBOX, 2), 'top bar').toBe(1);
+      expect(colorShare(crop(picture, { x: 0, y: 505, width: 800, height: 55 }), LETTERBOX, 2), 'bottom bar').toBe(1);
+      const inside = crop(picture, { x: 0, y: 120, width: 800, height: 385 });
+      expect(colorShare(inside, BACKGROUND, 2), 'the background fills the letterboxed area').toBeGreaterThan(0.7);
+      expect(colorShare(inside, LETTERBOX, 2), 'no bar colour inside').toBe(0);
+
+      // The container turns wide: the next frame resizes the renderer, and the bars move to the sides
+      // (720 × 300 around 640 × 360: scale 0.833, 533 px wide, bars of 93 and 94 px).
+      const resize = (width: number, height: number) =>
+        page.evaluate(([w, h]) => {
+          const stage = document.querySelector<HTMLElement>('#stage')!;
+          stage.style.width = `${w}px`;
+          stage.style.height = `${h}px`;
+        }, [width, height] as const);
+      await resize(720, 300);
+      await framesPass(2);
+      await stop();
+      const resized = await info();
+      expect(resized.viewport).toMatchObject({ x: 93, y: 0, width: 533, height: 300 });
+      expect(resized.canvas).toEqual({ width: 720, height: 300, cssWidth: '720px', cssHeight: '300px' });
+      picture = await shot();
+      expect([picture.width, picture.height]).toEqual([720, 300]);
+      expect(colorShare(crop(picture, { x: 0, y: 120, width: 93, height: 180 }), LETTERBOX, 2), 'left bar, below the panel').toBe(1);
+      expect(colorShare(crop(picture, { x: 626, y: 0, width: 94, height: 300 }), LETTERBOX, 2), 'right bar').toBe(1);
+      expect(colorShare(crop(picture, { x: 95, y: 120, width: 529, height: 180 }), BACKGROUND, 2)).toBeGreaterThan(0.6);
+
+      await resize(800, 560);
+      await start();
+      await framesPass(2);
+    },
+  );
+
+  it(
+    '"the backend\'s viewport fit converts screen points to world points using the fit this frame renders through": ' +
+      'the pixel where a still actor is drawn maps back to its world point',
+    async () => {
+      await stop();
+      const picture = await shot();
+      const marker = centroid(picture, rgb(COLORS.marker));
+      const side = MARKER.size * ZOOM * SCALE;
+      expect(marker.count, 'the marker\'s pixels (16 world units square)').toBeGreaterThan(0.8 * side * side);
+      const world = await page.evaluate(([x, y]) => window.__pixi!.screenToWorld(x, y), [marker.x, marker.y] as const);
+      // One CSS pixel is 1 / (1.25 × 1.25) = 0.64 world units: within a pixel or two.
+      expect(Math.abs(world.x - MARKER.x), `screenToWorld(${marker.x.toFixed(1)}, ${marker.y.toFixed(1)}).x = ${world.x}`).toBeLessThan(1);
+      expect(Math.abs(world.y - MARKER.y), `screenToWorld(...).y = ${world.y}`).toBeLessThan(1);
+      // And the other way: the fit and camera say it is drawn where it is.
+      const css = await worldToCss(MARKER.x, MARKER.y);
+      expect(Math.abs(css.x - marker.x)).toBeLessThan(1);
+      expect(Math.abs(css.y - marker.y)).toBeLessThan(1);
+      await start();
+    },
+  );
+
+  it('follows the runner with the camera: the runner stays at the view\'s centre while the world layer moves under it', async () => {
+    const sample = async () => {
+      await stop();
+      const picture = await shot();
+      const { camera } = await info();
+      await start();
+      return { picture, camera };
+    };
+    const a = await sample();
+    // However fast the frames come, wait until the runner (and so the camera) has moved a visible distance.
+    await waitUntil(page, (from) => Math.abs(window.__pixi!.info().camera.x - from) > 8, a.camera.x);
+    const b = await sample();
+    expect(a.camera.zoom).toBe(ZOOM);
+    expect(Math.abs(b.camera.x - a.camera.x), 'the camera moved with the runner').toBeGreaterThan(8);
+    for (const { picture } of [a, b]) {
+      const runner = centroid(picture, rgb(COLORS.runner), 12);
+      expect(Math.abs(runner.x - 400), 'the runner at the centre, horizontally').toBeLessThan(1.5);
+      expect(Math.abs(runner.y - (55 + 180 * SCALE)), 'and vertically').toBeLessThan(1.5);
+    }
+    const markerA = centroid(a.picture, rgb(COLORS.marker));
+    const markerB = centroid(b.picture, rgb(COLORS.marker));
+    const expected = -(b.camera.x - a.camera.x) * ZOOM * SCALE;
+    expect(Math.abs(markerB.x - markerA.x - expected), 'the still marker moved on screen by the camera\'s move, zoomed').toBeLessThan(1);
+  });
+
+  it('draws in order of visual.z, then spawn order, and keeps the screen layer out of the camera', async () => {
+    await stop();
+    const picture = await shot();
+    const centre = await worldToCss(STACK.x, STACK.y);
+    const units = ZOOM * SCALE; // CSS pixels per world unit
+    expect(near(pixel(picture, centre.x, centre.y), rgb(COLORS.stackTop)), 'z 1, spawned last: on top').toBe(true);
+    expect(near(pixel(picture, centre.x + 8 * units, centre.y), rgb(COLORS.stackHigh)), 'z 1, spawned first: over z 0').toBe(true);
+    expect(near(pixel(picture, centre.x + 14 * units, centre.y), rgb(COLORS.stackLow)), 'z 0: under both').toBe(true);
+
+    // The readout is in logical units of the screen layer: logical (320, 24) is CSS (400, 55 + 24 × 1.25).
+    const hud = { x: 400 - 70, y: Math.round(55 + HUD.y * SCALE - 18), width: 140, height: 36 };
+    expect(colorShare(crop(picture, hud), rgb(COLORS.hud), 40), 'the HUD text, where the screen layer puts it').toBeGreaterThan(0.03);
+    await start();
+    await framesPass(6);
+    await stop();
+    expect(colorShare(crop(await shot(), hud), rgb(COLORS.hud), 40), 'still there after the camera moved').toBeGreaterThan(0.03);
+    await start();
+  });
+
+  it(
+    'draws the overlay after the picture: the diagnostics panel in its corner, and the collision shapes of live ' +
+      'actors as outlines in world space ("The camera updates and the pipeline renders, then the debug overlay draws"; ' +
+      'issue 3: "Debug overlay: fps, frame time graph, declined ticks, collision shapes")',
+    async () => {
+      await stop();
+      const picture = await shot();
+      // At most the graph's area (40 % of the panel) is ink, when every frame is slower than the graph's top (30 Hz).
+      expect(colorShare(crop(picture, overlayPanelRect(1)), OVERLAY_GREEN), 'the panel').toBeGreaterThan(0.5);
+
+      // The ringed actor: a small disc inside a collision circle 36 world units wide; the outline lies on that circle.
+      const centre = await worldToCss(RINGED.x, RINGED.y);
+      const radius = RINGED.shapeRadius * ZOOM * SCALE;
+      let onRing = 0;
+      let between = 0;
+      for (let k = 0; k < 16; k++) {
+        const angle = (k / 16) * 2 * Math.PI;
+        const at = (r: number) => crop(picture, {
+          x: Math.round(centre.x + r * Math.cos(angle)) - 2,
+          y: Math.round(centre.y + r * Math.sin(angle)) - 2,
+          width: 5,
+          height: 5,
+        });
+        if (colorShare(at(radius), OVERLAY_GREEN, 60) > 0) onRing++;
+        if (colorShare(at(radius / 2), OVERLAY_GREEN, 60) > 0) between++;
+      }
+      expect(onRing, 'outline pixels all around the collision circle').toBe(16);
+      expect(between, 'and none inside it').toBe(0);
+      // The crate's box collider: an outline along its edges.
+      const crate = await worldToCss(CRATE.x, CRATE.y);
+      const half = (CRATE.size / 2) * ZOOM * SCALE;
+      const edge = crop(picture, { x: Math.round(crate.x - half) - 2, y: Math.round(crate.y) - 10, width: 4, height: 20 });
+      expect(colorShare(edge, OVERLAY_GREEN, 60), 'the crate\'s left edge').toBeGreaterThan(0.1);
+      await start();
+    },
+  );
+
+  it('removes the display object of an actor that left the world', async () => {
+    const before = (await info()).layers;
+    await page.evaluate(() => window.__pixi!.destroyActor('crate'));
+    await framesPass(2);
+    expect((await info()).layers).toEqual({ world: before.world - 1, screen: before.screen });
+    await stop();
+    expect(colorShare(await shot(), rgb(CRATE.color), 4), 'the crate is gone from the picture').toBe(0);
+    await start();
+  });
+});
+
+describe('Web Audio cues in real Chromium', () => {
+  it('plays a cue as a synthesized tone once resumed by a user gesture, and records every cue played', async () => {
+    // A real click is a user gesture: the page's click handler calls cues.resume().
+    await page.mouse.click(500, 350);
+    await waitUntil(page, () => window.__pixi!.audio().oscillators.some((o) => o.contextState === 'running'));
+    await page.evaluate(() => window.__pixi!.playCue('score'));
+    await page.evaluate(() => window.__pixi!.playCue('no-such-cue'));
+    const { played, oscillators } = await page.evaluate(() => window.__pixi!.audio());
+    expect(played).toContain('score');
+    expect(played, 'the engine\'s ticks play cues on it too').toContain('select');
+    const score = oscillators.find((o) => o.frequency === 880);
+    expect(score, 'the score tone\'s oscillator').toMatchObject({ contextState: 'running', type: 'triangle' });
+    expect(oscillators.some((o) => o.frequency === 520), 'an unknown name plays the fallback tone').toBe(true);
+    // The tone ends on its own (260 ms), and its nodes are released.
+    await waitUntil(page, () => window.__pixi!.audio().oscillators.filter((o) => o.frequency === 880).every((o) => o.ended));
+  });
+});
+
+describe('the pixi.js backend at a device pixel ratio of 2', () => {
+  let hiDpi: OpenedPage;
+
+  beforeAll(async () => {
+    hiDpi = await harness.open(harness.fixture('pixi-backend.html'), {
+      viewport: { width: 500, height: 400 },
+      deviceScaleFactor: 2,
+      readyWhen: () => window.__pixi !== undefined,
+    });
+  });
+
+  afterAll(async () => {
+    expect(realErrors(hiDpi.errors)).toEqual([]);
+    await hiDpi.close();
+  });
+
+  it('sizes the canvas to the CSS size times the ratio, and converts screen points through the same fit', async () => {
+    const on = hiDpi.page;
+    // 400 × 300 CSS (800 × 600 device px) around 640 × 360: scale 1.25 device px per unit, bars of 75 device px.
+    await build({ width: 400, height: 300, overlay: false }, on);
+    const fit = await info(on);
+    expect(fit.rendererName).toBe('webgl');
+    expect(fit.canvas).toEqual({ width: 800, height: 600, cssWidth: '400px', cssHeight: '300px' });
+    expect(fit.viewport).toMatchObject({ pixelRatio: 2, x: 0, y: 75, width: 800, height: 450, scale: 1.25 });
+    expect(fit.canvasesInContainer, 'no overlay, no overlay canvas').toBe(1);
+
+    await stop(on);
+    const picture = await shot(on);
+    expect([picture.width, picture.height]).toEqual([800, 600]);
+    expect(colorShare(crop(picture, { x: 0, y: 0, width: 800, height: 75 }), [0, 0, 0], 2), 'top bar, in the default black').toBe(1);
+    expect(colorShare(crop(picture, { x: 0, y: 525, width: 800, height: 75 }), [0, 0, 0], 2), 'bottom bar').toBe(1);
+    const marker = centroid(picture, rgb(COLORS.marker));
+    const world = await on.evaluate(([x, y]) => window.__pixi!.screenToWorld(x, y), [marker.x / 2, marker.y / 2] as const);
+    // One device pixel is 1 / (1.25 × 1.25) = 0.64 world units; one CSS pixel, 1.28.
+    expect(Math.abs(world.x - MARKER.x)).toBeLessThan(1);
+    expect(Math.abs(world.y - MARKER.y)).toBeLessThan(1);
+  });
+
+  it('refuses bad options with an OptionError naming the option, the rule and the value', async () => {
+    expect(await hiDpi.page.evaluate(() => window.__pixi!.badOptions())).toEqual([
+      'OptionError: pixiBackend: container must be an HTMLElement to draw in, got null',
+      'OptionError: pixiBackend: logicalWidth must be a finite number > 0, got 0',
+      'OptionError: pixiBackend: background must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got "#fff"',
+      'OptionError: pixiBackend: letterbox must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got 16777216',
+    ]);
+  });
+
+  it('frees the surface on destroy: the canvas leaves the container, and pixi\'s system ticker is given back', async () => {
+    expect(await hiDpi.page.evaluate(() => window.__pixi!.destroy())).toEqual({ canvasesInContainer: 0, systemTickerStarted: true });
+  });
+});

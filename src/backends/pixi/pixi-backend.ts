@@ -1,0 +1,263 @@
+import { Application, Container } from 'pixi.js';
+import { OptionError } from '../../../operators/option-error.js';
+import { fitViewport, type Viewport } from '../../engines/viewport.js';
+import type { WorldBackend, WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
+import { ActorSprites } from './actor-sprites.js';
+import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
+import { Letterbox } from './letterbox.js';
+import { OverlayCanvas } from './overlay-canvas.js';
+import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
+import { logicalRootTransform, worldLayerTransform } from './view-transforms.js';
+
+/** Options of {@link pixiBackend}. */
+export interface PixiBackendOptions {
+  /**
+   * The element to draw in. The backend creates and owns a canvas inside it,
+   * sized to the container's CSS size times the device pixel ratio (and,
+   * once the debug overlay draws, a 2D canvas stacked over it). The
+   * container gives the size: style it with a width and a height.
+   */
+  container: HTMLElement;
+  /** The game's logical resolution, letterboxed into the container. */
+  logicalWidth: number;
+  logicalHeight: number;
+  /** The logical area's colour, 0xRRGGBB. Defaults to {@link DEFAULT_BACKGROUND}. */
+  background?: number;
+  /** The bars' colour, 0xRRGGBB. Defaults to {@link DEFAULT_LETTERBOX}. */
+  letterbox?: number;
+}
+
+/**
+ * The pixi.js v8 backend of the world engine: a WebGL picture of each live
+ * actor's visual, letterboxed at the game's logical resolution, through the
+ * world's camera, with the debug overlay drawn on top. Build it with
+ * {@link pixiBackend}.
+ *
+ * The stage it renders:
+ *
+ * ```text
+ * stage                      CSS pixels of the surface (renderer resolution = devicePixelRatio)
+ * ├─ logical root            the letterboxed fit: logical units
+ * │  ├─ background           the logical area, in `background`
+ * │  ├─ world layer          the camera: camera.x/y at the view centre, scaled by zoom
+ * │  └─ screen layer         logical units, no camera (HUD, pause menu)
+ * └─ letterbox bars          in `letterbox`, over anything that spilled out of the fit
+ * ```
+ *
+ * tickflow owns the loop: pixi's Application is built with
+ * `autoStart: false`, its ticker is stopped and detached from the stage,
+ * and pixi's system ticker is advanced from the engine's frames rather than
+ * its own (see `pixi-tickers.ts`). The stage is rendered exactly once per
+ * engine frame, in {@link render}; starting `app.ticker` renders nothing.
+ */
+export class PixiBackend implements WorldBackend {
+  /** The pixi Application (not started: the engine's frames render it). */
+  readonly app: Application;
+  /** The WebGL canvas the backend put in the container. */
+  readonly canvas: HTMLCanvasElement;
+  /** The renderer pixi chose: `'webgl'` is expected; anything else is pixi's fallback when WebGL failed. */
+  readonly rendererName: string;
+
+  private readonly container: HTMLElement;
+  private readonly logicalWidth: number;
+  private readonly logicalHeight: number;
+  private readonly root = new Container({ label: 'tickflow:logical' });
+  private readonly worldLayer = new Container({ label: 'tickflow:world' });
+  private readonly screenLayer = new Container({ label: 'tickflow:screen' });
+  private readonly letterbox: Letterbox;
+  private readonly sprites: ActorSprites;
+  private readonly systemTicker: SystemTickerHold;
+  /** The container's inline `position` before the backend made it a positioning context, to restore. */
+  private readonly containerPosition: string | undefined;
+  private overlay: OverlayCanvas | undefined;
+  private viewport: Viewport;
+  private measured: { cssWidth: number; cssHeight: number; pixelRatio: number } | undefined;
+  private destroyed = false;
+
+  /**
+   * Takes over an initialized pixi Application. Use {@link pixiBackend},
+   * which checks the options and initializes the app (pixi v8's init is
+   * asynchronous) and passes every option, defaults applied.
+   */
+  constructor(app: Application, options: Required<PixiBackendOptions>) {
+    const { container, logicalWidth, logicalHeight, background, letterbox } = options;
+    this.app = app;
+    this.container = container;
+    this.logicalWidth = logicalWidth;
+    this.logicalHeight = logicalHeight;
+    this.rendererName = app.renderer.name;
+    holdAppTicker(app);
+    this.systemTicker = SystemTickerHold.acquire();
+
+    const document = container.ownerDocument;
+    if (document.defaultView?.getComputedStyle(container).position === 'static') {
+      this.containerPosition = container.style.position;
+      container.style.position = 'relative';
+    }
+    this.canvas = app.canvas as HTMLCanvasElement;
+    this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
+    container.append(this.canvas);
+
+    this.letterbox = new Letterbox(background, letterbox);
+    this.root.addChild(this.letterbox.background, this.worldLayer, this.screenLayer);
+    app.stage.addChild(this.root, this.letterbox.bars);
+    this.sprites = new ActorSprites(this.worldLayer, this.screenLayer);
+    this.viewport = fitViewport(logicalWidth, logicalHeight, 1, logicalWidth, logicalHeight);
+    this.sync();
+  }
+
+  /**
+   * Step 3: resizes the renderer to the container's CSS size at the device
+   * pixel ratio, and recomputes the letterboxed fit. When neither changed it
+   * returns the same fit and touches nothing.
+   */
+  sync(): Viewport {
+    if (this.destroyed) return this.viewport;
+    const { container } = this;
+    const cssWidth = container.clientWidth;
+    const cssHeight = container.clientHeight;
+    const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
+    const last = this.measured;
+    if (last !== undefined && last.cssWidth === cssWidth && last.cssHeight === cssHeight && last.pixelRatio === pixelRatio) {
+      return this.viewport;
+    }
+    this.measured = { cssWidth, cssHeight, pixelRatio };
+    const viewport = fitViewport(cssWidth, cssHeight, pixelRatio, this.logicalWidth, this.logicalHeight);
+    this.viewport = viewport;
+    // The stage then counts CSS pixels; the canvas holds round(css × ratio) device pixels, as the fit does.
+    this.app.renderer.resize(viewport.cssWidth, viewport.cssHeight, viewport.pixelRatio);
+    this.canvas.style.width = `${viewport.cssWidth}px`;
+    this.canvas.style.height = `${viewport.cssHeight}px`;
+    this.overlay?.resize(viewport);
+    return viewport;
+  }
+
+  /**
+   * Step 10: poses the logical root on the fit and the world layer on the
+   * camera, brings each live actor's display object up to date, and renders
+   * the stage, once.
+   */
+  render(scene: WorldScene): void {
+    if (this.destroyed) return;
+    const { viewport, camera, actors } = scene;
+    this.letterbox.update(viewport);
+    const root = logicalRootTransform(viewport);
+    this.root.position.set(root.x, root.y);
+    this.root.scale.set(root.scale);
+    const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight);
+    this.worldLayer.position.set(world.x, world.y);
+    this.worldLayer.scale.set(world.scale);
+    this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
+    // A frame without the overlay must not keep showing the last one's.
+    this.overlay?.clear();
+    this.systemTicker.advance();
+    this.app.renderer.render(this.app.stage);
+  }
+
+  /**
+   * Step 10, after render: the collision shapes of live actors as outlines
+   * through the camera, then the diagnostics panel (the same one the three.js
+   * backend draws) with the level and the actor count, on the 2D canvas over
+   * the picture.
+   */
+  drawOverlay(diagnostics: WorldDiagnostics, scene: WorldScene): void {
+    if (this.destroyed) return;
+    if (this.overlay === undefined) {
+      this.overlay = new OverlayCanvas(this.container);
+      this.overlay.resize(this.viewport);
+    }
+    this.overlay.draw(diagnostics, scene);
+  }
+
+  /** Destroys the pixi app and its WebGL context, removes both canvases and gives pixi's system ticker back. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.sprites.clear();
+    this.app.destroy({ removeView: true }, { children: true });
+    this.canvas.remove();
+    this.overlay?.remove();
+    this.systemTicker.release();
+    if (this.containerPosition !== undefined) this.container.style.position = this.containerPosition;
+  }
+}
+
+/**
+ * Builds the pixi.js v8 backend of the world engine, in `container`.
+ *
+ * Asynchronous because pixi v8's `Application.init` is (it picks and loads a
+ * renderer). It asks for WebGL; pixi falls back to another renderer without
+ * an error when WebGL fails, so check `rendererName` where that matters.
+ *
+ * Each frame the engine calls `sync` (step 3: the canvas follows the
+ * container's size and ratio, and the fit is recomputed before any game
+ * code runs), then `render` and, with `overlay: true`, `drawOverlay`
+ * (step 10). Screen points convert to world points through the same fit:
+ * `engine.screenToWorld(cssX, cssY)`.
+ *
+ * @example
+ * ```ts
+ * import { Actor, createWorldEngine } from 'tickflow';
+ * import { pixiBackend } from 'tickflow/pixi';
+ *
+ * class Ball extends Actor {
+ *   override visual = { kind: 'circle', radius: 12, color: 0xffcc00 } as const;
+ *   override tick(dt: number) { this.x += 60 * dt; }
+ * }
+ * const engine = createWorldEngine({
+ *   backend: await pixiBackend({ container: document.querySelector('#game')!, logicalWidth: 640, logicalHeight: 360 }),
+ *   levels: { court: (world) => void world.spawn(new Ball()) },
+ *   startLevel: 'court',
+ *   overlay: true,
+ * });
+ * engine.start();
+ * ```
+ *
+ * @throws {OptionError} (as a rejection) for a missing container, a logical size that is not a positive finite number, or a colour that is not 0xRRGGBB.
+ */
+export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBackend> {
+  const where = 'pixiBackend';
+  const {
+    container,
+    logicalWidth,
+    logicalHeight,
+    background = DEFAULT_BACKGROUND,
+    letterbox = DEFAULT_LETTERBOX,
+  } = options ?? ({} as PixiBackendOptions);
+  if (!isElement(container)) throw new OptionError(where, 'container', 'an HTMLElement to draw in', container);
+  if (!isPositive(logicalWidth)) throw new OptionError(where, 'logicalWidth', 'a finite number > 0', logicalWidth);
+  if (!isPositive(logicalHeight)) throw new OptionError(where, 'logicalHeight', 'a finite number > 0', logicalHeight);
+  if (!isColor(background)) throw new OptionError(where, 'background', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', background);
+  if (!isColor(letterbox)) throw new OptionError(where, 'letterbox', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', letterbox);
+
+  const app = new Application();
+  const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
+  await app.init({
+    preference: 'webgl',
+    // tickflow owns the loop: no ticker of the app's may render the stage.
+    autoStart: false,
+    sharedTicker: false,
+    width: container.clientWidth || logicalWidth,
+    height: container.clientHeight || logicalHeight,
+    resolution: pixelRatio,
+    // The backend sets the canvas's CSS size itself, in sync().
+    autoDensity: false,
+    antialias: true,
+    // The clear colour is the bars'; the background is drawn over the fit.
+    background: letterbox,
+  });
+  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
+}
+
+function isPositive(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && Number.isFinite(value);
+}
+
+function isColor(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffff;
+}
+
+function isElement(value: unknown): value is HTMLElement {
+  // Not instanceof: an element of another frame has another HTMLElement.
+  return typeof value === 'object' && value !== null && typeof (value as HTMLElement).appendChild === 'function' && 'clientWidth' in value;
+}

@@ -1,0 +1,92 @@
+import type { Viewport } from '../../engines/viewport.js';
+
+/**
+ * A uniform scale and a translation: `screen = point * scale + (x, y)`.
+ * What a pixi container's `position` and `scale` say, as plain numbers.
+ */
+export interface LayerTransform {
+  readonly x: number;
+  readonly y: number;
+  readonly scale: number;
+}
+
+/**
+ * Where the letterboxed logical area sits on the pixi stage: the transform
+ * of the root container that holds the game's layers.
+ *
+ * The backend renders at a resolution of `viewport.pixelRatio`, so pixi's
+ * stage counts CSS pixels and pixi multiplies by the ratio when it
+ * rasterizes. The viewport counts device pixels, so both its offset and its
+ * scale are divided by the ratio here: a logical point `p` lands on device
+ * pixel `(p * scale + x) / ratio * ratio = p * scale + x`, which is exactly
+ * where {@link logicalToScreen} and the engine's `screenToWorld` say it is.
+ *
+ * @example
+ * ```ts
+ * // 640 × 360 logical in a 600 × 400 CSS surface at a ratio of 2:
+ * const viewport = fitViewport(600, 400, 2, 640, 360); // x 0, y 62, scale 1.875 (device px)
+ * logicalRootTransform(viewport); // { x: 0, y: 31, scale: 0.9375 } (CSS px)
+ * ```
+ */
+export function logicalRootTransform(viewport: Viewport): LayerTransform {
+  const { x, y, scale, pixelRatio } = viewport;
+  return { x: x / pixelRatio, y: y / pixelRatio, scale: scale / pixelRatio };
+}
+
+/**
+ * The world layer's transform inside the logical root: the camera's point
+ * `(cameraX, cameraY)` at the centre of the logical view, world units scaled
+ * by `zoom`. It is the same mapping as `Camera.worldToScreen`:
+ * `screen = (world - camera) * zoom + view / 2`.
+ *
+ * @example
+ * ```ts
+ * worldLayerTransform(100, 50, 2, 640, 360); // { x: 120, y: 80, scale: 2 }: world (100, 50) lands on (320, 180)
+ * ```
+ */
+export function worldLayerTransform(
+  cameraX: number,
+  cameraY: number,
+  zoom: number,
+  logicalWidth: number,
+  logicalHeight: number,
+): LayerTransform {
+  return { x: logicalWidth / 2 - cameraX * zoom, y: logicalHeight / 2 - cameraY * zoom, scale: zoom };
+}
+
+/** An axis-aligned rectangle, in CSS pixels of the surface. */
+export interface CssRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The letterbox bars: the parts of the surface outside the viewport, in CSS
+ * pixels, as up to four rectangles (top, bottom, left, right). Empty bars are
+ * left out, so a surface with the logical aspect has none.
+ *
+ * The top and bottom bars span the full width; the side bars only the
+ * viewport's height, so no pixel is covered twice.
+ *
+ * @example
+ * ```ts
+ * letterboxBars(fitViewport(900, 360, 1, 640, 360));
+ * // [{ x: 0, y: 0, width: 130, height: 360 }, { x: 770, y: 0, width: 130, height: 360 }]
+ * ```
+ */
+export function letterboxBars(viewport: Viewport): CssRect[] {
+  const { cssWidth, cssHeight, pixelRatio, x, y, width, height } = viewport;
+  const deviceWidth = Math.round(cssWidth * pixelRatio);
+  const deviceHeight = Math.round(cssHeight * pixelRatio);
+  const bars: CssRect[] = [];
+  const push = (bx: number, by: number, bw: number, bh: number) => {
+    if (bw > 0 && bh > 0) bars.push({ x: bx / pixelRatio, y: by / pixelRatio, width: bw / pixelRatio, height: bh / pixelRatio });
+  };
+  push(0, 0, deviceWidth, y);
+  push(0, y + height, deviceWidth, deviceHeight - y - height);
+  push(0, y, x, height);
+  push(x + width, y, deviceWidth - x - width, height);
+  return bars;
+}

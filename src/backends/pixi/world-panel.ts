@@ -1,0 +1,56 @@
+import type { WorldDiagnostics } from '../../engines/world/world-backend.js';
+import { drawDiagnosticsOverlay, OVERLAY_INK_COLOR, OVERLAY_PANEL_COLOR, OVERLAY_PANEL_CSS } from '../overlay.js';
+
+/**
+ * The overlay's font. The shared panel (`drawDiagnosticsOverlay`) sets the
+ * same one; the world's line below it must match it to read as one panel.
+ */
+export const OVERLAY_FONT = 'bold 12px ui-monospace, Menlo, Consolas, monospace';
+
+/**
+ * The world's line under the shared panel (the open level and how many
+ * actors are alive), in CSS pixels from the surface's top-left corner.
+ */
+export const WORLD_PANEL_LINE_CSS = {
+  x: OVERLAY_PANEL_CSS.x,
+  y: OVERLAY_PANEL_CSS.y + OVERLAY_PANEL_CSS.height + 4,
+  width: OVERLAY_PANEL_CSS.width,
+  height: 20,
+} as const;
+
+/**
+ * Draws the world engine's diagnostics panel: the panel every backend shares
+ * (frame rate, frame count, declined ticks, the frame-time graph; see
+ * `drawDiagnosticsOverlay`), and under it, in the same colours and font, a
+ * line with the actor count and the open level's name (clipped to the
+ * panel's width when the name is long).
+ *
+ * Like the shared panel it draws in CSS pixels scaled to device pixels,
+ * whatever transform the context holds, and restores the context's state.
+ *
+ * @example
+ * ```ts
+ * drawWorldPanel(ctx, { fps: 60, frameTimesMs: [16.7], declinedTicks: 0, frameCount: 1, level: 'court', actorCount: 4 }, 2);
+ * ```
+ */
+export function drawWorldPanel(ctx: CanvasRenderingContext2D, diagnostics: WorldDiagnostics, pixelRatio: number): void {
+  drawDiagnosticsOverlay(ctx, diagnostics, pixelRatio);
+  const ratio = pixelRatio > 0 && Number.isFinite(pixelRatio) ? pixelRatio : 1;
+  const { x, y, width, height } = WORLD_PANEL_LINE_CSS;
+  ctx.save();
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.fillStyle = OVERLAY_PANEL_COLOR;
+  ctx.fillRect(x, y, width, height);
+  ctx.beginPath();
+  ctx.rect(x, y, width - 8, height);
+  ctx.clip();
+  ctx.fillStyle = OVERLAY_INK_COLOR;
+  ctx.font = OVERLAY_FONT;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  ctx.fillText(`actors ${diagnostics.actorCount}`, x + 8, y + 4);
+  ctx.fillText(`level ${diagnostics.level}`, x + 88, y + 4);
+  ctx.restore();
+}
