@@ -178,11 +178,21 @@ export interface ValidateDeltaTimeOptions {
  * and the scenario's own observations. Frame counts are shown and not
  * compared.
  *
+ * A frame-counting actor (one that moves 2 units a frame rather than 120
+ * units a second) fails it:
+ *
  * ```text
- *               constant 16.7 ms   sequence 8,16,33,16   seeded 5–40 ms
- * frames        1200               1096                  889          (differ by design)
- * phase         playing            playing               playing      ✓
- * scores        left 2 · right 1   left 2 · right 1      left 2 · right 1  ✓
+ * frame-counting runner · 5.2 s simulated · ✗ 3 outcomes differ
+ *   clock                      frames  elapsed
+ *   constant 16.667 ms            312  5.200 s
+ *   sequence 8, 16, 33, 16 ms     286  5.200 s
+ *   seeded 5–40 ms (seed 7)       218  5.200 s
+ *
+ *   outcome     agree  value
+ *   elapsed     ✓      5.200 s
+ *   scores      ✗      constant 16.667 ms         runner 1
+ *                      sequence 8, 16, 33, 16 ms  runner 0
+ *                      seeded 5–40 ms (seed 7)    runner 0
  * ```
  *
  * @example
@@ -370,14 +380,17 @@ export const OUTCOME_TABLE_WIDTH = 100;
  * value shown once) or ✗ and each clock's value.
  *
  * ```text
- * Paddle Duel: AI vs AI · 20 s simulated · ✓ delta-time independent
- *   clock                          frames   elapsed
- *   constant 16.667 ms               1200   20.000 s
- *   ...
- *   outcome     agree
- *   scores      ✓      left 2 · right 1
- *   alive       ✗      constant 16.667 ms          ball, left-paddle, ...
- *                      seeded 5–40 ms (seed 7)     left-paddle, ...
+ * Paddle Duel: AI vs AI, 20 s · 20 s simulated · ✓ delta-time independent
+ *   clock                      frames  elapsed
+ *   constant 16.667 ms           1200  20.000 s
+ *   sequence 8, 16, 33, 16 ms    1096  20.000 s
+ *   seeded 5–40 ms (seed 7)       863  20.000 s
+ *
+ *   outcome     agree  value (frame counts differ by design and are not compared)
+ *   elapsed     ✓      20.000 s
+ *   level       ✓      round-1
+ *   scores      ✓      left 0 · right 1
+ *   possession  ✓      left-ai → left-paddle, right-ai → right-paddle
  * ```
  */
 export function formatOutcomeTable(report: DeltaTimeReport): string {

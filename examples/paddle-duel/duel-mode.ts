@@ -1,0 +1,198 @@
+import { GameMode, type TickContext, type World } from 'tickflow';
+import { createSeededRandom, nextRandom, type SeededRandom } from 'tickflow/operators';
+import { Ball } from './ball.js';
+import type { DuelAction } from './bindings.js';
+import { COURTS, courtCentre, type Court } from './courts.js';
+import { CUES, type CueName } from './cues.js';
+import { otherSide, type Match, type Side } from './match.js';
+import type { Referee } from './referee.js';
+import {
+  POINTS_TO_WIN_ROUND,
+  ROUND_BREAK_SECONDS,
+  SERVE_DELAY_SECONDS,
+  SERVE_MAX_ANGLE_RADIANS,
+  SERVE_MIN_ANGLE_RADIANS,
+  WARM_UP_SECONDS,
+} from './tuning.js';
+
+/**
+ * The phases of a round, in the order they come:
+ *
+ * ```text
+ * warm-up ──3 s──▶ playing ──first to 3──▶ round-over ──2 s──▶ (next court) warm-up ...
+ *                                     └── last round ──▶ over ──Enter──▶ (round 1) warm-up
+ * ```
+ */
+export type MatchPhase = 'warm-up' | 'playing' | 'round-over' | 'over';
+
+/** The time between two beeps of the warm-up countdown. */
+const COUNTDOWN_STEP_SECONDS = 1;
+
+/**
+ * The rules of one round, and the referee of its rallies.
+ *
+ * The ball and the goals report returns, bounces and exits during the
+ * collision pass (step 7); the mode ticks right after (step 8) and decides:
+ * it plays the cues, awards the point, takes the ball away, and schedules the
+ * next serve on a world timer, or ends the round. Its `phase` and `scores`
+ * (the match's points per side) are what an outcome table compares.
+ *
+ * Time is world time throughout: the countdown is a row of timers, the
+ * serve delay a one-shot timed from the instant the ball crossed the line,
+ * and a serve that fires a little after its due time (timers fire on the
+ * first frame at or past it) sends the ball off with the head start it is
+ * owed. No frame is counted anywhere.
+ */
+export class DuelMode extends GameMode<DuelAction> implements Referee {
+  override phase: MatchPhase = 'warm-up';
+  /** Points per side in this round. */
+  readonly roundScores: Record<Side, number> = { left: 0, right: 0 };
+  /** The number the warm-up shows (3, 2, 1), then 0. */
+  countdown = Math.round(WARM_UP_SECONDS / COUNTDOWN_STEP_SECONDS);
+  /** Who won the latest point, for the banner. */
+  lastPoint: Side | undefined;
+
+  private pendingOut: { defending: Side; atSeconds: number } | undefined;
+  private readonly cues: CueName[] = [];
+  private readonly serves: SeededRandom;
+
+  /**
+   * @param world The round's world (timers, spawning).
+   * @param court The round's court.
+   * @param match The match the round belongs to.
+   */
+  constructor(
+    private readonly world: World<DuelAction>,
+    readonly court: Court,
+    readonly match: Match,
+  ) {
+    super();
+    this.scores.left = match.totals.left;
+    this.scores.right = match.totals.right;
+    this.serves = createSeededRandom(match.seedFor(court.round, 'serves'));
+  }
+
+  /** Whether this is the match's last round. */
+  get lastRound(): boolean {
+    return this.court.round >= COURTS.length;
+  }
+
+  /**
+   * Starts the warm-up: a countdown of one-shot timers, one beep a second,
+   * then the round's first serve.
+   *
+   * A round that opened from a timer (the break after the last one) opened on
+   * the first frame at or past the timer's due time, a little late; the match
+   * hands that lateness over as a head start, and the countdown runs that
+   * much early, so round 2 keeps the time it would have had under any clock.
+   */
+  begin(): void {
+    const headStartSeconds = this.match.takeHeadStart();
+    const steps = this.countdown;
+    for (let step = 1; step <= steps; step++) {
+      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, () => {
+        this.countdown = steps - step;
+        if (this.countdown > 0) {
+          this.cues.push(CUES.count);
+          return;
+        }
+        this.phase = 'playing';
+        this.cues.push(CUES.go);
+        this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
+      });
+    }
+  }
+
+  // -- the referee (called from the collision pass) ---------------------------
+
+  returned(_side: Side): void {
+    this.cues.push(CUES.paddle);
+  }
+
+  bounced(): void {
+    this.cues.push(CUES.wall);
+  }
+
+  out(defending: Side, atSeconds: number): void {
+    if (this.phase !== 'playing' || this.pendingOut !== undefined) return;
+    this.pendingOut = { defending, atSeconds };
+  }
+
+  // -- step 8 ----------------------------------------------------------------------
+
+  override tick(_dt: number, { cue, input }: TickContext<DuelAction>): void {
+    if (this.pendingOut !== undefined) {
+      const { defending, atSeconds } = this.pendingOut;
+      this.pendingOut = undefined;
+      this.award(otherSide(defending), atSeconds);
+    }
+    for (const name of this.cues) cue(name);
+    this.cues.length = 0;
+    if (this.phase === 'over' && input.pressed('confirm')) this.match.restart(this.world);
+  }
+
+  /** A point to `scorer`, its ball out at world time `atSeconds`: the next serve, or the round's end. */
+  private award(scorer: Side, atSeconds: number): void {
+    this.roundScores[scorer]++;
+    this.match.totals[scorer]++;
+    this.scores[scorer] = this.match.totals[scorer];
+    this.lastPoint = scorer;
+    for (const ball of this.world.ofType(Ball)) this.world.destroy(ball);
+    if (this.roundScores[scorer] >= POINTS_TO_WIN_ROUND) {
+      this.finishRound(scorer, atSeconds);
+      return;
+    }
+    this.cues.push(CUES.point);
+    // The side that conceded receives the next serve.
+    this.serveAt(otherSide(scorer), atSeconds + SERVE_DELAY_SECONDS);
+  }
+
+  /** The round is `winner`'s, its last ball out at world time `atSeconds`: the match is over, or the next court opens after a break. */
+  private finishRound(winner: Side, atSeconds: number): void {
+    const { round } = this.court;
+    this.match.finishRound({ round, winner, points: { ...this.roundScores } }, this.lastRound);
+    if (this.lastRound) {
+      this.phase = 'over';
+      this.cues.push(CUES.over);
+      return;
+    }
+    this.phase = 'round-over';
+    this.cues.push(CUES.round);
+    const next = COURTS[round]!;
+    const dueSeconds = atSeconds + ROUND_BREAK_SECONDS;
+    this.world.timers.after(dueSeconds - this.world.time, () => {
+      this.match.handHeadStart(this.lateBy(dueSeconds));
+      this.world.openLevel(next.level);
+    });
+  }
+
+  /**
+   * Serves from the centre towards `towards` at world time `dueSeconds`: now
+   * if that is already past, else on a timer. The ball leaves at a seeded
+   * angle (one draw per serve, so every clock draws the same angles in the
+   * same order) and is flown forward by however late the serve fired.
+   */
+  private serveAt(towards: Side, dueSeconds: number): void {
+    const launch = (): void => {
+      const lateSeconds = this.lateBy(dueSeconds);
+      const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
+      const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
+      const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
+      ball.launch(towards, this.court.serveSpeed, angle);
+      ball.fly(lateSeconds);
+    };
+    const waitSeconds = dueSeconds - this.world.time;
+    if (waitSeconds <= 0) launch();
+    else this.world.timers.after(waitSeconds, launch);
+  }
+
+  /**
+   * How far past `dueSeconds` the world is, up to this frame's delta: a timer
+   * fires on the first frame at or past its due time, so it is late by less
+   * than a frame; anything more is time the world spent paused, which owes
+   * nobody a head start.
+   */
+  private lateBy(dueSeconds: number): number {
+    return Math.min(Math.max(this.world.time - dueSeconds, 0), this.world.frame().lastDeltaMs / 1000);
+  }
+}

@@ -1,0 +1,110 @@
+import { Actor, type TickContext } from 'tickflow';
+import type { DuelAction } from './bindings.js';
+import { COURTS } from './courts.js';
+import type { DuelMode } from './duel-mode.js';
+import { Label } from './label.js';
+import type { Side } from './match.js';
+import { DIM_TEXT_COLOR, LEFT_COLOR, LOGICAL_WIDTH, POINTS_TO_WIN_ROUND, RIGHT_COLOR, TEXT_COLOR } from './tuning.js';
+
+/** Where the HUD's lines sit, in logical units. */
+const LAYOUT = {
+  titleY: 11,
+  scoreY: 36,
+  /** How far each score sits from the centre line. */
+  scoreGap: 56,
+  /** The banner's distance above the court's middle, and the line under it. */
+  bannerRise: 40,
+  subBannerDrop: 6,
+} as const;
+
+const SIZES = { title: 13, score: 30, banner: 44, subBanner: 18 } as const;
+
+const SIDE_COLOR: Record<Side, number> = { left: LEFT_COLOR, right: RIGHT_COLOR };
+const SIDE_NAME: Record<Side, string> = { left: 'Left', right: 'Right' };
+
+/**
+ * The heads-up display: the round's scores, a title line, and a banner for
+ * the countdown, points, round and match results. All of it is text on the
+ * screen layer; this actor has no picture of its own and only keeps its
+ * labels in step with the game mode, in its tick.
+ */
+export class Hud extends Actor<DuelAction> {
+  override name = 'hud';
+  private labels: Record<'title' | 'leftScore' | 'rightScore' | 'banner' | 'subBanner', Label> | undefined;
+
+  constructor(private readonly mode: DuelMode) {
+    super();
+  }
+
+  override beginPlay(): void {
+    const world = this.world!;
+    const middleX = LOGICAL_WIDTH / 2;
+    const { top, bottom } = this.mode.court;
+    const bannerY = (top + bottom) / 2 - LAYOUT.bannerRise;
+    this.labels = {
+      title: world.spawn(new Label('title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: DIM_TEXT_COLOR })),
+      leftScore: world.spawn(new Label('left-score', { x: middleX - LAYOUT.scoreGap, y: LAYOUT.scoreY }, { size: SIZES.score, color: LEFT_COLOR })),
+      rightScore: world.spawn(new Label('right-score', { x: middleX + LAYOUT.scoreGap, y: LAYOUT.scoreY }, { size: SIZES.score, color: RIGHT_COLOR })),
+      banner: world.spawn(new Label('banner', { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR })),
+      subBanner: world.spawn(
+        new Label('sub-banner', { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
+      ),
+    };
+    this.refresh();
+  }
+
+  override tick(_dt: number, _context: TickContext<DuelAction>): void {
+    this.refresh();
+  }
+
+  /** What the banner says now, if anything. */
+  get bannerText(): string | undefined {
+    return this.labels?.banner.shown;
+  }
+
+  private refresh(): void {
+    const labels = this.labels;
+    if (labels === undefined) return;
+    const { mode } = this;
+    const { court, match } = mode;
+    const won = match.roundsWon();
+    labels.title.show(`round ${court.round} of ${COURTS.length} · ${court.title} · first to ${POINTS_TO_WIN_ROUND} · rounds ${won.left}–${won.right}`);
+    labels.leftScore.show(String(mode.roundScores.left));
+    labels.rightScore.show(String(mode.roundScores.right));
+
+    const banner = this.banner();
+    if (banner === undefined) {
+      labels.banner.hide();
+      labels.subBanner.hide();
+      return;
+    }
+    labels.banner.show(banner.text, banner.color);
+    if (banner.sub === undefined) labels.subBanner.hide();
+    else labels.subBanner.show(banner.sub);
+  }
+
+  private banner(): { text: string; color: number; sub?: string } | undefined {
+    const { mode } = this;
+    const { court, match } = mode;
+    switch (mode.phase) {
+      case 'warm-up':
+        return { text: String(mode.countdown), color: TEXT_COLOR, sub: `round ${court.round}: ${court.title}` };
+      case 'playing': {
+        const between = this.world!.find('ball') === undefined;
+        const scorer = mode.lastPoint;
+        return between && scorer !== undefined ? { text: `point ${SIDE_NAME[scorer].toLowerCase()}`, color: SIDE_COLOR[scorer] } : undefined;
+      }
+      case 'round-over': {
+        const winner = match.rounds.at(-1)!.winner;
+        const next = COURTS[court.round];
+        return { text: `${SIDE_NAME[winner]} takes round ${court.round}`, color: SIDE_COLOR[winner], sub: next ? `next: ${next.title}` : undefined };
+      }
+      case 'over': {
+        const winner = match.winner;
+        const sub = 'Enter to play again';
+        if (winner === undefined || winner === 'draw') return { text: 'A draw', color: TEXT_COLOR, sub };
+        return { text: `${SIDE_NAME[winner]} wins the match`, color: SIDE_COLOR[winner], sub };
+      }
+    }
+  }
+}

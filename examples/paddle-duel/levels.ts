@@ -1,0 +1,105 @@
+import type { LevelLoader, World } from 'tickflow';
+import { AiController } from './ai-controller.js';
+import { LEFT_KEYS, RIGHT_KEYS, type DuelAction, type PaddleKeys } from './bindings.js';
+import { CAMERA_BOUNDS, NARROWS, OPEN_COURT, type Court } from './courts.js';
+import { DuelMode } from './duel-mode.js';
+import { Goal } from './goal.js';
+import { Hud } from './hud.js';
+import { SIDES, type Match, type Side } from './match.js';
+import { Paddle } from './paddle.js';
+import { PauseMenu } from './pause-menu.js';
+import { PlayerController } from './player-controller.js';
+import { CentreLine, Wall } from './scenery.js';
+
+/**
+ * Paddle Duel's levels, one per round: round 1 on the open court, round 2 in
+ * the narrows. A level loader builds a fresh world; the match record is what
+ * carries over.
+ *
+ * @module
+ */
+
+/** Options of {@link paddleDuelLevels}. */
+export interface LevelOptions {
+  /**
+   * How long the narrows take to load, in milliseconds of real time. The
+   * load stands in for fetching a court's assets; while it is in flight the
+   * engine runs no frame, and the frame that performs the transition renders
+   * the opened court. Defaults to {@link DEFAULT_COURT_LOAD_MS}.
+   */
+  courtLoadMs?: number;
+}
+
+/** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
+export const DEFAULT_COURT_LOAD_MS = 250;
+
+/** The level loaders of a match, by level name. */
+export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Record<string, LevelLoader<DuelAction>> {
+  const { courtLoadMs = DEFAULT_COURT_LOAD_MS } = options;
+  return {
+    [OPEN_COURT.level]: (world) => buildRound(world, OPEN_COURT, match),
+    // An async loader: the transition waits for it.
+    [NARROWS.level]: async (world) => {
+      await loadCourtAssets(courtLoadMs);
+      buildRound(world, NARROWS, match);
+    },
+  };
+}
+
+/** Stands in for fetching a court's textures and sounds. */
+function loadCourtAssets(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Builds one round: the court, the paddles and who plays them, the goals,
+ * the HUD and the pause menu, and the game mode, which starts the warm-up.
+ *
+ * Spawn order is tick order: the paddles tick before the ball (which the
+ * mode spawns at each serve), so the ball meets paddles that already moved
+ * this frame.
+ */
+function buildRound(world: World<DuelAction>, court: Court, match: Match): void {
+  world.camera.bounds = CAMERA_BOUNDS;
+  const mode = new DuelMode(world, court, match);
+  world.gameMode = mode;
+
+  world.spawn(new CentreLine(court));
+  world.spawn(new Wall('top', court));
+  world.spawn(new Wall('bottom', court));
+  for (const side of SIDES) {
+    const paddle = world.spawn(new Paddle(side, court));
+    seat(world, side, paddle, court, match);
+    world.spawn(new Goal(side, court, mode));
+  }
+  world.spawn(new Hud(mode));
+  world.spawn(new PauseMenu(match));
+  mode.begin();
+}
+
+/** Adds the controllers of one side, as its seat says, and hands the paddle to the one that starts with it. */
+function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match): void {
+  const kind = match.seats[side];
+  const keys = keysFor(side, match);
+  if (kind === 'player') {
+    world.addController(new PlayerController(`${side}-player`, keys)).possess(paddle);
+    return;
+  }
+  const ai = new AiController(`${side}-ai`, side, court, match.seedFor(court.round, side));
+  if (kind === 'demo') {
+    // The person's controller ticks first, so the frame a key goes down the paddle moves by it.
+    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }));
+    world.addController(ai);
+    if (match.takenOver.has(side)) person.possess(paddle);
+    else ai.possess(paddle);
+    return;
+  }
+  world.addController(ai).possess(paddle);
+}
+
+/** With one person playing, either key pair moves their paddle; with two, W/S is the left's and the arrows the right's. */
+function keysFor(side: Side, match: Match): readonly PaddleKeys[] {
+  const people = SIDES.filter((s) => match.seats[s] !== 'ai').length;
+  if (people < 2) return [LEFT_KEYS, RIGHT_KEYS];
+  return side === 'left' ? [LEFT_KEYS] : [RIGHT_KEYS];
+}

@@ -1,0 +1,174 @@
+import {
+  animationFrames,
+  constantClock,
+  createInput,
+  readOutcome,
+  wallClock,
+  webAudioCues,
+  type Clock,
+  type CueTone,
+  type FrameInfo,
+  type WorldEngine,
+  type WorldOutcome,
+} from 'tickflow';
+import { pixiBackend } from 'tickflow/pixi';
+import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
+import { CUES } from './cues.js';
+import type { DuelMode, MatchPhase } from './duel-mode.js';
+import type { Match, Seat, Side } from './match.js';
+import { createPaddleDuel } from './paddle-duel.js';
+import type { PauseMenu, PauseMenuItem } from './pause-menu.js';
+import { duelSnapshot, duelStateHash, type DuelSnapshot } from './state-hash.js';
+import { BACKGROUND_COLOR, DEFAULT_SEED, LOGICAL_HEIGHT, LOGICAL_WIDTH, MAX_FRAME_MS } from './tuning.js';
+
+/**
+ * Paddle Duel on the page: the world engine, the pixi.js backend in
+ * `#stage`, the keyboard, Web Audio cues and the page's frames.
+ *
+ * Query parameters:
+ *
+ * - `?autoplay=1`: the AI plays both sides (the browser test's mode);
+ * - `?players=2`: two people, W/S on the left and the arrows on the right;
+ * - otherwise the left side is a demo seat: the AI plays it until you press
+ *   W, S, ↑ or ↓, and then it is yours;
+ * - `?seed=N`: another deal of serves and AI choices;
+ * - `?overlay=1`: the debug overlay (fps, frame times, collision shapes);
+ * - `?parity=N`: AI against AI under a constant 60 Hz clock, stopping after
+ *   exactly N frames and publishing the state's hash, to compare with the
+ *   same run stepped in Node (spec/browser/paddle-duel.spec.ts).
+ *
+ * The test handle, for the browser test and the devtools console:
+ *
+ * ```ts
+ * window.__game.frame()        // the engine's FrameInfo { count, timeMs, lastDeltaMs }
+ * window.__game.outcome()      // level, phase, scores, live actors, possession
+ * window.__game.status()       // phase, round scores, ball position, paused, the menu's state
+ * window.__game.snapshot()     // everything the parity hash is taken of
+ * window.__game.stateHash()    // that hash
+ * window.__game.parity         // with ?parity=N: { frames, hash } once N frames ran
+ * window.__game.rendererName   // 'webgl', unless pixi fell back
+ * window.__game.cuesPlayed()   // the cue names played so far
+ * window.__game.engine         // the engine itself
+ * ```
+ */
+export interface PaddleDuelHandle {
+  readonly engine: WorldEngine<DuelAction>;
+  readonly match: Match;
+  readonly rendererName: string;
+  readonly parity: { readonly frames: number; readonly hash: string } | undefined;
+  frame(): FrameInfo;
+  outcome(): WorldOutcome;
+  status(): DuelStatus;
+  snapshot(): DuelSnapshot;
+  stateHash(): string;
+  cuesPlayed(): readonly string[];
+}
+
+/** What the page reports of the match right now. */
+export interface DuelStatus {
+  readonly level: string;
+  readonly phase: MatchPhase | undefined;
+  readonly roundScores: Readonly<Record<Side, number>> | undefined;
+  readonly totals: Readonly<Record<Side, number>>;
+  readonly ball: { readonly x: number; readonly y: number } | undefined;
+  readonly paused: boolean;
+  readonly menu: { readonly open: boolean; readonly selected: PauseMenuItem } | undefined;
+  readonly transitioning: boolean;
+}
+
+/** How each cue sounds: short synthesized tones, no files. */
+const TONES: Record<string, CueTone> = {
+  [CUES.count]: { frequency: 440, durationMs: 110, type: 'sine', gain: 0.18 },
+  [CUES.go]: { frequency: 880, durationMs: 220, type: 'sine', gain: 0.2 },
+  [CUES.paddle]: { frequency: 330, durationMs: 70, type: 'square', gain: 0.12 },
+  [CUES.wall]: { frequency: 220, durationMs: 50, type: 'triangle', gain: 0.15 },
+  [CUES.point]: { frequency: 660, durationMs: 260, type: 'triangle', gain: 0.22 },
+  [CUES.round]: { frequency: 990, durationMs: 420, type: 'triangle', gain: 0.22 },
+  [CUES.over]: { frequency: 523, durationMs: 700, type: 'triangle', gain: 0.25 },
+  [CUES.pause]: { frequency: 300, durationMs: 120, type: 'sine', gain: 0.15 },
+  [CUES.menuMove]: { frequency: 1200, durationMs: 35, type: 'square', gain: 0.08 },
+  [CUES.menuSelect]: { frequency: 1500, durationMs: 60, type: 'square', gain: 0.1 },
+};
+
+const params = new URLSearchParams(location.search);
+const parityFrames = Number(params.get('parity'));
+const parity = Number.isInteger(parityFrames) && parityFrames > 0 ? parityFrames : undefined;
+const autoplay = params.get('autoplay') === '1' || parity !== undefined;
+const seedParam = Number(params.get('seed'));
+const seed = Number.isInteger(seedParam) && seedParam >= 0 && seedParam <= 0xffffffff && params.has('seed') ? seedParam : DEFAULT_SEED;
+const seats: Record<Side, Seat> = autoplay
+  ? { left: 'ai', right: 'ai' }
+  : params.get('players') === '2'
+    ? { left: 'player', right: 'player' }
+    : { left: 'demo', right: 'ai' };
+
+const stage = document.querySelector<HTMLElement>('#stage');
+if (stage === null) throw new Error('paddle duel: the page has no #stage');
+
+// Under test, a constant clock makes the page's run the one Node steps; in play, the time that really elapsed, capped.
+const clock: Clock = parity !== undefined ? constantClock(1000 / 60) : wallClock({ maxDeltaMs: MAX_FRAME_MS });
+const backend = await pixiBackend({ container: stage, logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR });
+const input = createInput({ bindings: PADDLE_DUEL_BINDINGS, keyboardTarget: window });
+const cues = webAudioCues({ cues: TONES });
+const { engine, match } = createPaddleDuel({
+  backend,
+  clock,
+  ticks: animationFrames(),
+  input,
+  cues,
+  seats,
+  seed,
+  overlay: params.get('overlay') === '1',
+});
+
+let parityResult: { frames: number; hash: string } | undefined;
+if (parity !== undefined) {
+  // Stop after exactly N frames (render$ is the frame's last stream but one: the picture is drawn).
+  engine.render$.subscribe(() => {
+    if (parityResult === undefined && engine.frame().count >= parity) {
+      engine.stop();
+      parityResult = { frames: engine.frame().count, hash: duelStateHash(engine, match) };
+    }
+  });
+}
+
+// A person who switches windows comes back to the pause menu, not to a lost point.
+if (!autoplay) window.addEventListener('blur', () => (engine.paused = true));
+
+document.querySelector<HTMLElement>('#seats')?.replaceChildren(
+  autoplay ? 'The AI plays both sides.' : seats.left === 'player' ? 'Left: W / S. Right: ↑ / ↓.' : 'The AI plays until you press W, S, ↑ or ↓: then the left paddle is yours.',
+);
+
+// Not declared on Window: the gallery's examples each publish their own `__game`.
+(window as unknown as { __game: PaddleDuelHandle }).__game = {
+  engine,
+  match,
+  rendererName: backend.rendererName,
+  get parity() {
+    return parityResult;
+  },
+  frame: () => engine.frame(),
+  outcome: () => ({ ...readOutcome(engine), observed: {} }),
+  status(): DuelStatus {
+    const transitioning = engine.transitioning;
+    const world = engine.world;
+    const mode = world.gameMode as DuelMode | undefined;
+    const ball = world.find('ball');
+    const menu = world.find('pause-menu') as PauseMenu | undefined;
+    return {
+      level: world.level,
+      phase: mode?.phase,
+      roundScores: mode === undefined ? undefined : { ...mode.roundScores },
+      totals: { ...match.totals },
+      ball: ball === undefined ? undefined : { x: ball.x, y: ball.y },
+      paused: engine.paused,
+      menu: menu === undefined ? undefined : { open: menu.open, selected: menu.selected },
+      transitioning,
+    };
+  },
+  snapshot: () => duelSnapshot(engine, match),
+  stateHash: () => duelStateHash(engine, match),
+  cuesPlayed: () => [...cues.played],
+};
+
+engine.start();

@@ -1,0 +1,65 @@
+import { createInput, createWorldEngine, type Clock, type CuePlayer, type Input, type PhaseError, type WorldBackend, type WorldEngine } from 'tickflow';
+import type { Subscribable } from 'rxjs';
+import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
+import { Match, type MatchOptions } from './match.js';
+import { paddleDuelLevels, type LevelOptions } from './levels.js';
+
+/** Options of {@link createPaddleDuel}. */
+export interface PaddleDuelOptions extends MatchOptions, LevelOptions {
+  /** Where it is drawn: `await pixiBackend(...)` on a page, `nullBackend(...)` in Node. */
+  backend: WorldBackend;
+  /** What each frame is worth; defaults to the engine's (the wall clock). */
+  clock?: Clock;
+  /** Host ticks; defaults to the page's frames. */
+  ticks?: Subscribable<number>;
+  /** The keyboard; defaults to scripted input only (`input.press(code)`), as in Node. */
+  input?: Input<DuelAction>;
+  /** Where cues play; defaults to the engine's cue log. */
+  cues?: CuePlayer;
+  /** Draws the debug overlay (fps, frame times, collision shapes). */
+  overlay?: boolean;
+  /** Where errors caught in a frame go; defaults to `console.error`. */
+  onError?: (error: PhaseError) => void;
+}
+
+/** A match of Paddle Duel: the engine that runs it and the record it keeps. */
+export interface PaddleDuel {
+  readonly engine: WorldEngine<DuelAction>;
+  readonly match: Match;
+  readonly input: Input<DuelAction>;
+}
+
+/**
+ * Builds a match of Paddle Duel on a world engine: two rounds on two courts,
+ * first to 3 points each, the AI or people on either side.
+ *
+ * The same call runs the page (pixi.js backend, the keyboard, the page's
+ * frames) and the tests and the delta-time validator (null backend, scripted
+ * input, a scripted clock, stepped by `engine.advance()`).
+ *
+ * @example
+ * ```ts
+ * import { constantClock, nullBackend } from 'tickflow';
+ *
+ * const { engine, match } = createPaddleDuel({ backend: nullBackend({ logicalWidth: 960, logicalHeight: 540 }), clock: constantClock(1000 / 60) });
+ * while (engine.world.time < 10) engine.advance();
+ * console.log(match.totals); // { left: 1, right: 0 }, say
+ * ```
+ */
+export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
+  const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs } = options;
+  const match = new Match({ seats, seed });
+  const input = options.input ?? createInput({ bindings: PADDLE_DUEL_BINDINGS });
+  const engine = createWorldEngine<DuelAction>({
+    backend,
+    levels: paddleDuelLevels(match, { courtLoadMs }),
+    startLevel: match.firstLevel,
+    input,
+    ...(clock !== undefined && { clock }),
+    ...(ticks !== undefined && { ticks }),
+    ...(cues !== undefined && { cues }),
+    ...(overlay !== undefined && { overlay }),
+    ...(onError !== undefined && { onError }),
+  });
+  return { engine, match, input };
+}

@@ -1,0 +1,162 @@
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { constantClock, nullBackend } from '../../src/index.js';
+import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
+import type { DuelStatus, PaddleDuelHandle } from '../../examples/paddle-duel/main.js';
+import { duelStateHash } from '../../examples/paddle-duel/state-hash.js';
+import { BACKGROUND_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
+import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+
+// Paddle Duel (examples/paddle-duel/) in real Chromium, on the pixi.js
+// backend, driven through its test handle window.__game (see main.ts).
+// Issue 3: "Browser tests per ../shared/BROWSER.md: the game renders with
+// pixi's WebGL renderer, its frame counter advances, the pause menu works
+// with real key presses", and "headless/browser parity: the same scenario
+// under a constant clock reaches the same state (compare a hash) stepped in
+// Node and run in Chromium".
+
+/** Where the lead looks at the game without running it. */
+const SCREENSHOT_PATH = '/tmp/paddle-duel.png';
+
+/** The parity run's length: past the first point (frame 257) and the first paddle return (frame 388). */
+const PARITY_FRAMES = 420;
+
+const BACKGROUND = hexColor(`#${BACKGROUND_COLOR.toString(16).padStart(6, '0')}`);
+
+/** pixi's driver warnings at start-up are not the page's errors (BROWSER.md, pitfall 2). */
+const pageErrors = (opened: OpenedPage) => opened.errors.filter((e) => !/GPU stall due to ReadPixels/.test(e));
+
+type Handle = PaddleDuelHandle;
+const game = (on: Page) => ({
+  frame: () => on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().count),
+  status: () => on.evaluate(() => (window as unknown as { __game: Handle }).__game.status()) as Promise<DuelStatus>,
+  shot: async () => decodePng(await on.locator('#stage').screenshot()),
+  framesPass: async (frames: number) => {
+    const from = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().count);
+    await waitUntil(on, (target) => (window as unknown as { __game: Handle }).__game.frame().count >= target, from + frames);
+  },
+  when: (predicate: (status: DuelStatus) => boolean, timeoutMs = 15_000) =>
+    waitUntil(on, (source) => new Function('status', `return (${source})(status)`)((window as unknown as { __game: Handle }).__game.status()), predicate.toString(), timeoutMs),
+});
+
+let harness: BrowserHarness;
+let autoplay: OpenedPage;
+let parity: OpenedPage;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  const ready = () => ((window as unknown as { __game?: Handle }).__game?.frame().count ?? 0) >= 5;
+  // The parity page runs its frames while the other tests run. Both pages are small: SwiftShader draws
+  // them in software, and a large canvas costs frames (at 1000 × 900, a third of the rate at 640 × 560).
+  [autoplay, parity] = await Promise.all([
+    harness.open('paddle-duel/?autoplay=1', { viewport: { width: 640, height: 560 }, readyWhen: ready }),
+    harness.open(`paddle-duel/?parity=${PARITY_FRAMES}`, { viewport: { width: 420, height: 400 }, readyWhen: ready }),
+  ]);
+  page = autoplay.page;
+});
+
+afterEach(() => {
+  expect(pageErrors(autoplay)).toEqual([]);
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('Paddle Duel in real Chromium', () => {
+  it('renders with pixi\'s WebGL renderer, with no page or console error', async () => {
+    const rate = await page.evaluate(async () => {
+      const g = (window as unknown as { __game: Handle }).__game;
+      const from = { count: g.frame().count, at: performance.now() };
+      await new Promise((r) => setTimeout(r, 1000));
+      return ((g.frame().count - from.count) * 1000) / (performance.now() - from.at);
+    });
+    console.log(`autoplay page: ${rate.toFixed(1)} frames per second`);
+    expect(await page.evaluate(() => (window as unknown as { __game: Handle }).__game.rendererName)).toBe('webgl');
+    expect(pageErrors(autoplay)).toEqual([]);
+  });
+
+  it('draws a non-blank picture that changes as the frame counter advances', async () => {
+    const g = game(page);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined);
+    const first = await g.shot();
+    const from = await g.frame();
+    await g.framesPass(10);
+    const second = await g.shot();
+    expect(await g.frame()).toBeGreaterThanOrEqual(from + 10);
+    expect(nonBackgroundShare(first, BACKGROUND), 'walls, paddles, ball, scores').toBeGreaterThan(0.02);
+    expect(differenceShare(first, second), 'the ball and the paddles moved').toBeGreaterThan(0.0005);
+  });
+
+  it('plays itself: with autoplay the score changes within a few seconds', async () => {
+    const g = game(page);
+    await g.when((s) => s.totals.left + s.totals.right > 0, 12_000);
+    const status = await g.status();
+    expect(status.level).toBe('round-1');
+    expect(status.totals.right, 'the default seed\'s first point').toBe(1);
+  });
+
+  it('pauses with real key presses: Escape opens the menu, the frame counter goes on but the ball stands still; ArrowDown/ArrowUp move the cursor; Enter on Resume resumes', async () => {
+    const g = game(page);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 10_000);
+    const playing = await g.shot();
+
+    await page.keyboard.press('Escape');
+    await g.when((s) => s.paused);
+    let status = await g.status();
+    expect(status.menu).toEqual({ open: true, selected: 'Resume' });
+    const ballAt = status.ball;
+    expect(ballAt).toBeDefined();
+    const from = await g.frame();
+    await g.framesPass(20);
+    status = await g.status();
+    expect(await g.frame(), 'a paused world still advances its frame counter').toBeGreaterThanOrEqual(from + 20);
+    expect(status.ball, 'and the ball does not move').toEqual(ballAt);
+    const menu = await g.shot();
+    expect(differenceShare(playing, menu), 'the dimmed court and the menu').toBeGreaterThan(0.03);
+
+    await page.keyboard.press('ArrowDown');
+    await g.when((s) => s.menu?.selected === 'Restart');
+    await page.keyboard.press('ArrowUp');
+    await g.when((s) => s.menu?.selected === 'Resume');
+    expect((await g.status()).paused).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await g.when((s) => !s.paused);
+    expect((await g.status()).menu?.open).toBe(false);
+    await g.framesPass(5);
+    const moved = await g.status();
+    if (moved.ball !== undefined && ballAt !== undefined) expect(moved.ball, 'resumed: the ball flies on').not.toEqual(ballAt);
+    else expect(moved.totals, 'resumed: the rally went on to a point').not.toEqual(status.totals);
+  });
+
+  it('keeps a screenshot for the lead, at a larger size', async () => {
+    const g = game(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 20_000);
+    await g.framesPass(2);
+    const picture = await g.shot();
+    expect(picture.width).toBeGreaterThan(1000);
+    expect(nonBackgroundShare(picture, BACKGROUND)).toBeGreaterThan(0.02);
+    writeFileSync(SCREENSHOT_PATH, PNG.sync.write(picture));
+  });
+
+  it(`reaches the same state as Node: ${PARITY_FRAMES} frames under constantClock(1000 / 60), AI against AI, hash for hash`, async () => {
+    const on = parity.page;
+    await waitUntil(on, () => (window as unknown as { __game: Handle }).__game.parity !== undefined, undefined, 20_000);
+    const browser = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.parity!);
+    const browserSnapshot = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.snapshot());
+
+    const node = createPaddleDuel({ backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }), clock: constantClock(1000 / 60), courtLoadMs: 0 });
+    while (node.engine.frame().count < PARITY_FRAMES) if (!node.engine.advance()) await node.engine.ready;
+
+    expect(browser.frames).toBe(PARITY_FRAMES);
+    expect(browserSnapshot.outcome.scores, 'a point was played').toEqual({ left: 0, right: 1 });
+    expect(duelStateHash(node.engine, node.match)).toBe(browser.hash);
+    expect(pageErrors(parity)).toEqual([]);
+    console.log(`parity after ${PARITY_FRAMES} frames: node ${duelStateHash(node.engine, node.match)} · chromium ${browser.hash}`);
+  });
+});

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// The command runs in Node; the library's build config includes no Node types, so this file names them.
+/// <reference types="node" />
+/**
+ * The `tickflow` command. One command so far:
+ *
+ * ```sh
+ * npx tickflow validate <scenario-module>   # delta-time independence, as a table; exit 1 on a mismatch
+ * ```
+ *
+ * See {@link runTickflowCommand} for what it does, and
+ * `examples/paddle-duel/scenarios.ts` for a scenario module.
+ *
+ * @module
+ */
+import { runTickflowCommand } from './validate-command.js';
+
+process.exitCode = await runTickflowCommand(process.argv.slice(2));

@@ -1,0 +1,182 @@
+// The command runs in Node; the library's build config includes no Node types, so this file names them.
+/// <reference types="node" />
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  formatOutcomeTable,
+  validateDeltaTime,
+  type DeltaTimeReport,
+  type DeltaTimeScenario,
+} from '../engines/world/validate-delta-time.js';
+
+/** The command succeeded: every scenario is delta-time independent. */
+export const EXIT_OK = 0;
+/** Some outcome differed between clocks (or a run reported an error). */
+export const EXIT_MISMATCH = 1;
+/** The command could not run: bad arguments, a module that would not load or holds no scenario. */
+export const EXIT_USAGE = 2;
+
+/** What the command prints, and how it loads a scenario module. Node's by default; tests pass their own. */
+export interface CommandIo {
+  /** A line of output. */
+  out(line: string): void;
+  /** A line of error output. */
+  err(line: string): void;
+  /** Loads a module by absolute file URL. */
+  importModule(url: string): Promise<Record<string, unknown>>;
+  /** Where relative module paths start from. */
+  cwd: string;
+}
+
+/** The command's help text. */
+export const USAGE = `Usage: tickflow validate <scenario-module> [--scenario <name>] [--json]
+
+Runs each delta-time scenario the module exports under a constant clock, a
+repeating sequence and a seeded jitter, to the same simulated time, and
+compares the outcomes that survive a change in step size: elapsed time, the
+level, the match phase, the scores, the live actors and who possesses what.
+
+The module exports its scenarios as \`scenarios\` (an array), as its default
+export, or as named exports ({ name, create(clock), simulatedSeconds }).
+A TypeScript module is loaded through tsx when it is installed.
+
+  --scenario <name>  run only the scenario with this name (repeatable)
+  --json             print the reports as JSON instead of tables
+
+Exit status: 0 when every outcome agrees, 1 when one differs, 2 on a usage error.`;
+
+/**
+ * Runs `tickflow <args>`. The only command is `validate`.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runTickflowCommand(['validate', 'examples/paddle-duel/scenarios.ts']);
+ * ```
+ *
+ * @return The exit status: {@link EXIT_OK}, {@link EXIT_MISMATCH} or {@link EXIT_USAGE}.
+ */
+export async function runTickflowCommand(args: readonly string[], io: Partial<CommandIo> = {}): Promise<number> {
+  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  const [command, ...rest] = args;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    (command === undefined ? err : out)(USAGE);
+    return command === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (command !== 'validate') {
+    err(`tickflow: unknown command "${command}"\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+
+  const parsed = parseValidateArgs(rest);
+  if (typeof parsed === 'string') {
+    err(`tickflow validate: ${parsed}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  let loaded: Record<string, unknown>;
+  const url = pathToFileURL(resolve(cwd, parsed.module)).href;
+  try {
+    loaded = await importModule(url);
+  } catch (error) {
+    err(`tickflow validate: could not load ${parsed.module}: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_USAGE;
+  }
+  let scenarios = collectScenarios(loaded);
+  if (parsed.only.length > 0) {
+    const unknown = parsed.only.filter((name) => !scenarios.some((s) => s.name === name));
+    if (unknown.length > 0) {
+      err(`tickflow validate: no scenario named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${parsed.module}; it has ${scenarios.map((s) => JSON.stringify(s.name)).join(', ')}`);
+      return EXIT_USAGE;
+    }
+    scenarios = scenarios.filter((s) => parsed.only.includes(s.name));
+  }
+  if (scenarios.length === 0) {
+    err(`tickflow validate: ${parsed.module} exports no scenario ({ name, create(clock), simulatedSeconds })`);
+    return EXIT_USAGE;
+  }
+
+  const reports: DeltaTimeReport[] = [];
+  for (const scenario of scenarios) {
+    const report = await validateDeltaTime(scenario);
+    reports.push(report);
+    if (!parsed.json) out(`${formatOutcomeTable(report)}\n`);
+  }
+  const failed = reports.filter((r) => !r.ok);
+  if (parsed.json) out(JSON.stringify(reports, null, 2));
+  else {
+    out(
+      failed.length === 0
+        ? `✓ ${reports.length} scenario${reports.length === 1 ? '' : 's'}: every outcome agrees under every clock`
+        : `✗ ${failed.length} of ${reports.length} scenarios differ between clocks: ${failed.map((r) => r.scenario).join('; ')}`,
+    );
+  }
+  return failed.length === 0 ? EXIT_OK : EXIT_MISMATCH;
+}
+
+interface ValidateArgs {
+  module: string;
+  only: string[];
+  json: boolean;
+}
+
+function parseValidateArgs(args: readonly string[]): ValidateArgs | string {
+  let module: string | undefined;
+  const only: string[] = [];
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--scenario') {
+      const name = args[++i];
+      if (name === undefined) return '--scenario needs a name';
+      only.push(name);
+    } else if (arg.startsWith('--')) return `unknown option ${arg}`;
+    else if (module === undefined) module = arg;
+    else return `one scenario module at a time (got ${module} and ${arg})`;
+  }
+  if (module === undefined) return 'which scenario module?';
+  return { module, only, json };
+}
+
+/** Whether a value looks like a {@link DeltaTimeScenario}. */
+export function isScenario(value: unknown): value is DeltaTimeScenario<string> {
+  const s = value as Partial<DeltaTimeScenario<string>> | null;
+  return s != null && typeof s === 'object' && typeof s.name === 'string' && typeof s.create === 'function' && typeof s.simulatedSeconds === 'number';
+}
+
+/**
+ * The scenarios a module exports: its `scenarios` array if it has one, else
+ * its default export (a scenario or an array), else every named export that
+ * is a scenario. Each scenario once, in the order found.
+ */
+export function collectScenarios(loaded: Record<string, unknown>): DeltaTimeScenario<string>[] {
+  const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+  let found: unknown[];
+  if (loaded.scenarios !== undefined) found = asList(loaded.scenarios);
+  else if (loaded.default !== undefined) found = asList(loaded.default);
+  else found = Object.values(loaded);
+  return [...new Set(found.filter(isScenario))];
+}
+
+/**
+ * Imports a scenario module. Node cannot import TypeScript by itself, so a
+ * `.ts` module that fails to load natively is loaded again through tsx's
+ * `tsImport`, when tsx is installed; under tsx (`npm run validate` here) it
+ * loads natively.
+ */
+export async function importScenarioModule(url: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?tsx?$/.test(url)) throw error;
+  }
+  // A specifier in a variable: tsx is an optional helper of the command, not a dependency of the library.
+  const tsxApi = 'tsx/esm/api';
+  let tsImport: (specifier: string, parentUrl: string) => Promise<unknown>;
+  try {
+    ({ tsImport } = (await import(tsxApi)) as { tsImport: typeof tsImport });
+  } catch {
+    throw new Error('it is TypeScript and tsx is not installed: npm i -D tsx, or point the command at compiled JavaScript');
+  }
+  return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+}
