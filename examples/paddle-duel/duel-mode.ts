@@ -1,4 +1,4 @@
-import { GameMode, type TickContext, type World } from 'tickflow';
+import { GameMode, TIMER_DUE_TOLERANCE_SECONDS, type TickContext, type World } from 'tickflow';
 import { createSeededRandom, nextRandom, type SeededRandom } from 'tickflow/operators';
 import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
@@ -182,7 +182,7 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
       ball.fly(lateSeconds);
     };
     const waitSeconds = dueSeconds - this.world.time;
-    if (waitSeconds <= 0) launch();
+    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) launch(); // due now, to within the timers' own rounding
     else this.world.timers.after(waitSeconds, launch);
   }
 

@@ -183,6 +183,15 @@ describe('the frame: "A frame runs eleven steps, in this order"', () => {
     expect(log).toEqual(['early x=1.6', 'late x=3.2']);
   });
 
+  it('a timer is due to within floating-point rounding: 120 frames of 1000/60 ms fire a 2 s timer on the 120th', () => {
+    let firedAt = 0;
+    const engine = engineWith((world) => void world.timers.after(2, () => (firedAt = world.frame().count)), {
+      clock: constantClock(1000 / 60),
+    });
+    for (let i = 0; i < 121; i++) engine.advance();
+    expect(firedAt).toBe(120); // world time is a float sum, 1.9999999999999996 s after 120 frames
+  });
+
   it('timers: cancellation, repetition, and "a timer scheduled inside a tick"', () => {
     const fired: string[] = [];
     class Scheduler extends Actor {

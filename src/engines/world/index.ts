@@ -3,7 +3,7 @@ export { Camera, type Bounds } from './camera.js';
 export { Controller } from './controller.js';
 export { GameMode } from './game-mode.js';
 export type { TickContext } from './tick-context.js';
-export { Timers, type TimerHandle } from './timers.js';
+export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type TimerHandle } from './timers.js';
 export type { Visual } from './visual.js';
 export { World } from './world.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';

@@ -7,6 +7,13 @@ export interface TimerHandle {
   readonly active: boolean;
 }
 
+/**
+ * How close to its due time a timer counts as due, in seconds. World time is
+ * a sum of frame deltas in floating point: 120 frames of 1000/60 ms add up to
+ * 1.9999999999999996 s, and a 2 s timer must still fire on the 120th frame.
+ */
+export const TIMER_DUE_TOLERANCE_SECONDS = 1e-9;
+
 interface Timer {
   readonly seq: number;
   dueSeconds: number;
@@ -60,7 +67,7 @@ export class Timers {
     this.firing = true;
     try {
       for (const timer of this.timers) {
-        if (!timer.active || timer.seq >= lastSeq || timer.dueSeconds > nowSeconds) continue;
+        if (!timer.active || timer.seq >= lastSeq || timer.dueSeconds > nowSeconds + TIMER_DUE_TOLERANCE_SECONDS) continue;
         if (timer.intervalSeconds > 0) {
           timer.dueSeconds = Math.max(timer.dueSeconds + timer.intervalSeconds, nowSeconds);
         } else {
