@@ -19,7 +19,7 @@ export interface LayerTransform {
  * rasterizes. The viewport counts device pixels, so both its offset and its
  * scale are divided by the ratio here: a logical point `p` lands on device
  * pixel `(p * scale + x) / ratio * ratio = p * scale + x`, which is exactly
- * where {@link logicalToScreen} and the engine's `screenToWorld` say it is.
+ * where `logicalToScreen` (from `tickflow`) and the engine's `screenToWorld` say it is.
  *
  * @example
  * ```ts

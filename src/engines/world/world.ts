@@ -33,6 +33,7 @@ export class World<A extends string = string> {
   private readonly pendingDestroy: Actor<A>[] = [];
   private readonly attachedControllers: Controller<A>[] = [];
 
+  /** @internal Worlds are made by the engine, one per level. */
   constructor(
     /** The level's name. */
     readonly level: string,
