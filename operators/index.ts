@@ -14,6 +14,7 @@ export {
   pacingStep,
   estimatedHostIntervalMs,
   HOST_INTERVAL_WINDOW,
+  STALL_FACTOR,
   type PacingGrid,
 } from './pacing-grid.js';
 export { constantDeltas } from './constant-deltas.js';

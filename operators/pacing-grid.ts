@@ -7,6 +7,13 @@ import { positiveFinite } from './validate.js';
  */
 export const HOST_INTERVAL_WINDOW = 4;
 
+/**
+ * An interval longer than this many estimated host intervals is a stall (a
+ * hidden tab, a long task): it says nothing of the host's rate, so it is not
+ * recorded, and the long-run mean starts over after it.
+ */
+export const STALL_FACTOR = 2;
+
 // Relative slack for "exactly half a grid interval early": 2H - (H + 2H) on a
 // 60 Hz grid is off by a few ulps, and a tie must not depend on them.
 const HALF_SLOT_ROUNDING = 1e-9;
@@ -30,6 +37,10 @@ export interface PacingGrid {
   hostCount: number;
   /** Where the ring writes next. */
   hostNext: number;
+  /** The tick the host's long-run rate is measured from (the grid's latest start); `NaN` before it. */
+  sinceMs: number;
+  /** Host intervals since `sinceMs`. */
+  sinceCount: number;
 }
 
 /**
@@ -46,26 +57,33 @@ export function createPacingGrid(intervalMs: number, where = 'createPacingGrid')
     hostIntervalsMs: new Float64Array(HOST_INTERVAL_WINDOW),
     hostCount: 0,
     hostNext: 0,
+    sinceMs: NaN,
+    sinceCount: 0,
   };
 }
 
 /**
- * The host's frame interval as the grid currently estimates it: the largest
- * of the recent intervals, or `NaN` before there is one.
+ * The host's frame interval as the grid currently estimates it: the larger of
+ * the longest recent interval and the mean interval since the grid last
+ * started, or `NaN` before there is one.
  *
- * Why the largest and not the mean: with jitter, a tick can arrive early
+ * Why not the mean of a few intervals: with jitter, a tick can arrive early
  * against a grid that was started on a late tick by up to twice the jitter,
- * while the mean of a few intervals can read short by half the jitter. At
- * 240 Hz with ±1 ms that shrinks half a host interval below the 2 ms a
- * punctual tick can be early, and a frame is lost for good. The largest
- * recent interval does not shrink with jitter. Intervals that end in a stall
- * are never recorded (see {@link pacingStep}), so a stall cannot inflate it.
+ * while a short mean can read short by about as much. At 240 Hz with ±1 ms
+ * that shrinks half a host interval below the 2 ms a punctual tick can be
+ * early, and a frame is lost for good. The longest recent interval does not
+ * shrink with jitter that comes and goes; the mean since the grid started
+ * converges on the host's true interval (its error is twice the jitter over
+ * the number of ticks) even when the jitter drifts one way for a while.
+ * Stalls are never recorded (see {@link pacingStep}), so a stall cannot
+ * inflate either.
  */
 export function estimatedHostIntervalMs(grid: PacingGrid): number {
   if (grid.hostCount === 0) return NaN;
   let largest = 0;
   for (let i = 0; i < grid.hostCount; i++) largest = Math.max(largest, grid.hostIntervalsMs[i]!);
-  return largest;
+  const meanMs = grid.sinceCount > 0 ? (grid.previousTickMs - grid.sinceMs) / grid.sinceCount : 0;
+  return Math.max(largest, meanMs);
 }
 
 /**
@@ -78,15 +96,17 @@ export function estimatedHostIntervalMs(grid: PacingGrid): number {
  * 3. A timestamp behind the previous tick is declined; the grid moves back
  *    with it, keeping the wait that remained (a host clock that jumped back
  *    neither stalls the cadence nor bursts it).
- * 4. A tick a whole interval or more past its due time is a frame, and the
- *    missed slots are abandoned: the grid restarts from it. (Its interval is a
- *    stall, not the host's rate, and does not join the host estimate.)
- * 5. Otherwise the tick's interval joins the host estimate, and the tick is on
- *    time when it is no earlier than its due time less half the estimated
- *    host interval (half a grid interval while the host's interval is not yet
- *    known, on the second tick), so each ideal instant gets its nearest tick; and strictly
- *    less than half a grid interval early, so no tick is ever taken for a slot
- *    it is no nearer to than the slot before. An early tick is declined.
+ * 4. The tick's interval from the previous one joins the host estimate,
+ *    unless it is longer than {@link STALL_FACTOR} estimated host intervals
+ *    (a stall, which says nothing of the host's rate).
+ * 5. A tick a whole interval or more past its due time is a frame, and the
+ *    missed slots are abandoned: the grid restarts from it. Otherwise the tick
+ *    is on time when it is no earlier than its due time less half the
+ *    estimated host interval (half a grid interval while the host's interval
+ *    is not yet known, on the second tick), so each ideal instant gets its
+ *    nearest tick; and strictly less than half a grid interval early, so no
+ *    tick is ever taken for a slot it is no nearer to than the slot before.
+ *    An early tick is declined.
  * 6. An on-time tick is a frame and moves the grid on by exactly one
  *    interval, so an overrun shortens the next wait and the average rate holds.
  *
@@ -106,11 +126,20 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
 
   if (Number.isNaN(grid.dueMs)) {
     grid.dueMs = timestampMs + intervalMs;
+    restartHostMean(grid, timestampMs);
     return true;
   }
   if (timestampMs < previousMs) {
     grid.dueMs -= previousMs - timestampMs;
+    restartHostMean(grid, timestampMs);
     return false;
+  }
+
+  const hostKnown = grid.hostCount > 0;
+  if (timestampMs > previousMs) {
+    const hostIntervalMs = timestampMs - previousMs;
+    if (hostKnown && hostIntervalMs > STALL_FACTOR * estimatedHostIntervalMs(grid)) restartHostMean(grid, timestampMs);
+    else recordHostInterval(grid, hostIntervalMs);
   }
 
   const lateMs = timestampMs - grid.dueMs;
@@ -121,8 +150,6 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
   // Until the host's interval is known (the second tick), a tick is judged by
   // the grid's own half interval: declining a punctual tick of a host no
   // faster than the grid would lose a frame for good.
-  const hostKnown = grid.hostCount > 0;
-  if (timestampMs > previousMs) recordHostInterval(grid, timestampMs - previousMs);
   const toleranceMs = hostKnown ? estimatedHostIntervalMs(grid) / 2 : intervalMs / 2;
   // A tick half a grid interval early is as near the slot before as this one:
   // the tie goes to the later tick, to within floating-point rounding.
@@ -132,7 +159,13 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
   return true;
 }
 
+function restartHostMean(grid: PacingGrid, timestampMs: number): void {
+  grid.sinceMs = timestampMs;
+  grid.sinceCount = 0;
+}
+
 function recordHostInterval(grid: PacingGrid, intervalMs: number): void {
+  grid.sinceCount++;
   grid.hostIntervalsMs[grid.hostNext] = intervalMs;
   grid.hostNext = (grid.hostNext + 1) % HOST_INTERVAL_WINDOW;
   if (grid.hostCount < HOST_INTERVAL_WINDOW) grid.hostCount++;
