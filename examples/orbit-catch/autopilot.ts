@@ -51,6 +51,13 @@ export interface ScriptedPlayerOptions {
 /** The scripted player's default cadence: a little over two clicks a second. */
 export const DEFAULT_CLICK_INTERVAL_SECONDS = 0.42;
 
+/**
+ * The page's autoplayer (`?autoplay=1`) clicks a little slower than it could,
+ * so the arena stays busy enough to watch. Shared with the parity test, which
+ * plays the page's scenario in Node.
+ */
+export const PAGE_CLICK_INTERVAL_SECONDS = 0.55;
+
 /** The default margin: well over the longest frame a clock may deliver (the wall clock caps a frame at 250 ms; the scripted clocks here stay under 60 ms). */
 export const DEFAULT_MARGIN_SECONDS = 0.3;
 

@@ -1,9 +1,10 @@
 import { tap } from 'rxjs';
-import { animationFrames, createInput, createStateEngine, type DeepReadonly, type FrameInfo, type StateEngine } from 'tickflow';
+import { animationFrames, constantClock, createInput, createStateEngine, type DeepReadonly, type FrameInfo, type StateEngine } from 'tickflow';
 import { threeBackend, type ThreeSurface } from 'tickflow/three';
-import { chooseTarget, CLICK_INPUT, ScriptedPlayer } from './autopilot.js';
+import { chooseTarget, CLICK_INPUT, PAGE_CLICK_INTERVAL_SECONDS, ScriptedPlayer } from './autopilot.js';
 import { CUES, initialState, ORBIT_CATCH_BINDINGS, restart, update, type OrbitCatchAction } from './game.js';
 import { orbPosition } from './orbits.js';
+import { PARITY_FRAME_MS, ParityTrace, parityFrames, stateHash, type ParityTraceReport } from './parity.js';
 import { createOrbitCatchRenderer } from './render.js';
 import { DEFAULT_SEED, type GameState } from './state.js';
 import { BACKGROUND_COLOR, CLICK_TO_RESTART_AFTER_SECONDS, LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
@@ -14,7 +15,10 @@ import { WebAudioCues, type CueVoice } from './web-audio-cues.js';
  * `#stage`, keyboard and pointer input, Web Audio cues, and the page's frames.
  *
  * Query parameters: `?autoplay=1` starts with the scripted player on,
- * `?seed=N` deals another round, `?overlay=1` shows the diagnostics overlay.
+ * `?seed=N` deals another round, `?overlay=1` shows the diagnostics overlay,
+ * `?parity=N` runs the headless-parity scenario: every frame worth 1/60 s
+ * (`constantClock`), and the engine stopped after exactly N frames (see
+ * parity.ts and spec/browser/orbit-catch-parity.spec.ts).
  *
  * The test handle, for the browser test (spec/browser/orbit-catch.spec.ts) and
  * the devtools console:
@@ -31,6 +35,8 @@ import { WebAudioCues, type CueVoice } from './web-audio-cues.js';
  * window.__game.cueCounts()          // how many times each cue played { catch: 4, ... }
  * window.__game.renderer()           // { webgl: 'webgl2' | 'webgl' | undefined, drawCalls }
  * window.__game.stop() / start()     // the engine's loop
+ * window.__game.stateHash()          // the state's fingerprint (parity.ts), the same in Node for the same state
+ * window.__game.parityTrace()        // with ?parity=N: the fingerprints of every frame's state so far (parity.ts)
  * window.__game.engine               // the engine itself
  * ```
  */
@@ -50,6 +56,10 @@ export interface OrbitCatchHandle {
   renderer(): { webgl: 'webgl2' | 'webgl' | undefined; drawCalls: number };
   stop(): void;
   start(): void;
+  /** The state's fingerprint ({@link stateHash}): equal in Node and here for equal states. */
+  stateHash(): string;
+  /** With `?parity=N`: every frame's state so far, fingerprinted ({@link ParityTrace}); otherwise undefined. */
+  parityTrace(): ParityTraceReport | undefined;
 }
 
 /** An orb's position on the page, for `page.mouse.click(clientX, clientY)`. */
@@ -73,9 +83,6 @@ const VOICES: Record<string, CueVoice> = {
   [CUES.gameOver]: { type: 'triangle', startHz: 520, endHz: 200, durationSeconds: 0.7, gain: 0.25 },
 };
 
-/** The page's autoplayer clicks a little slower than it could, so the arena stays busy enough to watch. */
-const AUTOPLAY_CLICK_INTERVAL_SECONDS = 0.55;
-
 function element<T extends HTMLElement>(selector: string): T {
   const found = document.querySelector<T>(selector);
   if (found === null) throw new Error(`orbit catch: the page has no ${selector}`);
@@ -85,6 +92,8 @@ function element<T extends HTMLElement>(selector: string): T {
 const params = new URLSearchParams(location.search);
 const seedParam = Number(params.get('seed'));
 const seed = Number.isInteger(seedParam) && seedParam > 0 && seedParam <= 0xffffffff ? seedParam : DEFAULT_SEED;
+/** `?parity=N`: a constant clock, and a stop after frame N. */
+const parity = parityFrames(params);
 
 const stage = element<HTMLDivElement>('#stage');
 const restartButton = element<HTMLButtonElement>('#restart');
@@ -115,14 +124,25 @@ const engine = createStateEngine({
   input,
   cues,
   overlay: params.get('overlay') === '1',
+  ...(parity === undefined ? {} : { clock: constantClock(PARITY_FRAME_MS) }),
   // The page's frames, with the scripted player (when on) acting just before each: between frames, as a person's clicks do.
   ticks: animationFrames().pipe(tap(() => player?.beforeFrame(engine.state))),
 });
 
+// The parity scenario ends after exactly N frames: stopped at the end of frame N, no tick of frame N + 1 is taken.
+const trace = parity === undefined ? undefined : new ParityTrace();
+if (parity !== undefined && trace !== undefined) {
+  const stopAt = parity;
+  engine.loop.frames$.subscribe((info) => {
+    trace.record(info.count, engine.state);
+    if (info.count >= stopAt) engine.stop();
+  });
+}
+
 function setAutoplay(on: boolean): void {
   if (!on && player !== undefined) input.release(CLICK_INPUT);
   player = on
-    ? new ScriptedPlayer(input, { clickIntervalSeconds: AUTOPLAY_CLICK_INTERVAL_SECONDS, locate: renderer.locate, confirm: pickedAt })
+    ? new ScriptedPlayer(input, { clickIntervalSeconds: PAGE_CLICK_INTERVAL_SECONDS, locate: renderer.locate, confirm: pickedAt })
     : undefined;
   autoplayButton.setAttribute('aria-pressed', String(on));
 }
@@ -189,6 +209,8 @@ window.__game = {
   },
   stop: () => engine.stop(),
   start: () => engine.start(),
+  stateHash: () => stateHash(engine.state),
+  parityTrace: () => trace?.report(),
 };
 
 setAutoplay(params.get('autoplay') === '1');
