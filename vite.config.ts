@@ -7,17 +7,23 @@ import { defineConfig } from 'vite';
 // without a build. tsconfig.json's `paths` mirror them for the type-checker.
 const repo = import.meta.dirname;
 
+/**
+ * 'tickflow' and its subpaths, resolved to the sources. Exact-match patterns,
+ * so 'tickflow' does not swallow 'tickflow/operators'. vitest.config.ts uses
+ * the same list.
+ */
+export const tickflowAliases = [
+  { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
+  { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
+  { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
+  { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
+  { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
+];
+
 export default defineConfig({
   root: resolve(repo, 'examples'),
   resolve: {
-    // Exact-match patterns, so 'tickflow' does not swallow 'tickflow/operators'.
-    alias: [
-      { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
-      { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
-      { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
-      { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
-      { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
-    ],
+    alias: tickflowAliases,
   },
   server: {
     // Test fixture pages live in spec/browser/fixtures and are served from

@@ -9,6 +9,9 @@ export const OVERLAY_PANEL_COLOR = '#00ff66';
 /** The overlay's ink (text, graph bars): a dark green that reads on the panel. */
 export const OVERLAY_INK_COLOR = '#03361a';
 
+/** The overlay's font (CSS px, monospace so the numbers do not jump). */
+export const OVERLAY_FONT = 'bold 12px ui-monospace, Menlo, Consolas, monospace';
+
 /** The frame time a full-height bar of the graph stands for (two frames at 60 Hz). */
 export const OVERLAY_GRAPH_MAX_MS = 1000 / 30;
 
@@ -63,7 +66,7 @@ export function drawDiagnosticsOverlay(ctx: CanvasRenderingContext2D, diagnostic
   ctx.fillRect(x, y, width, height);
 
   ctx.fillStyle = OVERLAY_INK_COLOR;
-  ctx.font = 'bold 12px ui-monospace, Menlo, Consolas, monospace';
+  ctx.font = OVERLAY_FONT;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
   ctx.fillText(`${fps.toFixed(1)} fps`, x + 8, y + 6);

@@ -1,6 +1,7 @@
 import { Application, Container } from 'pixi.js';
 import { OptionError } from '../../../operators/option-error.js';
-import { fitViewport, type Viewport } from '../../engines/viewport.js';
+import type { Viewport } from '../../engines/viewport.js';
+import { SurfaceFit } from '../surface-fit.js';
 import type { WorldBackend, WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
 import { ActorSprites } from './actor-sprites.js';
 import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
@@ -70,8 +71,12 @@ export class PixiBackend implements WorldBackend {
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
   private readonly containerPosition: string | undefined;
   private overlay: OverlayCanvas | undefined;
-  private viewport: Viewport;
-  private measured: { cssWidth: number; cssHeight: number; pixelRatio: number } | undefined;
+  private readonly fit: SurfaceFit;
+
+  /** The fit the latest sync computed. */
+  private get viewport(): Viewport {
+    return this.fit.viewport;
+  }
   private destroyed = false;
 
   /**
@@ -102,7 +107,7 @@ export class PixiBackend implements WorldBackend {
     this.root.addChild(this.letterbox.background, this.worldLayer, this.screenLayer);
     app.stage.addChild(this.root, this.letterbox.bars);
     this.sprites = new ActorSprites(this.worldLayer, this.screenLayer);
-    this.viewport = fitViewport(logicalWidth, logicalHeight, 1, logicalWidth, logicalHeight);
+    this.fit = new SurfaceFit(logicalWidth, logicalHeight);
     this.sync();
   }
 
@@ -114,16 +119,8 @@ export class PixiBackend implements WorldBackend {
   sync(): Viewport {
     if (this.destroyed) return this.viewport;
     const { container } = this;
-    const cssWidth = container.clientWidth;
-    const cssHeight = container.clientHeight;
-    const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
-    const last = this.measured;
-    if (last !== undefined && last.cssWidth === cssWidth && last.cssHeight === cssHeight && last.pixelRatio === pixelRatio) {
-      return this.viewport;
-    }
-    this.measured = { cssWidth, cssHeight, pixelRatio };
-    const viewport = fitViewport(cssWidth, cssHeight, pixelRatio, this.logicalWidth, this.logicalHeight);
-    this.viewport = viewport;
+    const viewport = this.fit.refit(container);
+    if (viewport === undefined) return this.viewport;
     // The stage then counts CSS pixels; the canvas holds round(css × ratio) device pixels, as the fit does.
     this.app.renderer.resize(viewport.cssWidth, viewport.cssHeight, viewport.pixelRatio);
     this.canvas.style.width = `${viewport.cssWidth}px`;

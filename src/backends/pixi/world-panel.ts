@@ -1,11 +1,6 @@
 import type { WorldDiagnostics } from '../../engines/world/world-backend.js';
-import { drawDiagnosticsOverlay, OVERLAY_INK_COLOR, OVERLAY_PANEL_COLOR, OVERLAY_PANEL_CSS } from '../overlay.js';
+import { drawDiagnosticsOverlay, OVERLAY_FONT, OVERLAY_INK_COLOR, OVERLAY_PANEL_COLOR, OVERLAY_PANEL_CSS } from '../overlay.js';
 
-/**
- * The overlay's font. The shared panel (`drawDiagnosticsOverlay`) sets the
- * same one; the world's line below it must match it to read as one panel.
- */
-export const OVERLAY_FONT = 'bold 12px ui-monospace, Menlo, Consolas, monospace';
 
 /**
  * The world's line under the shared panel (the open level and how many

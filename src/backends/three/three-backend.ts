@@ -1,7 +1,8 @@
 import { Color, PerspectiveCamera, Scene, WebGLRenderer, type ColorRepresentation } from 'three';
 import { OptionError } from '../../../operators/option-error.js';
 import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
-import { fitViewport, type Viewport } from '../../engines/viewport.js';
+import type { Viewport } from '../../engines/viewport.js';
+import { SurfaceFit } from '../surface-fit.js';
 import { drawDiagnosticsOverlay } from '../overlay.js';
 import { noopContext2D } from '../noop-context-2d.js';
 import { CameraView } from './picking.js';
@@ -99,8 +100,12 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
   private readonly surfaces: Surfaces | undefined;
   private readonly logicalWidth: number;
   private readonly logicalHeight: number;
-  private viewport: Viewport;
-  private measured: { cssWidth: number; cssHeight: number; pixelRatio: number } | undefined;
+  private readonly fit: SurfaceFit;
+
+  /** The fit the latest sync computed. */
+  private get viewport(): Viewport {
+    return this.fit.viewport;
+  }
   private destroyed = false;
 
   /** @throws {OptionError} for bad options (see {@link threeBackend}). */
@@ -140,7 +145,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     this.renderer = this.surfaces?.renderer;
     this.canvas = this.surfaces?.canvas;
     this.screenCanvas = this.surfaces?.screenCanvas;
-    this.viewport = fitViewport(logicalWidth, logicalHeight, 1, logicalWidth, logicalHeight);
+    this.fit = new SurfaceFit(logicalWidth, logicalHeight);
   }
 
   /**
@@ -160,16 +165,8 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     const surfaces = this.surfaces;
     if (surfaces === undefined || this.destroyed) return this.viewport;
     const { container, renderer, canvas, screenCanvas, layer } = surfaces;
-    const cssWidth = container.clientWidth;
-    const cssHeight = container.clientHeight;
-    const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
-    const last = this.measured;
-    if (last !== undefined && last.cssWidth === cssWidth && last.cssHeight === cssHeight && last.pixelRatio === pixelRatio) {
-      return this.viewport;
-    }
-    this.measured = { cssWidth, cssHeight, pixelRatio };
-    const viewport = fitViewport(cssWidth, cssHeight, pixelRatio, this.logicalWidth, this.logicalHeight);
-    this.viewport = viewport;
+    const viewport = this.fit.refit(container);
+    if (viewport === undefined) return this.viewport;
     const deviceWidth = Math.round(viewport.cssWidth * viewport.pixelRatio);
     const deviceHeight = Math.round(viewport.cssHeight * viewport.pixelRatio);
     // At the renderer's pixel ratio of 1, its sizes are device pixels.
