@@ -34,23 +34,39 @@ export function readonlyView<T>(state: T, cache: WeakMap<object, unknown>): Deep
   return wrap(state, cache) as DeepReadonly<T>;
 }
 
+// One Proxy handler per cache, shared by every view of an engine: making a
+// handler and its traps for each wrapped object cost most of the check
+// (measured in bench/: about 3.5x the time and 4x the bytes).
+const handlers = new WeakMap<WeakMap<object, unknown>, ProxyHandler<object>>();
+
+function handlerFor(cache: WeakMap<object, unknown>): ProxyHandler<object> {
+  let handler = handlers.get(cache);
+  if (handler === undefined) {
+    const refuse =
+      (what: string) =>
+      (_target: object, key: string | symbol): never => {
+        throw new ReadonlyViewError(`${RULE} (tried to ${what} ${String(key)})`);
+      };
+    handler = {
+      get: (target, key, receiver) => wrap(Reflect.get(target, key, receiver), cache),
+      set: refuse('set'),
+      deleteProperty: refuse('delete'),
+      defineProperty: refuse('define'),
+      setPrototypeOf: () => {
+        throw new ReadonlyViewError(`${RULE} (tried to set the prototype)`);
+      },
+    };
+    handlers.set(cache, handler);
+  }
+  return handler;
+}
+
 function wrap(value: unknown, cache: WeakMap<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return value;
   const cached = cache.get(value);
   if (cached !== undefined) return cached;
-  const refuse = (what: string) => (_target: object, key: string | symbol): never => {
-    throw new ReadonlyViewError(`${RULE} (tried to ${what} ${String(key)})`);
-  };
-  const view = new Proxy(value, {
-    get: (target, key, receiver) => wrap(Reflect.get(target, key, receiver), cache),
-    set: refuse('set'),
-    deleteProperty: refuse('delete'),
-    defineProperty: refuse('define'),
-    setPrototypeOf: () => {
-      throw new ReadonlyViewError(`${RULE} (tried to set the prototype)`);
-    },
-  });
+  const view = new Proxy(value, handlerFor(cache));
   cache.set(value, view);
   // A next state built by spreading a view holds views; they must not be wrapped again.
   cache.set(view, view);
