@@ -16,6 +16,12 @@ export interface TimingOptions {
   warmupMs: number;
   /** The subject every ratio divides by. */
   baseline: string;
+  /**
+   * The smallest batch, in frames, and the warm-up's first slice. Defaults to
+   * 1000; frames that cost tens of microseconds or more (thousands of actors)
+   * need fewer, or one batch would take far longer than `batchMs`.
+   */
+  minFramesPerBatch?: number;
 }
 
 /** One subject's timing. */
@@ -83,12 +89,12 @@ function quantile(values: readonly number[], q: number): number {
  *    wall time, so the fastest rounds are the least disturbed).
  */
 export function measureTimes(subjects: readonly TimedSubject[], options: TimingOptions): TimingResult[] {
-  const { rounds, batchMs, warmupMs, baseline } = options;
+  const { rounds, batchMs, warmupMs, baseline, minFramesPerBatch = 1000 } = options;
   const baselineIndex = subjects.findIndex((s) => s.name === baseline);
   if (baselineIndex < 0) throw new Error(`bench: no baseline subject named "${baseline}"`);
 
   const warmupSlices = 10;
-  const framesPerBatch = subjects.map(() => 1000);
+  const framesPerBatch = subjects.map(() => minFramesPerBatch);
   for (let slice = 0; slice < warmupSlices; slice++) {
     subjects.forEach((subject, i) => {
       const deadlineNs = Number(process.hrtime.bigint()) + (warmupMs / warmupSlices) * 1e6;
@@ -103,7 +109,7 @@ export function measureTimes(subjects: readonly TimedSubject[], options: TimingO
     const probeFrames = framesPerBatch[i]! * 4;
     collectYoungGeneration();
     const cpuNsPerFrame = Math.max(timeRun(subject, probeFrames).cpuNs, 1000) / probeFrames;
-    framesPerBatch[i] = Math.max(1000, Math.round((batchMs * 1e6) / cpuNsPerFrame));
+    framesPerBatch[i] = Math.max(minFramesPerBatch, Math.round((batchMs * 1e6) / cpuNsPerFrame));
   });
 
   const batches: BatchTime[][] = subjects.map(() => []);
