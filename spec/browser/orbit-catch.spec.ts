@@ -85,7 +85,9 @@ describe('Orbit Catch in Chromium', () => {
       const shot = await page.locator('#stage').screenshot();
       writeFileSync(SCREENSHOT_PATH, shot);
       const second = decodePng(shot);
-      expect(nonBackgroundShare(second, BACKGROUND)).toBeGreaterThan(0.05);
+      // A blank stage is 0%. The arena's rings, the core and the HUD cover about
+      // 4-8% as the camera orbits (4.96% was seen in CI), so 2% still fails on blank.
+      expect(nonBackgroundShare(second, BACKGROUND)).toBeGreaterThan(0.02);
       expect(differenceShare(first, second)).toBeGreaterThan(0.001);
     });
 
