@@ -102,9 +102,8 @@ export function estimatedHostIntervalMs(grid: PacingGrid): number {
  * 5. A tick a whole interval or more past its due time is a frame, and the
  *    missed slots are abandoned: the grid restarts from it. Otherwise the tick
  *    is on time when it is no earlier than its due time less half the
- *    estimated host interval (half a grid interval while the host's interval
- *    is not yet known, on the second tick), so each ideal instant gets its
- *    nearest tick; and strictly less than half a grid interval early, so no
+ *    estimated host interval, so each ideal instant gets its nearest tick;
+ *    and strictly less than half a grid interval early, so no
  *    tick is ever taken for a slot it is no nearer to than the slot before.
  *    An early tick is declined.
  * 6. An on-time tick is a frame and moves the grid on by exactly one
@@ -135,10 +134,9 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
     return false;
   }
 
-  const hostKnown = grid.hostCount > 0;
   if (timestampMs > previousMs) {
     const hostIntervalMs = timestampMs - previousMs;
-    if (hostKnown && hostIntervalMs > STALL_FACTOR * estimatedHostIntervalMs(grid)) restartHostMean(grid, timestampMs);
+    if (grid.hostCount > 0 && hostIntervalMs > STALL_FACTOR * estimatedHostIntervalMs(grid)) restartHostMean(grid, timestampMs);
     else recordHostInterval(grid, hostIntervalMs);
   }
 
@@ -147,10 +145,8 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
     grid.dueMs = timestampMs + intervalMs;
     return true;
   }
-  // Until the host's interval is known (the second tick), a tick is judged by
-  // the grid's own half interval: declining a punctual tick of a host no
-  // faster than the grid would lose a frame for good.
-  const toleranceMs = hostKnown ? estimatedHostIntervalMs(grid) / 2 : intervalMs / 2;
+  const hostMs = estimatedHostIntervalMs(grid);
+  const toleranceMs = Number.isNaN(hostMs) ? 0 : hostMs / 2;
   // A tick half a grid interval early is as near the slot before as this one:
   // the tie goes to the later tick, to within floating-point rounding.
   if (lateMs < -toleranceMs || lateMs <= -intervalMs * (0.5 - HALF_SLOT_ROUNDING)) return false;
