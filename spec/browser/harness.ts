@@ -244,6 +244,21 @@ export function nonBackgroundShare(png: PNG, background: Rgb = dominantColor(png
   return differing / (png.width * png.height);
 }
 
+/** A rectangle of a picture, in its pixels. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A copy of part of a picture. */
+export function crop(png: PNG, { x, y, width, height }: Rect): PNG {
+  const out = new PNG({ width, height });
+  PNG.bitblt(png, out, x, y, width, height, 0, 0);
+  return out;
+}
+
 /**
  * The share of pixels, in [0, 1], where two pictures of the same size differ
  * by more than `tolerance` in some channel. 0 means nothing moved.

@@ -18,6 +18,8 @@ import {
   type BrowserHarness,
   type OpenedPage,
   type Rgb,
+  crop,
+  type Rect,
 } from './harness.js';
 
 // The pixi.js backend (src/backends/pixi) in real Chromium: a fixture page
@@ -45,20 +47,6 @@ const RENDERER_TYPE_WEBGL = 1;
 
 /** Chromium's SwiftShader prints this driver warning when pixi starts; it is not an error of ours (BROWSER.md, pitfall 2). */
 const KNOWN_NOISE = /GPU stall due to ReadPixels/;
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** A copy of part of a picture. */
-function crop(png: PNG, { x, y, width, height }: Rect): PNG {
-  const out = new PNG({ width, height });
-  PNG.bitblt(png, out, x, y, width, height, 0, 0);
-  return out;
-}
 
 /** The pixel at (x, y). */
 function pixel(png: PNG, x: number, y: number): Rgb {

@@ -17,6 +17,8 @@ import {
   type BrowserHarness,
   type OpenedPage,
   type Rgb,
+  crop,
+  type Rect,
 } from './harness.js';
 
 // The three.js backend (src/backends/three) in real Chromium: a fixture page
@@ -32,20 +34,6 @@ const SCREENSHOT_PATH = '/tmp/three-backend.png';
 const BACKGROUND: Rgb = hexColor(`#${DEFAULT_BACKGROUND.toString(16).padStart(6, '0')}`);
 const OVERLAY_GREEN = hexColor(OVERLAY_PANEL_COLOR);
 const HUD_MAGENTA = hexColor(HUD.color);
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** A copy of part of a picture. */
-function crop(png: PNG, { x, y, width, height }: Rect): PNG {
-  const out = new PNG({ width, height });
-  PNG.bitblt(png, out, x, y, width, height, 0, 0);
-  return out;
-}
 
 /** A copy of a picture with a rectangle painted black (to compare what lies outside it). */
 function maskOut(png: PNG, { x, y, width, height }: Rect): PNG {
