@@ -12,8 +12,9 @@ import {
 } from '../../operators/step-accumulator.js';
 import { clockStep, type Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
-import { Broadcast } from '../hosts/broadcast.js';
+import { Broadcast, directListen } from '../hosts/broadcast.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
+import { compileTick, frameCompilerSettings, type CompiledTick, type FrameState } from './frame-compiler.js';
 import { normalizePhases, type Phase, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 
@@ -43,6 +44,16 @@ export interface LoopOptions<P extends string> {
    * on).
    */
   failFast?: boolean;
+  /**
+   * Whether the loop may compile its phase dispatch into one function (with
+   * `new Function`) once its listeners have stayed the same for a few
+   * frames, so each handler is called at a call site of its own and can be
+   * inlined (see bench/RESULTS.md for what it saves). Defaults to true; where
+   * a Content Security Policy forbids `'unsafe-eval'`, the loop finds out on
+   * the first try and dispatches the general way, with the same results. Set
+   * false to never try (and so never trip a CSP report).
+   */
+  compileFrames?: boolean;
 }
 
 /** Counters of a loop's life so far. */
@@ -75,14 +86,6 @@ export class Loop<P extends string = string> {
   /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
   private readonly fixedStart: number;
   private readonly fixedEnd: number;
-  /**
-   * This frame's delta in seconds, and the fixed step in seconds, kept in
-   * fields that are never numbers-only, so the value is boxed once when it is
-   * stored and handed to every listener as is (measured in bench/: passing a
-   * fresh double to each phase boxed it once per phase).
-   */
-  private frameSeconds: number | undefined;
-  private stepSeconds: number | undefined;
   private readonly phaseObservables = new Map<P, Observable<number>>();
   private readonly errorListeners = new Broadcast<PhaseError>();
   private readonly frameListeners = new Broadcast<FrameInfo>();
@@ -91,19 +94,32 @@ export class Loop<P extends string = string> {
   private readonly failFast: boolean;
   private readonly accumulator: StepAccumulator | undefined;
   private readonly fixedGroupPausable: boolean;
+  /** What a frame reads and writes: paused, in a frame, the current phase, the version, the seconds. */
+  private readonly state: FrameState = {
+    paused: false,
+    inFrame: false,
+    phase: '',
+    version: 0,
+    stepSeconds: undefined,
+  };
+  private readonly compileFrames: boolean;
+  /** This loop's tick compiled at `compiledVersion`, once listeners and clock held still for long enough. */
+  private compiled: CompiledTick | undefined;
+  private compiledVersion = -1;
+  private ticksAtVersion = 0;
 
   private clock: Clock;
+  /** A built-in clock's step function (see withStep): called per tick, no stream in between. */
+  private clockStepper: ((timestampMs: number) => number | undefined) | undefined;
+  /** Any other clock: the tick goes into its piped Observable. */
   private pushTick: ((timestampMs: number) => void) | undefined;
   private clockRun: Subscription | undefined;
   private hostRun: Subscription | undefined;
 
   private readonly info = createFrameInfo();
   private readonly currentPlan;
-  private isPaused = false;
   private destroyed = false;
-  private isInFrame = false;
   private tickDelivered = false;
-  private currentPhase = '';
   private pendingError: PhaseError | undefined;
   private lastTimestampMs = 0;
   private tickCount = 0;
@@ -112,7 +128,15 @@ export class Loop<P extends string = string> {
 
   constructor(options: LoopOptions<P>) {
     const where = 'createLoop';
-    const { ticks, clock, phases, fixedStep, onError = defaultOnError, failFast = false } = options ?? ({} as LoopOptions<P>);
+    const {
+      ticks,
+      clock,
+      phases,
+      fixedStep,
+      onError = defaultOnError,
+      failFast = false,
+      compileFrames = true,
+    } = options ?? ({} as LoopOptions<P>);
     if (ticks == null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function') {
       throw new OptionError(where, 'ticks', 'an Observable of timestamps', ticks);
     }
@@ -130,11 +154,15 @@ export class Loop<P extends string = string> {
     this.clock = clock ?? wallClock();
     this.onError = onError;
     this.failFast = failFast;
-    this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>()]));
+    this.compileFrames = compileFrames !== false;
+    const onListenersChange = (): void => {
+      this.state.version++;
+    };
+    this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>(onListenersChange)]));
     this.phaseStreams = this.phases.map((p) => this.streams.get(p.name)!);
     this.fixedStart = this.phases.findIndex((p) => p.fixed);
     this.fixedEnd = this.phases.findLastIndex((p) => p.fixed);
-    this.stepSeconds = (this.accumulator?.stepMs ?? 0) / 1000;
+    this.state.stepSeconds = (this.accumulator?.stepMs ?? 0) / 1000;
     this.errors$ = this.errorListeners.asObservable();
     this.frames$ = this.frameListeners.asObservable();
     this.restartClock();
@@ -152,20 +180,20 @@ export class Loop<P extends string = string> {
    * does not simulate the time spent paused.
    */
   get paused(): boolean {
-    return this.isPaused;
+    return this.state.paused;
   }
 
   set paused(value: boolean) {
-    if (value && !this.isPaused && this.accumulator !== undefined) {
+    if (value && !this.state.paused && this.accumulator !== undefined) {
       clearAccumulated(this.accumulator);
       this.currentPlan.alpha = 0;
     }
-    this.isPaused = value;
+    this.state.paused = value;
   }
 
   /** Whether a frame is running right now (inside a phase). */
   get inFrame(): boolean {
-    return this.isInFrame;
+    return this.state.inFrame;
   }
 
   /** The names of the phases, in the order a frame runs them. */
@@ -182,9 +210,16 @@ export class Loop<P extends string = string> {
     if (this.hostRun !== undefined) return;
     this.restartClock();
     this.hostRun = new Subscription();
+    // A tickflow host (the page's frames, manualTicks) is listened to
+    // directly: the same listener list, no RxJS subscriber chain per tick.
+    const listen = directListen<number>(this.ticks);
+    if (listen !== undefined) {
+      this.hostRun.add(listen(this.onHostTick));
+      return;
+    }
     this.hostRun.add(
       this.ticks.subscribe({
-        next: (timestampMs) => this.hostTick(timestampMs),
+        next: this.onHostTick,
         error: (error: unknown) => this.report(new PhaseError('ticks', this.info.count, error)),
       }),
     );
@@ -208,18 +243,20 @@ export class Loop<P extends string = string> {
    * @throws {PhaseError} with `failFast`, the first error of the frame.
    */
   advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
-    this.assertAlive('advance');
-    if (this.isInFrame) {
-      throw new Error(
-        `advance: called inside phase "${this.currentPhase}" of frame ${this.info.count}; ` +
-          'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
-      );
-    }
+    if (this.destroyed || this.state.inFrame) this.refuseAdvance();
     const delivered = this.tick(timestampMs);
     const error = this.pendingError;
     this.pendingError = undefined;
     if (error !== undefined && this.failFast) throw error;
     return delivered;
+  }
+
+  private refuseAdvance(): never {
+    this.assertAlive('advance');
+    throw new Error(
+      `advance: called inside phase "${this.state.phase}" of frame ${this.info.count}; ` +
+        'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
+    );
   }
 
   /** A snapshot of the frames so far: count, simulated time and the latest delta, in ms. */
@@ -303,7 +340,7 @@ export class Loop<P extends string = string> {
    * `onError`. Outside a frame the phase is `'outside a frame'`.
    */
   reportError(cause: unknown): void {
-    const phase = this.isInFrame ? this.currentPhase : 'outside a frame';
+    const phase = this.state.inFrame ? this.state.phase : 'outside a frame';
     this.report(cause instanceof PhaseError ? cause : new PhaseError(phase, this.info.count, cause));
   }
 
@@ -317,7 +354,9 @@ export class Loop<P extends string = string> {
     this.stop();
     this.clockRun?.unsubscribe();
     this.clockRun = undefined;
+    this.clockStepper = undefined;
     this.pushTick = undefined;
+    this.compiled = undefined;
     this.destroyed = true;
     for (const stream of this.streams.values()) stream.complete();
     this.frameListeners.complete();
@@ -326,11 +365,11 @@ export class Loop<P extends string = string> {
 
   // -- the frame ------------------------------------------------------------
 
-  private hostTick(timestampMs: number): void {
-    if (this.isInFrame) {
+  private readonly onHostTick = (timestampMs: number): void => {
+    if (this.state.inFrame) {
       this.report(
         new PhaseError(
-          this.currentPhase,
+          this.state.phase,
           this.info.count,
           new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'),
         ),
@@ -342,16 +381,70 @@ export class Loop<P extends string = string> {
       this.pendingError = undefined;
       if (this.failFast) this.stop();
     }
-  }
+  };
 
-  /** Pushes one tick through the clock; the clock's emission runs the frame. */
+  /** Pushes one tick through the clock; a delivered delta runs the frame. */
   private tick(timestampMs: number): boolean {
     this.tickCount++;
     if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
+    const compiled = this.state.version === this.compiledVersion ? this.compiled : undefined;
+    const delivered = compiled !== undefined ? compiled(timestampMs) : this.tickInGeneral(timestampMs);
+    if (!delivered) this.declinedCount++;
+    return delivered;
+  }
+
+  /**
+   * The general path of a tick, which the compiled tick reproduces (see
+   * frame-compiler.ts): the clock, then {@link runFrame} for a delivered
+   * delta. It also counts how long listeners and clock have stayed the same,
+   * and compiles the tick once they have for
+   * `frameCompilerSettings.stableFrames` ticks (any change drops it).
+   */
+  private tickInGeneral(timestampMs: number): boolean {
+    const compiled = this.considerCompiling();
+    if (compiled !== undefined) return compiled(timestampMs);
     this.tickDelivered = false;
-    this.pushTick?.(timestampMs);
-    if (!this.tickDelivered) this.declinedCount++;
+    const step = this.clockStepper;
+    if (step !== undefined) {
+      const deltaMs = step(timestampMs);
+      if (deltaMs !== undefined) this.onDelta(deltaMs);
+    } else {
+      this.pushTick?.(timestampMs);
+    }
     return this.tickDelivered;
+  }
+
+  /** Compiles this loop's tick when it is time to; returns it when there is one to use now. */
+  private considerCompiling(): CompiledTick | undefined {
+    const { version } = this.state;
+    if (version !== this.compiledVersion) {
+      this.compiled = undefined;
+      this.compiledVersion = version;
+      this.ticksAtVersion = 0;
+    }
+    const clockStep = this.clockStepper;
+    // Only a built-in clock has a step function to compile in; a custom
+    // clock is an RxJS pipe and stays on the general path.
+    if (this.compiled !== undefined || !this.compileFrames || clockStep === undefined) return this.compiled;
+    if (this.ticksAtVersion++ < frameCompilerSettings.stableFrames) return undefined;
+    this.compiled = compileTick(
+      {
+        phases: this.phases.map((phase, i) => ({ ...phase, listeners: this.phaseStreams[i]!.listeners })),
+        state: this.state,
+        clockStep,
+        info: this.info,
+        accumulator: this.accumulator,
+        plan: this.currentPlan,
+        fixedGroupPausable: this.fixedGroupPausable,
+        frameListeners: this.frameListeners,
+        emitFrameInfo: this.emitFrameInfo,
+        onHandlerError: this.onHandlerError,
+        recordFrameError: this.recordFrameError,
+        resume: this.resumeFrame,
+      },
+      version,
+    );
+    return this.compiled;
   }
 
   private readonly onDelta = (deltaMs: number): void => {
@@ -362,55 +455,82 @@ export class Loop<P extends string = string> {
   };
 
   private runFrame(deltaMs: number): void {
-    this.isInFrame = true;
+    const state = this.state;
+    state.inFrame = true;
     try {
       countFrame(this.info, deltaMs);
       const accumulator = this.accumulator;
       const plan = this.currentPlan;
       if (accumulator !== undefined) {
-        if (this.isPaused && this.fixedGroupPausable) {
+        if (state.paused && this.fixedGroupPausable) {
           plan.steps = 0;
           plan.droppedMs = 0;
         } else {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      this.frameSeconds = deltaMs / 1000;
-      const { phases, fixedStart, fixedEnd } = this;
-      for (let i = 0; i < phases.length; i++) {
-        if (i !== fixedStart) {
-          this.emitPhase(i, this.frameSeconds);
-          continue;
-        }
-        // The fixed group: every fixed phase, in order, once per step.
-        for (let step = 0; step < plan.steps; step++) {
-          for (let j = fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.stepSeconds);
-        }
-        i = fixedEnd;
-      }
-      if (this.frameListeners.size > 0) {
-        this.currentPhase = 'frames$';
-        this.frameListeners.emit(this.frame(), this.onHandlerError);
-      }
+      this.runPhasesFrom(0, 0, deltaMs / 1000);
+      if (this.frameListeners.size > 0) this.emitFrameInfo();
     } catch (error) {
-      // Only a fail-fast rethrow from onHandlerError lands here.
-      this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
+      this.recordFrameError(error);
     } finally {
-      this.isInFrame = false;
+      state.inFrame = false;
     }
   }
 
+  private readonly emitFrameInfo = (): void => {
+    this.state.phase = 'frames$';
+    this.frameListeners.emit(this.frame(), this.onHandlerError);
+  };
+
+  /** Only a fail-fast rethrow from onHandlerError ends a frame early and lands here. */
+  private readonly recordFrameError = (error: unknown): void => {
+    this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.state.phase, this.info.count, error);
+  };
+
+  /**
+   * The general dispatch: the frame's phases from phase `from` on (inside
+   * the fixed group: from that phase of step `fromStep`, then the remaining
+   * steps). A whole frame is `runPhasesFrom(0, 0)`.
+   */
+  private runPhasesFrom(from: number, fromStep: number, frameSeconds: number): void {
+    const { phases, fixedStart, fixedEnd } = this;
+    const steps = this.currentPlan.steps;
+    let i = from;
+    if (fixedStart >= 0 && i >= fixedStart && i <= fixedEnd) {
+      // The fixed group: every fixed phase, in order, once per step.
+      for (let step = fromStep; step < steps; step++) {
+        for (let j = step === fromStep ? i : fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.state.stepSeconds);
+      }
+      i = fixedEnd + 1;
+    }
+    for (; i < phases.length; i++) {
+      if (i !== fixedStart) {
+        this.emitPhase(i, frameSeconds);
+        continue;
+      }
+      for (let step = 0; step < steps; step++) {
+        for (let j = fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.state.stepSeconds);
+      }
+      i = fixedEnd;
+    }
+  }
+
+  private readonly resumeFrame = (from: number, step: number, frameSeconds: number): void => {
+    this.runPhasesFrom(from, step, frameSeconds);
+  };
+
   private emitPhase(index: number, seconds: number | undefined): void {
     const phase = this.phases[index]!;
-    if (this.isPaused && phase.pausable) return;
+    if (this.state.paused && phase.pausable) return;
     const stream = this.phaseStreams[index]!;
     if (stream.size === 0) return;
-    this.currentPhase = phase.name;
+    this.state.phase = phase.name;
     stream.emit(seconds as number, this.onHandlerError);
   }
 
   private readonly onHandlerError = (error: unknown): void => {
-    const phaseError = new PhaseError(this.currentPhase, this.info.count, error);
+    const phaseError = new PhaseError(this.state.phase, this.info.count, error);
     this.pendingError ??= phaseError;
     this.report(phaseError);
     if (this.failFast) throw phaseError;
@@ -421,17 +541,14 @@ export class Loop<P extends string = string> {
   private restartClock(): void {
     this.clockRun?.unsubscribe();
     this.clockRun = undefined;
+    this.clockStepper = undefined;
     this.pushTick = undefined;
+    this.state.version++; // a compiled tick holds the old clock's step
     // A built-in clock's step function runs per tick with no RxJS subscriber
     // in between (see withStep); any other clock is an operator, piped.
     const start = clockStep(this.clock);
     if (start !== undefined) {
-      const step = start();
-      const onDelta = this.onDelta;
-      this.pushTick = (timestampMs) => {
-        const deltaMs = step(timestampMs);
-        if (deltaMs !== undefined) onDelta(deltaMs);
-      };
+      this.clockStepper = start();
       return;
     }
     const ticks = new Observable<number>((subscriber) => {
