@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { config, map, Subject, type Observable, type Subscription } from 'rxjs';
 import { FrameHost, animationFrames, frameHost, manualTicks, timerTicks, type FrameScheduler } from '../../src/index.js';
 import { Broadcast } from '../../src/hosts/broadcast.js';
 
@@ -148,6 +149,84 @@ describe('Broadcast (listener storage)', () => {
     b.add((v) => seen.push(v));
     b.emit(7, (e) => seen.push((e as Error).message));
     expect(seen).toEqual(['x', 7]);
+  });
+});
+
+// A Broadcast's Observable attaches `subscribe(fn)` itself as a listener (so
+// a loop can compile it into its frame), doing what RxJS's subscriber would
+// have done around it. Each rule below is RxJS's, checked against RxJS's own
+// behaviour for the same subscribe on a Subject.
+describe('Broadcast.asObservable(): subscribe(fn) without an RxJS subscriber in between, with RxJS\'s rules', () => {
+  afterEach(() => {
+    config.onUnhandledError = null;
+  });
+
+  /** The same subscriber on a Broadcast's Observable and on a Subject, and what each saw. */
+  function both(subscribe: (source: Observable<number>, seen: unknown[]) => Subscription) {
+    const broadcast = new Broadcast<number>();
+    const subject = new Subject<number>();
+    const seen = { broadcast: [] as unknown[], subject: [] as unknown[] };
+    const subscriptions = {
+      broadcast: subscribe(broadcast.asObservable(), seen.broadcast),
+      subject: subscribe(subject, seen.subject),
+    };
+    return {
+      seen,
+      subscriptions,
+      emit: (v: number) => {
+        broadcast.emit(v);
+        subject.next(v);
+      },
+      complete: () => {
+        broadcast.complete();
+        subject.complete();
+      },
+    };
+  }
+
+  it('a throw in the function is reported asynchronously to config.onUnhandledError, and the subscription goes on', async () => {
+    const reported: unknown[] = [];
+    config.onUnhandledError = (error) => reported.push((error as Error).message);
+    const run = both((source, seen) =>
+      source.subscribe((v) => {
+        seen.push(v);
+        if (v === 1) throw new Error(`bad ${v}`);
+      }),
+    );
+    run.emit(1);
+    run.emit(2);
+    expect(reported).toEqual([]); // not yet: RxJS reports on a timeout
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reported).toEqual(['bad 1', 'bad 1']);
+    expect(run.seen.broadcast).toEqual([1, 2]);
+    expect(run.seen.broadcast).toEqual(run.seen.subject);
+  });
+
+  it('the subscription closes when the stream completes; unsubscribing stops the calls', () => {
+    const run = both((source, seen) => source.subscribe((v) => seen.push(v)));
+    run.emit(1);
+    run.subscriptions.broadcast.unsubscribe();
+    run.subscriptions.subject.unsubscribe();
+    run.emit(2);
+    expect(run.seen.broadcast).toEqual([1]);
+    expect(run.seen.broadcast).toEqual(run.seen.subject);
+
+    const ended = both((source, seen) => source.subscribe((v) => seen.push(v)));
+    ended.complete();
+    expect(ended.subscriptions.broadcast.closed).toBe(true);
+    expect(ended.subscriptions.subject.closed).toBe(true);
+  });
+
+  it('an observer object and a piped operator still go through RxJS, with complete', () => {
+    const run = both((source, seen) => {
+      const subscription = source.subscribe({ next: (v) => seen.push(v), complete: () => seen.push('done') });
+      subscription.add(source.pipe(map((v) => v * 10)).subscribe((v) => seen.push(v)));
+      return subscription;
+    });
+    run.emit(1);
+    run.complete();
+    expect(run.seen.broadcast).toEqual([1, 10, 'done']);
+    expect(run.seen.broadcast).toEqual(run.seen.subject);
   });
 });
 

@@ -107,6 +107,31 @@ describe.each(DISPATCH)('%s dispatch', (_mode, stableFrames) => {
         m.expect(loop.phase('update')).toBeObservable('a 16ms a 15ms a', { a: H / 1000 });
       }),
     );
+    it('a listener added during a frame is first called the next time its phase begins; one removed is not called again, even in that frame (docs/loop.md)', () => {
+      const host = manualTicks(0);
+      const loop = createLoop({ ticks: host.ticks$, clock: constantClock(10), phases: ['input', 'update', 'render'] });
+      const seen: string[] = [];
+      const frame = () => loop.frame().count;
+      let late: { unsubscribe(): void } | undefined;
+      loop.on('update', () => {
+        seen.push(`update${frame()}`);
+        if (frame() !== 2) return;
+        loop.on('render', () => seen.push(`new-render${frame()}`)); // a later phase: this frame
+        loop.on('update', () => seen.push(`new-update${frame()}`)); // the phase running: next frame
+        loop.on('input', () => seen.push(`new-input${frame()}`)); // an earlier phase: next frame
+        late?.unsubscribe(); // after this one in this phase: not called, even now
+      });
+      late = loop.on('update', () => seen.push(`late-update${frame()}`));
+      loop.on('render', () => seen.push(`render${frame()}`));
+      loop.start();
+      for (let i = 0; i < 3; i++) host.advance();
+      expect(seen).toEqual([
+        'update1', 'late-update1', 'render1',
+        'update2', 'render2', 'new-render2',
+        'new-input3', 'update3', 'new-update3', 'render3', 'new-render3',
+      ]);
+      loop.destroy();
+    });
   });
 
   describe('fixed steps', () => {

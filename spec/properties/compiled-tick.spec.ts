@@ -8,7 +8,7 @@ import { compiledTickCount, frameCompilerSettings } from '../../src/loop/frame-c
 // (src/loop/frame-compiler.ts). That is a speed-up and nothing else: issue #2
 // names one set of loop rules, and the compiled tick must keep every one.
 // So: the same random script (ticks, handlers added and removed from
-// outside and from inside frames, pausing from inside and outside, handlers
+// outside and from inside frames, phase-stream subscribers, pausing from inside and outside, handlers
 // that throw) runs on a loop that compiles from its first tick and on one
 // that never compiles, and the two must record the same history.
 
@@ -35,6 +35,7 @@ type Act =
 type Step =
   | { kind: 'tick'; gapMs: number }
   | { kind: 'add'; phase: Name; act: Act }
+  | { kind: 'subscribe'; phase: Name }
   | { kind: 'remove'; which: number }
   | { kind: 'pause'; paused: boolean };
 
@@ -63,6 +64,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       .map((gapMs): Step => ({ kind: 'tick', gapMs })),
   },
   { weight: 3, arbitrary: fc.record({ phase: phaseName, act }).map(({ phase, act }): Step => ({ kind: 'add', phase, act })) },
+  { weight: 1, arbitrary: phaseName.map((phase): Step => ({ kind: 'subscribe', phase })) },
   { weight: 1, arbitrary: fc.nat(20).map((which): Step => ({ kind: 'remove', which })) },
   { weight: 1, arbitrary: fc.boolean().map((paused): Step => ({ kind: 'pause', paused })) },
 );
@@ -116,6 +118,13 @@ function run(script: readonly Step[], clock: () => Clock, compileFrames: boolean
       case 'add':
         add(s.phase, s.act);
         break;
+      case 'subscribe': {
+        // A phase stream's subscriber (attached directly, see Broadcast.asObservable).
+        const id = nextId++;
+        const subscription = loop.phase(s.phase).subscribe((seconds) => history.push([id, s.phase, loop.frame().count, seconds]));
+        removers.push(() => subscription.unsubscribe());
+        break;
+      }
       case 'remove':
         removers[s.which % Math.max(1, removers.length)]?.();
         break;

@@ -1,9 +1,11 @@
-import { Observable, Subscription } from 'rxjs';
+import { config, Observable, Subscription, throwError, type Observer } from 'rxjs';
 
 /** One listener of a {@link Broadcast}. @internal */
 export interface BroadcastEntry<T> {
   readonly next: (value: T) => void;
   readonly complete: (() => void) | undefined;
+  /** Where this listener's throws go; `undefined`: to the `onError` of the emission. */
+  readonly onError: ((error: unknown) => void) | undefined;
   /** False once removed: an emission under way skips it. */
   active: boolean;
 }
@@ -59,8 +61,13 @@ export class Broadcast<T> {
    * Attaches a listener; returns the function that detaches it (idempotent).
    * `onChange` runs after the list changed, with its new size.
    */
-  add(next: (value: T) => void, onChange?: (size: number) => void, complete?: () => void): () => void {
-    const entry: BroadcastEntry<T> = { next, complete, active: true };
+  add(
+    next: (value: T) => void,
+    onChange?: (size: number) => void,
+    complete?: () => void,
+    onError?: (error: unknown) => void,
+  ): () => void {
+    const entry: BroadcastEntry<T> = { next, complete, onError, active: true };
     this.entries = [...this.entries, entry];
     this.onListenersChange?.();
     onChange?.(this.entries.length);
@@ -75,36 +82,44 @@ export class Broadcast<T> {
 
   /**
    * Calls every listener with `value`, in the order they were added. A
-   * listener that throws is handed to `onError` (with the listener's index)
-   * and the rest still run; without `onError` the error propagates.
+   * listener that throws is handed to its own `onError` if it has one, else
+   * to `onError`, and the rest still run; with neither, the error propagates.
    */
   emit(value: T, onError?: (error: unknown) => void): void {
     const entries = this.entries;
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
       if (!entry.active) continue;
-      if (onError === undefined) {
+      const report = entry.onError ?? onError;
+      if (report === undefined) {
         entry.next(value);
       } else {
         try {
           entry.next(value);
         } catch (error) {
-          onError(error);
+          report(error);
         }
       }
     }
   }
 
-  /** An Observable view: each subscriber is one listener. `onChange` as for {@link add}. */
+  /**
+   * An Observable view: each subscriber is one listener. `onChange` as for
+   * {@link add}.
+   *
+   * `subscribe(next)` with a function attaches that function itself as the
+   * listener, with what RxJS would put around it done here instead: a throw
+   * is reported as RxJS reports an error nobody handles (asynchronously, to
+   * `config.onUnhandledError`, or thrown), the subscription goes on, and it
+   * closes when the stream completes. Any other subscriber (an observer
+   * object, an operator's) goes through RxJS as usual. Why: a loop compiles
+   * its listeners into its frame (frame-compiler.ts); behind RxJS's
+   * subscriber chain every subscriber's function is called from one shared
+   * call site, measured in bench/ at most of a `loop.phase()` subscriber's
+   * cost.
+   */
   asObservable(onChange?: (size: number) => void): Observable<T> {
-    const observable = new Observable<T>((subscriber) => {
-      const remove = this.add(
-        (value) => subscriber.next(value),
-        onChange,
-        () => subscriber.complete(),
-      );
-      return new Subscription(remove);
-    });
+    const observable = new BroadcastObservable<T>(this, onChange);
     const listen: DirectListen<T> = (next) => this.add(next, onChange);
     return Object.defineProperty(observable, DIRECT_LISTEN, { value: listen });
   }
@@ -118,5 +133,39 @@ export class Broadcast<T> {
       entry.active = false;
       entry.complete?.();
     }
+  }
+}
+
+/** Reports an error the way RxJS reports one no subscriber handles (through RxJS itself, so a TestScheduler's virtual time applies). */
+function reportLikeRxjs(error: unknown): void {
+  throwError(() => error).subscribe();
+}
+
+/** What {@link Broadcast.asObservable} returns: see there. */
+class BroadcastObservable<T> extends Observable<T> {
+  constructor(
+    private readonly broadcast: Broadcast<T>,
+    private readonly onChange: ((size: number) => void) | undefined,
+  ) {
+    super((subscriber) => {
+      const remove = broadcast.add(
+        (value) => subscriber.next(value),
+        onChange,
+        () => subscriber.complete(),
+      );
+      return new Subscription(remove);
+    });
+  }
+
+  override subscribe(
+    observerOrNext?: Partial<Observer<T>> | ((value: T) => void) | null,
+    ...rest: unknown[]
+  ): Subscription {
+    if (typeof observerOrNext !== 'function' || rest.length > 0 || config.useDeprecatedSynchronousErrorHandling) {
+      return super.subscribe(observerOrNext as Partial<Observer<T>>, ...(rest as []));
+    }
+    const subscription = new Subscription();
+    subscription.add(this.broadcast.add(observerOrNext, this.onChange, () => subscription.unsubscribe(), reportLikeRxjs));
+    return subscription;
   }
 }

@@ -112,8 +112,9 @@ export function compiledTickCount(): number {
  *    before each one, so a handler that pauses skips the pausable phases
  *    after it);
  * 4. a listener removed during the frame is not called again: each call
- *    checks the listener's `active` flag; a listener that throws goes to
- *    `onHandlerError` and the next one runs; whatever `onHandlerError` throws
+ *    checks the listener's `active` flag; a listener that throws goes to its
+ *    own `onError` (a `loop.phase()` subscriber's: RxJS's report) or else to
+ *    `onHandlerError`, and the next one runs; whatever `onHandlerError` throws
  *    (fail-fast) ends the frame;
  * 5. once `state.version` moves (a listener was added or removed), the rest
  *    of the frame goes to `resume` at the next phase, so a listener added
@@ -141,8 +142,12 @@ export function compileTick(parts: TickParts, version: number): CompiledTick | u
     constants.push(`const name${i} = parts.phases[${i}].name;`);
     const lines = [`state.phase = name${i};`];
     listeners.forEach((_, k) => {
-      constants.push(`const entry${i}_${k} = parts.phases[${i}].listeners[${k}], next${i}_${k} = entry${i}_${k}.next;`);
-      lines.push(`if (entry${i}_${k}.active) try { next${i}_${k}(${seconds}); } catch (error) { onHandlerError(error); }`);
+      const entry = `entry${i}_${k}`;
+      constants.push(
+        `const ${entry} = parts.phases[${i}].listeners[${k}], next${i}_${k} = ${entry}.next, ` +
+          `error${i}_${k} = ${entry}.onError ?? onHandlerError;`,
+      );
+      lines.push(`if (${entry}.active) try { next${i}_${k}(${seconds}); } catch (error) { error${i}_${k}(error); }`);
     });
     lines.push(`if (state.version !== version) { resume(${resumeAt}, frameSeconds); break phases; }`);
     dispatch.push(pausable ? `if (!state.paused) {\n${lines.join('\n')}\n}` : lines.join('\n'));

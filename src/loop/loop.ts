@@ -305,9 +305,12 @@ export class Loop<P extends string = string> {
    * seconds, once per step). So a `'collision'` observer runs after every
    * `'tick'` observer and before any `'render'` observer of the same frame.
    *
-   * A throw inside a subscriber follows RxJS's rules (it ends that
-   * subscription and is reported by RxJS); game code that must be isolated
-   * and reported on `errors$` belongs in {@link on}.
+   * A throw inside a subscriber follows RxJS's rules: RxJS reports it
+   * (asynchronously, to `config.onUnhandledError`, or thrown) and the
+   * subscription goes on, and it never reaches the loop; game code that must
+   * be reported on `errors$` belongs in {@link on}. (`subscribe(fn)` attaches
+   * `fn` itself, so a loop can compile it into its frame, and applies those
+   * same rules; see bench/RESULTS.md.)
    */
   phase(name: P): Observable<number> {
     let observable = this.phaseObservables.get(name);
