@@ -2,7 +2,8 @@ import { config, Observable, Subscription, throwError, type Observer } from 'rxj
 
 /** One listener of a {@link Broadcast}. @internal */
 export interface BroadcastEntry<T> {
-  readonly next: (value: T) => void;
+  /** The listener; a direct listener may be retargeted (see {@link DirectListener}). */
+  next: (value: T) => void;
   readonly complete: (() => void) | undefined;
   /** Where this listener's throws go; `undefined`: to the `onError` of the emission. */
   readonly onError: ((error: unknown) => void) | undefined;
@@ -10,8 +11,20 @@ export interface BroadcastEntry<T> {
   active: boolean;
 }
 
-/** A listener attached with no RxJS subscriber in between; returns the function that detaches it. @internal */
-export type DirectListen<T> = (next: (value: T) => void) => () => void;
+/** A listener attached with no RxJS subscriber in between. @internal */
+export interface DirectListener<T> {
+  /** Detaches it (idempotent). */
+  remove(): void;
+  /**
+   * Calls `next` instead from the next emission on, in the same place in
+   * the list: a loop swaps in its compiled host tick this way, without the
+   * extra call a forwarding function would cost every frame.
+   */
+  retarget(next: (value: T) => void): void;
+}
+
+/** Attaches a listener with no RxJS subscriber in between. @internal */
+export type DirectListen<T> = (next: (value: T) => void) => DirectListener<T>;
 
 const DIRECT_LISTEN = Symbol('tickflow.directListen');
 
@@ -120,7 +133,16 @@ export class Broadcast<T> {
    */
   asObservable(onChange?: (size: number) => void): Observable<T> {
     const observable = new BroadcastObservable<T>(this, onChange);
-    const listen: DirectListen<T> = (next) => this.add(next, onChange);
+    const listen: DirectListen<T> = (next) => {
+      const remove = this.add(next, onChange);
+      const entry = this.entries.at(-1)!;
+      return {
+        remove,
+        retarget: (target) => {
+          entry.next = target;
+        },
+      };
+    };
     return Object.defineProperty(observable, DIRECT_LISTEN, { value: listen });
   }
 

@@ -15,6 +15,14 @@ export interface FrameState {
   inFrame: boolean;
   /** The phase being emitted, for error reports. */
   phase: string;
+  /** Ticks received (host ticks and `advance()` calls). */
+  ticks: number;
+  /** Ticks the clock declined. */
+  declined: number;
+  /** The latest finite timestamp, in ms (where `advance()` without one steps from). */
+  lastTimestampMs: number;
+  /** The first error of the frame under way or just run, until the caller settles it. */
+  pendingError: unknown;
   /**
    * Bumped by every listener added or removed and every clock restart; a
    * tick compiled at another version is not used, and a compiled frame whose
@@ -61,13 +69,27 @@ export interface TickParts {
   readonly recordFrameError: (error: unknown) => void;
   /** Runs the rest of the frame the general way, from phase `from` (in the fixed group: of step `step`). */
   readonly resume: (from: number, step: number, frameSeconds: number) => void;
+  /** The loop's general host-tick listener: what the compiled one hands a tick it cannot take. */
+  readonly hostTick: (timestampMs: number) => void;
+  /** A host tick left an error pending: clear it (and, fail-fast, stop the loop). */
+  readonly settleHostError: () => void;
 }
 
-/**
- * One tick, compiled: the clock's step, then, for a delivered delta, the
- * whole frame. Returns whether the tick made a frame.
- */
-export type CompiledTick = (timestampMs: number) => boolean;
+/** One loop's tick, compiled. */
+export interface CompiledTick {
+  /**
+   * The clock's step, then, for a delivered delta, the whole frame. Returns
+   * whether the tick made a frame.
+   */
+  readonly tick: (timestampMs: number) => boolean;
+  /**
+   * What the loop's host calls, doing what the general host-tick listener
+   * does: the tick counted, {@link tick}, a declined tick counted, a pending
+   * error settled. A tick that arrives inside a frame, or after the
+   * listeners or the clock changed, goes to the general listener instead.
+   */
+  readonly hostTick: (timestampMs: number) => void;
+}
 
 /**
  * How many frames in a row a loop's listeners and clock must stay the same
@@ -178,9 +200,9 @@ export function compileTick(parts: TickParts, version: number): CompiledTick | u
   // which is what the compile exists to keep apart.
   compiledCount++;
   const source = `"use strict"; // tickflow compiled tick #${compiledCount}
-const { state, clockStep, info, accumulator, plan, frameListeners, emitFrameInfo, onHandlerError, recordFrameError, resume } = parts;
+const { state, clockStep, info, accumulator, plan, frameListeners, emitFrameInfo, onHandlerError, recordFrameError, resume, hostTick, settleHostError } = parts;
 ${constants.join('\n')}
-return function compiledTick(timestampMs) {
+function compiledTick(timestampMs) {
   const measuredMs = clockStep(timestampMs);
   if (measuredMs === undefined || measuredMs - measuredMs !== 0) return false;
   const deltaMs = measuredMs > 0 ? measuredMs : 0;
@@ -199,6 +221,19 @@ ${dispatch.join('\n')}
     state.inFrame = false;
   }
   return true;
+}
+return {
+  tick: compiledTick,
+  hostTick: function compiledHostTick(timestampMs) {
+    if (state.version !== version || state.inFrame) {
+      hostTick(timestampMs);
+      return;
+    }
+    state.ticks++;
+    if (timestampMs - timestampMs === 0) state.lastTimestampMs = timestampMs;
+    if (!compiledTick(timestampMs)) state.declined++;
+    if (state.pendingError !== undefined) settleHostError();
+  },
 };`;
   try {
     // The point of this module: a function of this loop's own, one call site per listener.

@@ -12,7 +12,7 @@ import {
 } from '../../operators/step-accumulator.js';
 import { clockStep, type Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
-import { Broadcast, directListen } from '../hosts/broadcast.js';
+import { Broadcast, directListen, type DirectListener } from '../hosts/broadcast.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
 import { compileTick, frameCompilerSettings, type CompiledTick, type FrameState } from './frame-compiler.js';
 import { normalizePhases, type Phase, type PhaseSpec } from './phase.js';
@@ -99,6 +99,10 @@ export class Loop<P extends string = string> {
     paused: false,
     inFrame: false,
     phase: '',
+    ticks: 0,
+    declined: 0,
+    lastTimestampMs: 0,
+    pendingError: undefined,
     version: 0,
     stepSeconds: undefined,
   };
@@ -115,15 +119,13 @@ export class Loop<P extends string = string> {
   private pushTick: ((timestampMs: number) => void) | undefined;
   private clockRun: Subscription | undefined;
   private hostRun: Subscription | undefined;
+  /** The listener on a tickflow host, retargeted to the compiled host tick while there is one. */
+  private hostListener: DirectListener<number> | undefined;
 
   private readonly info = createFrameInfo();
   private readonly currentPlan;
   private destroyed = false;
   private tickDelivered = false;
-  private pendingError: PhaseError | undefined;
-  private lastTimestampMs = 0;
-  private tickCount = 0;
-  private declinedCount = 0;
   private errorCount = 0;
 
   constructor(options: LoopOptions<P>) {
@@ -214,7 +216,14 @@ export class Loop<P extends string = string> {
     // directly: the same listener list, no RxJS subscriber chain per tick.
     const listen = directListen<number>(this.ticks);
     if (listen !== undefined) {
-      this.hostRun.add(listen(this.onHostTick));
+      const listener = listen(this.onHostTick);
+      this.hostListener = listener;
+      this.hostRun.add(() => {
+        listener.remove();
+        if (this.hostListener === listener) this.hostListener = undefined;
+      });
+      const compiled = this.state.version === this.compiledVersion ? this.compiled : undefined;
+      if (compiled !== undefined) listener.retarget(compiled.hostTick);
       return;
     }
     this.hostRun.add(
@@ -242,11 +251,11 @@ export class Loop<P extends string = string> {
    * @throws {Error} when called from inside a frame, or after `destroy()`.
    * @throws {PhaseError} with `failFast`, the first error of the frame.
    */
-  advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
+  advance(timestampMs: number = this.state.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
     if (this.destroyed || this.state.inFrame) this.refuseAdvance();
     const delivered = this.tick(timestampMs);
-    const error = this.pendingError;
-    this.pendingError = undefined;
+    const error = this.state.pendingError;
+    this.state.pendingError = undefined;
     if (error !== undefined && this.failFast) throw error;
     return delivered;
   }
@@ -279,8 +288,8 @@ export class Loop<P extends string = string> {
   /** Counters of the loop's life so far. */
   stats(): LoopStats {
     return {
-      ticks: this.tickCount,
-      declined: this.declinedCount,
+      ticks: this.state.ticks,
+      declined: this.state.declined,
       droppedMs: this.accumulator?.droppedTotalMs ?? 0,
       errors: this.errorCount,
     };
@@ -380,19 +389,22 @@ export class Loop<P extends string = string> {
       return;
     }
     this.tick(timestampMs);
-    if (this.pendingError !== undefined) {
-      this.pendingError = undefined;
-      if (this.failFast) this.stop();
-    }
+    if (this.state.pendingError !== undefined) this.settleHostError();
+  };
+
+  private readonly settleHostError = (): void => {
+    this.state.pendingError = undefined;
+    if (this.failFast) this.stop();
   };
 
   /** Pushes one tick through the clock; a delivered delta runs the frame. */
   private tick(timestampMs: number): boolean {
-    this.tickCount++;
-    if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
-    const compiled = this.state.version === this.compiledVersion ? this.compiled : undefined;
-    const delivered = compiled !== undefined ? compiled(timestampMs) : this.tickInGeneral(timestampMs);
-    if (!delivered) this.declinedCount++;
+    const state = this.state;
+    state.ticks++;
+    if (Number.isFinite(timestampMs)) state.lastTimestampMs = timestampMs;
+    const compiled = state.version === this.compiledVersion ? this.compiled : undefined;
+    const delivered = compiled !== undefined ? compiled.tick(timestampMs) : this.tickInGeneral(timestampMs);
+    if (!delivered) state.declined++;
     return delivered;
   }
 
@@ -405,7 +417,7 @@ export class Loop<P extends string = string> {
    */
   private tickInGeneral(timestampMs: number): boolean {
     const compiled = this.considerCompiling();
-    if (compiled !== undefined) return compiled(timestampMs);
+    if (compiled !== undefined) return compiled.tick(timestampMs);
     this.tickDelivered = false;
     const step = this.clockStepper;
     if (step !== undefined) {
@@ -421,6 +433,7 @@ export class Loop<P extends string = string> {
   private considerCompiling(): CompiledTick | undefined {
     const { version } = this.state;
     if (version !== this.compiledVersion) {
+      if (this.compiled !== undefined) this.hostListener?.retarget(this.onHostTick);
       this.compiled = undefined;
       this.compiledVersion = version;
       this.ticksAtVersion = 0;
@@ -444,9 +457,12 @@ export class Loop<P extends string = string> {
         onHandlerError: this.onHandlerError,
         recordFrameError: this.recordFrameError,
         resume: this.resumeFrame,
+        hostTick: this.onHostTick,
+        settleHostError: this.settleHostError,
       },
       version,
     );
+    if (this.compiled !== undefined) this.hostListener?.retarget(this.compiled.hostTick);
     return this.compiled;
   }
 
@@ -488,7 +504,7 @@ export class Loop<P extends string = string> {
 
   /** Only a fail-fast rethrow from onHandlerError ends a frame early and lands here. */
   private readonly recordFrameError = (error: unknown): void => {
-    this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.state.phase, this.info.count, error);
+    this.state.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.state.phase, this.info.count, error);
   };
 
   /**
@@ -534,7 +550,7 @@ export class Loop<P extends string = string> {
 
   private readonly onHandlerError = (error: unknown): void => {
     const phaseError = new PhaseError(this.state.phase, this.info.count, error);
-    this.pendingError ??= phaseError;
+    this.state.pendingError ??= phaseError;
     this.report(phaseError);
     if (this.failFast) throw phaseError;
   };
@@ -566,7 +582,7 @@ export class Loop<P extends string = string> {
         // A clock that throws is reported and replaced by a fresh run of
         // itself, so the loop stays alive.
         const phaseError = new PhaseError('clock', this.info.count, error);
-        this.pendingError ??= phaseError;
+        this.state.pendingError ??= phaseError;
         this.report(phaseError);
         if (!this.destroyed && this.clockRun === run) this.restartClock();
       },
