@@ -13,8 +13,12 @@ export interface FrameState {
   paused: boolean;
   /** Whether a frame is running. */
   inFrame: boolean;
-  /** The phase being emitted, for error reports. */
-  phase: string;
+  /**
+   * Where the frame is, for error reports: the index of the phase being
+   * emitted, or {@link EMITTING_FRAME_INFO}. (An index, not the name: a
+   * small integer is stored with no write barrier, measured in bench/.)
+   */
+  phaseIndex: number;
   /** Ticks received (host ticks and `advance()` calls). */
   ticks: number;
   /** Ticks the clock declined. */
@@ -39,6 +43,9 @@ export interface FrameState {
    */
   stepSeconds: number | undefined;
 }
+
+/** {@link FrameState.phaseIndex} while `frames$` is being emitted. @internal */
+export const EMITTING_FRAME_INFO = -1;
 
 /** One phase as the compiler sees it: its name, its rules and its listeners now. @internal */
 export interface CompilablePhase {
@@ -161,8 +168,7 @@ export function compileTick(parts: TickParts, version: number): CompiledTick | u
   const emit = (i: number, seconds: string, resumeAt: string): void => {
     const { pausable, listeners } = phases[i]!;
     if (listeners.length === 0) return;
-    constants.push(`const name${i} = parts.phases[${i}].name;`);
-    const lines = [`state.phase = name${i};`];
+    const lines = [`state.phaseIndex = ${i};`];
     listeners.forEach((_, k) => {
       const entry = `entry${i}_${k}`;
       constants.push(

@@ -14,7 +14,7 @@ import { clockStep, type Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
 import { Broadcast, directListen, type DirectListener } from '../hosts/broadcast.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
-import { compileTick, frameCompilerSettings, type CompiledTick, type FrameState } from './frame-compiler.js';
+import { compileTick, EMITTING_FRAME_INFO, frameCompilerSettings, type CompiledTick, type FrameState } from './frame-compiler.js';
 import { normalizePhases, type Phase, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 
@@ -98,7 +98,7 @@ export class Loop<P extends string = string> {
   private readonly state: FrameState = {
     paused: false,
     inFrame: false,
-    phase: '',
+    phaseIndex: 0,
     ticks: 0,
     declined: 0,
     lastTimestampMs: 0,
@@ -193,6 +193,12 @@ export class Loop<P extends string = string> {
     this.state.paused = value;
   }
 
+  /** The name of the phase being emitted (`'frames$'` while `frames$` is). */
+  private get currentPhase(): string {
+    const index = this.state.phaseIndex;
+    return index === EMITTING_FRAME_INFO ? 'frames$' : this.phases[index]!.name;
+  }
+
   /** Whether a frame is running right now (inside a phase). */
   get inFrame(): boolean {
     return this.state.inFrame;
@@ -263,7 +269,7 @@ export class Loop<P extends string = string> {
   private refuseAdvance(): never {
     this.assertAlive('advance');
     throw new Error(
-      `advance: called inside phase "${this.state.phase}" of frame ${this.info.count}; ` +
+      `advance: called inside phase "${this.currentPhase}" of frame ${this.info.count}; ` +
         'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
     );
   }
@@ -352,7 +358,7 @@ export class Loop<P extends string = string> {
    * `onError`. Outside a frame the phase is `'outside a frame'`.
    */
   reportError(cause: unknown): void {
-    const phase = this.state.inFrame ? this.state.phase : 'outside a frame';
+    const phase = this.state.inFrame ? this.currentPhase : 'outside a frame';
     this.report(cause instanceof PhaseError ? cause : new PhaseError(phase, this.info.count, cause));
   }
 
@@ -381,7 +387,7 @@ export class Loop<P extends string = string> {
     if (this.state.inFrame) {
       this.report(
         new PhaseError(
-          this.state.phase,
+          this.currentPhase,
           this.info.count,
           new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'),
         ),
@@ -498,13 +504,13 @@ export class Loop<P extends string = string> {
   }
 
   private readonly emitFrameInfo = (): void => {
-    this.state.phase = 'frames$';
+    this.state.phaseIndex = EMITTING_FRAME_INFO;
     this.frameListeners.emit(this.frame(), this.onHandlerError);
   };
 
   /** Only a fail-fast rethrow from onHandlerError ends a frame early and lands here. */
   private readonly recordFrameError = (error: unknown): void => {
-    this.state.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.state.phase, this.info.count, error);
+    this.state.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
   };
 
   /**
@@ -544,12 +550,12 @@ export class Loop<P extends string = string> {
     if (this.state.paused && phase.pausable) return;
     const stream = this.phaseStreams[index]!;
     if (stream.size === 0) return;
-    this.state.phase = phase.name;
+    this.state.phaseIndex = index;
     stream.emit(seconds as number, this.onHandlerError);
   }
 
   private readonly onHandlerError = (error: unknown): void => {
-    const phaseError = new PhaseError(this.state.phase, this.info.count, error);
+    const phaseError = new PhaseError(this.currentPhase, this.info.count, error);
     this.state.pendingError ??= phaseError;
     this.report(phaseError);
     if (this.failFast) throw phaseError;
