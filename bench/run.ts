@@ -20,6 +20,7 @@ import {
   createHostCallOnly,
   createHostHopOnly,
   createLoopOnePhaseFourHandlers,
+  createLoopNeverCompiled,
   createLoopWithFusedClock,
   createLoopWithoutFixedStep,
   createStepFunctionsOnly,
@@ -395,6 +396,7 @@ const subPathRows = benchCandidates(
   [
     createHandWrittenCandidate(),
     createTickflowAdvance(),
+    createLoopNeverCompiled(),
     createStepFunctionsOnly(),
     createHostCallOnly(),
     createHostHopOnly(),

@@ -1,4 +1,4 @@
-import { Observable, type Subscribable } from 'rxjs';
+import { Observable } from 'rxjs';
 import { clampDeltaMs, DEFAULT_MAX_DELTA_MS } from '../operators/clamp-delta.js';
 import { createDeltaBaseline, measureDelta } from '../operators/deltas.js';
 import { countFrame, createFrameInfo } from '../operators/frame-info.js';
@@ -130,16 +130,18 @@ export function createFusedClockOnly(): CoreCandidate {
   );
 }
 
-function loopCandidate(name: string, how: string, clock: Clock, fixed: boolean, ticks?: Subscribable<number>): CoreCandidate {
+function loopCandidate(name: string, how: string, clock: Clock, fixed: boolean, compileFrames = true): CoreCandidate {
   const work = createPhaseWork();
+  const ticks = manualTicks().ticks$;
   const loop = fixed
     ? createLoop({
-        ticks: ticks ?? manualTicks().ticks$,
+        ticks,
         clock,
         fixedStep: { stepMs: CORE_STEP_MS, maxSteps: CORE_MAX_STEPS },
         phases: [{ name: 'fixed', fixed: true }, 'update', 'late', 'render'],
+        compileFrames,
       })
-    : createLoop({ ticks: ticks ?? manualTicks().ticks$, clock, phases: ['fixed', 'update', 'late', 'render'] });
+    : createLoop({ ticks, clock, phases: ['fixed', 'update', 'late', 'render'], compileFrames });
   loop.on('fixed', work.fixed);
   loop.on('update', work.update);
   loop.on('late', work.late);
@@ -188,13 +190,29 @@ export function createLoopOnePhaseFourHandlers(): CoreCandidate {
   );
 }
 
-/** `loop.advance` with the fused clock: the whole core path, two stream hops fewer. */
+/**
+ * `loop.advance` with a custom clock (the one-operator wall clock above): a
+ * clock that is an RxJS operator, not a built-in one, so the loop is never
+ * compiled and every tick goes through the clock's subscriber chain and the
+ * general dispatch.
+ */
 export function createLoopWithFusedClock(): CoreCandidate {
   return loopCandidate(
-    'loop.advance, fused wall clock, fixed step',
-    'whole core path with the one-operator clock above',
+    'loop.advance, a custom clock (an operator), fixed step',
+    'whole core path with the one-operator clock above: general path, never compiled',
     fusedWallClock(),
     true,
+  );
+}
+
+/** The core path with `compileFrames: false`: what compiling the tick saves. */
+export function createLoopNeverCompiled(): CoreCandidate {
+  return loopCandidate(
+    'loop.advance, wallClock, fixed step, compileFrames: false',
+    'the core-path row `loop.advance(t)`, general dispatch only (as under a CSP without unsafe-eval)',
+    wallClock(),
+    true,
+    false,
   );
 }
 
