@@ -221,7 +221,7 @@ function checkedSubject(fixture: Fixture): WorldSubject {
   return subject(
     fixture,
     "plain loop + the engine's per-actor checks",
-    "the plain loop plus the `alive`, pause and `enabled` checks and the try/catch around each call that the engine's actor step has",
+    "the plain loop plus the checks the engine's step 5 makes (`alive`, pause, `enabled`, a try/catch around each call), still reading each actor's own component list (the engine reads its flat tick order, src/engines/world/tick-order.ts)",
     (n) => {
       for (let f = 0; f < n; f++) checkedFrame(actors, state.dt, context, state.paused, report);
       if (errors > 0) throw new Error('bench: a tick threw');

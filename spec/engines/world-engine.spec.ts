@@ -347,6 +347,209 @@ describe('deferred work: "Removal waits until every tick is finished, so a tick 
   });
 });
 
+describe('step 5 keeps its order as the world changes during the frame (the engine keeps the order as flat lists, spec/engines/tick-order.spec.ts)', () => {
+  /** An actor that logs its ticks and runs `onTick` (with the frame number) after logging. */
+  class Scripted extends Actor {
+    constructor(
+      readonly log: string[],
+      label: string,
+      readonly onTick: (frame: number, self: Scripted) => void = () => {},
+    ) {
+      super();
+      this.name = label;
+    }
+    override tick(): void {
+      this.log.push(this.name);
+      this.onTick(this.world!.frame().count, this);
+    }
+  }
+
+  class ScriptedComponent extends Component {
+    constructor(
+      readonly log: string[],
+      readonly label: string,
+      readonly onTick: (frame: number, self: ScriptedComponent) => void = () => {},
+    ) {
+      super();
+    }
+    override tick(): void {
+      this.log.push(this.label);
+      this.onTick(this.actor.world!.frame().count, this);
+    }
+  }
+
+  /** Runs `frames` frames and returns the log, one array per frame. */
+  function framesOf(engine: ReturnType<typeof engineWith>, log: string[], frames: number): string[][] {
+    const out: string[][] = [];
+    for (let f = 0; f < frames; f++) {
+      log.length = 0;
+      engine.advance();
+      out.push([...log]);
+    }
+    return out;
+  }
+
+  it('"Each live actor ticks in spawn order, and after each actor its enabled components tick in attachment order": `enabled` counts the moment a tick changes it', () => {
+    const log: string[] = [];
+    let b2: ScriptedComponent;
+    let a2: ScriptedComponent;
+    const engine = engineWith((world) => {
+      const a = world.spawn(
+        new Scripted(log, 'a', (frame) => {
+          if (frame === 2) b2.enabled = false; // a later actor's component: skipped this frame
+          if (frame === 3) b2.enabled = true; // and back: ticks this frame
+        }),
+      );
+      a.attach(new ScriptedComponent(log, 'a1', (frame) => {
+        if (frame === 2) a2.enabled = false; // the next sibling: skipped this frame
+      }));
+      a2 = a.attach(new ScriptedComponent(log, 'a2'));
+      const b = world.spawn(new Scripted(log, 'b'));
+      b.attach(new ScriptedComponent(log, 'b1'));
+      b2 = b.attach(new ScriptedComponent(log, 'b2'));
+    });
+    expect(framesOf(engine, log, 3)).toEqual([
+      ['a', 'a1', 'a2', 'b', 'b1', 'b2'],
+      ['a', 'a1', 'b', 'b1'],
+      ['a', 'a1', 'b', 'b1', 'b2'],
+    ]);
+  });
+
+  it('"after each actor its enabled components tick in attachment order": a component attached or detached by a tick counts from that moment', () => {
+    const log: string[] = [];
+    let a: Scripted;
+    let c: Scripted;
+    let c1: ScriptedComponent;
+    const engine = engineWith((world) => {
+      a = world.spawn(
+        new Scripted(log, 'a', (frame, self) => {
+          // Its own list is read after its tick: a component it attaches to itself ticks now, one it detaches does not.
+          if (frame === 2) self.attach(new ScriptedComponent(log, 'a-new'));
+          if (frame === 5) self.detach(a1);
+        }),
+      );
+      const a1 = a.attach(new ScriptedComponent(log, 'a1'));
+      const b = world.spawn(
+        new Scripted(log, 'b', (frame) => {
+          if (frame === 2) a.attach(new ScriptedComponent(log, 'a-late')); // a already ticked: from the next frame
+          if (frame === 2) c.attach(new ScriptedComponent(log, 'c-new')); // c has not: this frame
+          if (frame === 3) c.detach(c1); // c has not ticked: c1 does not tick this frame
+        }),
+      );
+      b.attach(
+        new ScriptedComponent(log, 'b1', (frame) => {
+          if (frame === 4) b.detach(b2); // its next sibling: not this frame
+        }),
+      );
+      const b2 = b.attach(new ScriptedComponent(log, 'b2'));
+      c = world.spawn(new Scripted(log, 'c'));
+      c1 = c.attach(new ScriptedComponent(log, 'c1'));
+    });
+    expect(framesOf(engine, log, 5)).toEqual([
+      ['a', 'a1', 'b', 'b1', 'b2', 'c', 'c1'],
+      ['a', 'a1', 'a-new', 'b', 'b1', 'b2', 'c', 'c1', 'c-new'],
+      ['a', 'a1', 'a-new', 'a-late', 'b', 'b1', 'b2', 'c', 'c-new'],
+      ['a', 'a1', 'a-new', 'a-late', 'b', 'b1', 'c', 'c-new'],
+      ['a', 'a-new', 'a-late', 'b', 'b1', 'c', 'c-new'],
+    ]);
+  });
+
+  it('"Removal waits until every tick is finished": a destroyed actor and its components stop at once, and after it leaves the others keep their order', () => {
+    const log: string[] = [];
+    let b: Scripted;
+    let d: Scripted;
+    const engine = engineWith((world) => {
+      world.spawn(
+        new Scripted(log, 'a', (frame) => {
+          if (frame === 2) {
+            world.destroy(b); // before its turn: b and its components do not tick
+            world.spawn(new Scripted(log, 'e')).attach(new ScriptedComponent(log, 'e1')); // ticks from the next frame
+          }
+        }),
+      ).attach(new ScriptedComponent(log, 'a1'));
+      b = world.spawn(new Scripted(log, 'b'));
+      b.attach(new ScriptedComponent(log, 'b1'));
+      b.attach(new ScriptedComponent(log, 'b2'));
+      world.spawn(
+        new Scripted(log, 'c', (frame, self) => {
+          if (frame === 2) world.destroy(self); // itself, in its own tick: its components still tick this frame
+          if (frame === 2) world.destroy(d); // a later actor: d and its component do not tick
+        }),
+      ).attach(new ScriptedComponent(log, 'c1'));
+      d = world.spawn(new Scripted(log, 'd'));
+      d.attach(new ScriptedComponent(log, 'd1'));
+      world.spawn(new Scripted(log, 'f')).attach(new ScriptedComponent(log, 'f1'));
+    });
+    expect(framesOf(engine, log, 3)).toEqual([
+      ['a', 'a1', 'b', 'b1', 'b2', 'c', 'c1', 'd', 'd1', 'f', 'f1'],
+      ['a', 'a1', 'c', 'c1', 'f', 'f1'],
+      ['a', 'a1', 'f', 'f1', 'e', 'e1'],
+    ]);
+    expect(engine.world.actors.map((actor) => actor.name)).toEqual(['a', 'f', 'e']);
+  });
+
+  it('"An actor whose tickWhenPaused is true ticks anyway, together with its components", and a tick that pauses leaves the actors after it ticking this frame', () => {
+    const log: string[] = [];
+    const engine = engineWith((world) => {
+      world.spawn(new Scripted(log, 'a', (frame) => {
+        if (frame === 2) world.paused = true;
+      })).attach(new ScriptedComponent(log, 'a1'));
+      world.spawn(new Scripted(log, 'b')).attach(new ScriptedComponent(log, 'b1'));
+      const menu = world.spawn(new Scripted(log, 'menu', (frame) => {
+        if (frame === 4) world.paused = false;
+      }));
+      menu.tickWhenPaused = true;
+      menu.attach(new ScriptedComponent(log, 'cursor'));
+    });
+    expect(framesOf(engine, log, 5)).toEqual([
+      ['a', 'a1', 'b', 'b1', 'menu', 'cursor'],
+      ['a', 'a1', 'b', 'b1', 'menu', 'cursor'],
+      ['menu', 'cursor'],
+      ['menu', 'cursor'],
+      ['a', 'a1', 'b', 'b1', 'menu', 'cursor'],
+    ]);
+  });
+
+  it('"The collision pass ... follows every actor\'s movement": it sees the shapes as the ticks and timers left them, even on an actor that ticked earlier in the frame', () => {
+    const events: string[] = [];
+    class Quiet extends Actor {
+      override onOverlapBegin(other: Actor): void {
+        events.push(`frame ${this.world!.frame().count}: ${this.name} began with ${other.name}`);
+      }
+      override onOverlapEnd(other: Actor): void {
+        events.push(`frame ${this.world!.frame().count}: ${this.name} ended with ${other.name}`);
+      }
+    }
+    let target: Actor;
+    const engine = engineWith((world) => {
+      target = world.spawn(Object.assign(new Quiet(), { name: 'target' }), { x: 0, y: 0 }); // no shape yet; ticks first
+      world.spawn(Object.assign(new Quiet(), { name: 'goal', shape: circle(5) }), { x: 3, y: 0 });
+      world.spawn(
+        Object.assign(
+          new (class extends Actor {
+            override tick(): void {
+              const frame = this.world!.frame().count;
+              if (frame === 2) target.shape = circle(2); // target already ticked this frame
+              if (frame === 4) target.shape = undefined;
+              if (frame === 5) this.world!.timers.after(0, () => (target.shape = box(4, 4))); // step 6, still before step 7
+            }
+          })(),
+          { name: 'shaper' },
+        ),
+      );
+    });
+    for (let i = 0; i < 5; i++) engine.advance();
+    expect(events).toEqual([
+      'frame 2: target began with goal',
+      'frame 2: goal began with target',
+      'frame 4: target ended with goal',
+      'frame 4: goal ended with target',
+      'frame 5: target began with goal',
+      'frame 5: goal began with target',
+    ]);
+  });
+});
+
 describe('levels: "then a requested level transition is performed"', () => {
   it('"world.time ... restarts at zero on every level transition. The frame counter and the accumulated simulated time belong to the engine and survive every transition"', () => {
     const engine = createWorldEngine({

@@ -52,10 +52,11 @@ export class Actor<A extends string = string> {
 
   /** Whether it is in the world and not destroyed. */
   get alive(): boolean {
-    return this.world !== undefined && !this.destroyed;
+    // `=== false`, not `!`: the same on this boolean, and one comparison in the engine's per-actor step.
+    return this.world !== undefined && this.destroyed === false;
   }
 
-  /** The components, in attachment order. */
+  /** The components, in attachment order. Change them with `attach` and `detach`: the world keeps the order it ticks them in from those. */
   get components(): readonly Component<A>[] {
     return this.attached;
   }
@@ -64,13 +65,16 @@ export class Actor<A extends string = string> {
   attach<C extends Component<A>>(component: C): C {
     component.actor = this;
     this.attached.push(component);
+    this.world?.componentsChanged(this);
     return component;
   }
 
   /** Detaches a component. */
   detach(component: Component<A>): void {
     const i = this.attached.indexOf(component);
-    if (i >= 0) this.attached.splice(i, 1);
+    if (i < 0) return;
+    this.attached.splice(i, 1);
+    this.world?.componentsChanged(this);
   }
 
   /** Called when spawned. */

@@ -277,45 +277,23 @@ export class WorldEngine<A extends string = string> {
 
     // Step 5: live actors in spawn order, each followed by its enabled components.
     loop.on('actors', (dt) => {
-      const paused = loop.paused;
-      const actors = this.world.actors;
-      const count = actors.length; // actors spawned during the step tick from the next frame
-      for (let i = 0; i < count; i++) {
-        const actor = actors[i]!;
-        if (!actor.alive || (paused && !actor.tickWhenPaused)) continue;
-        try {
-          actor.tick(dt, context);
-        } catch (error) {
-          reportInPhase(error);
-        }
-        const components = actor.components;
-        for (let j = 0; j < components.length; j++) {
-          const component = components[j]!;
-          if (!component.enabled) continue;
-          try {
-            component.tick(dt, context);
-          } catch (error) {
-            reportInPhase(error);
-          }
-        }
-      }
+      this.world.tickActors(loop.paused, dt, context, reportInPhase);
       this.tickStream.emit(dt, reportInPhase);
     });
 
     // Step 6: timers due this frame, in scheduling order.
     loop.on('timers', () => this.world.timers.fireDue(reportInPhase));
 
-    // Step 7: the collision pass and its events.
-    loop.on('collision', () => {
-      this.collisions.run(this.world.actors, (event) => {
-        try {
-          dispatchCollision(event);
-        } catch (error) {
-          reportInPhase(error);
-        }
-        this.collisionStream.emit(event, reportInPhase);
-      });
-    });
+    // Step 7: the collision pass and its events (the callback made once, not per frame).
+    const emitCollision = (event: CollisionEvent<Actor<A>>): void => {
+      try {
+        dispatchCollision(event);
+      } catch (error) {
+        reportInPhase(error);
+      }
+      this.collisionStream.emit(event, reportInPhase);
+    };
+    loop.on('collision', () => this.collisions.run(this.world.actors, emitCollision));
 
     // Step 8: the game mode.
     loop.on('gameMode', (dt) => {

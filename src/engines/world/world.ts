@@ -3,6 +3,8 @@ import type { Actor } from './actor.js';
 import { Camera } from './camera.js';
 import type { Controller } from './controller.js';
 import type { GameMode } from './game-mode.js';
+import type { TickContext } from './tick-context.js';
+import { TickOrder } from './tick-order.js';
 import { Timers } from './timers.js';
 
 /** What a world needs from its engine. @internal */
@@ -31,6 +33,8 @@ export class World<A extends string = string> {
 
   private readonly present: Actor<A>[] = [];
   private readonly pendingDestroy: Actor<A>[] = [];
+  /** The order step 5 ticks `present` and their components in, kept up to date as they change. */
+  private readonly tickOrder = new TickOrder<A>();
   private readonly attachedControllers: Controller<A>[] = [];
 
   /** @internal Worlds are made by the engine, one per level. */
@@ -135,9 +139,22 @@ export class World<A extends string = string> {
       }
       actor.world = undefined;
     }
-    let kept = 0;
-    for (const actor of this.present) if (!leaving.has(actor)) this.present[kept++] = actor;
-    this.present.length = kept;
+    this.tickOrder.removeLeaving(this.present, leaving);
+  }
+
+  /**
+   * @internal Step 5: each live actor ticks in spawn order, and after each
+   * its enabled components in attachment order (see `TickOrder`).
+   * @param paused While true, only actors with `tickWhenPaused` tick.
+   * @param onError Receives what a tick throws; the next tick still runs.
+   */
+  tickActors(paused: boolean, dt: number, context: TickContext<A>, onError: (error: unknown) => void): void {
+    this.tickOrder.tick(this.present, paused, dt, context, onError);
+  }
+
+  /** @internal One of this world's actors had a component attached or detached. */
+  componentsChanged(actor: Actor<A>): void {
+    this.tickOrder.componentsChanged(actor);
   }
 
   /** @internal The level closes: every actor ends play; timers are cancelled. */
@@ -153,5 +170,6 @@ export class World<A extends string = string> {
     }
     this.present.length = 0;
     this.pendingDestroy.length = 0;
+    this.tickOrder.clear();
   }
 }
