@@ -2,7 +2,10 @@ import { syntheticTime } from '../browser-shim.js';
 import { Clock, type ClockOptions } from 'excalibur';
 import type { CoreCandidate } from '../core-candidate.js';
 import { createPhaseWork } from '../phase-work.js';
-import { FrameGlue } from './frame-glue.js';
+import { ownFrameGlue } from './frame-glue.js';
+
+/** This peer's own copy of the glue (see ownFrameGlue). */
+const FrameGlue = await ownFrameGlue('excalibur');
 
 /**
  * Excalibur's `Clock`, extended the way its docs ask for a custom clock

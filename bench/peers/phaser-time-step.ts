@@ -2,7 +2,10 @@ import { syntheticTime } from '../browser-shim.js';
 import Phaser from 'phaser';
 import type { CoreCandidate } from '../core-candidate.js';
 import { createPhaseWork } from '../phase-work.js';
-import { FrameGlue } from './frame-glue.js';
+import { ownFrameGlue } from './frame-glue.js';
+
+/** This peer's own copy of the glue (see ownFrameGlue). */
+const FrameGlue = await ownFrameGlue('phaser');
 
 /**
  * Phaser 4's `Phaser.Core.TimeStep`, the game loop's clock, without the

@@ -2,7 +2,10 @@ import '../browser-shim.js';
 import { Ticker } from 'pixi.js';
 import type { CoreCandidate } from '../core-candidate.js';
 import { CORE_MAX_DELTA_MS, createPhaseWork } from '../phase-work.js';
-import { FrameGlue } from './frame-glue.js';
+import { ownFrameGlue } from './frame-glue.js';
+
+/** This peer's own copy of the glue (see ownFrameGlue). */
+const FrameGlue = await ownFrameGlue('pixi');
 
 /**
  * PixiJS v8's `Ticker`, driven the way its own rAF callback drives it:
