@@ -107,6 +107,14 @@ export class Loop<P extends string = string> {
     stepSeconds: undefined,
   };
   private readonly compileFrames: boolean;
+  /**
+   * The general dispatch's frame delta in seconds, in a field that is never
+   * numbers-only, so the number is boxed once a frame and handed to every
+   * phase as is (passed as a plain number, it was boxed again for each
+   * phase's emission; measured in bench/). The compiled tick keeps it in a
+   * local instead: see FrameState.stepSeconds for why.
+   */
+  private frameSecondsBoxed: number | undefined;
   /** This loop's tick compiled at `compiledVersion`, once listeners and clock held still for long enough. */
   private compiled: CompiledTick | undefined;
   private compiledVersion = -1;
@@ -494,7 +502,8 @@ export class Loop<P extends string = string> {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      this.runPhasesFrom(0, 0, deltaMs / 1000);
+      this.frameSecondsBoxed = deltaMs / 1000;
+      this.runPhasesFrom(0, 0);
       if (this.frameListeners.size > 0) this.emitFrameInfo();
     } catch (error) {
       this.recordFrameError(error);
@@ -518,7 +527,7 @@ export class Loop<P extends string = string> {
    * the fixed group: from that phase of step `fromStep`, then the remaining
    * steps). A whole frame is `runPhasesFrom(0, 0)`.
    */
-  private runPhasesFrom(from: number, fromStep: number, frameSeconds: number): void {
+  private runPhasesFrom(from: number, fromStep: number): void {
     const { phases, fixedStart, fixedEnd } = this;
     const steps = this.currentPlan.steps;
     let i = from;
@@ -531,7 +540,7 @@ export class Loop<P extends string = string> {
     }
     for (; i < phases.length; i++) {
       if (i !== fixedStart) {
-        this.emitPhase(i, frameSeconds);
+        this.emitPhase(i, this.frameSecondsBoxed);
         continue;
       }
       for (let step = 0; step < steps; step++) {
@@ -542,7 +551,8 @@ export class Loop<P extends string = string> {
   }
 
   private readonly resumeFrame = (from: number, step: number, frameSeconds: number): void => {
-    this.runPhasesFrom(from, step, frameSeconds);
+    this.frameSecondsBoxed = frameSeconds;
+    this.runPhasesFrom(from, step);
   };
 
   private emitPhase(index: number, seconds: number | undefined): void {
