@@ -8,8 +8,10 @@ import { createPhaseWork } from './phase-work.js';
  * The cost of one multicast emission: RxJS's `Subject.next` beside
  * tickflow's `Broadcast`, the listener storage behind host ticks and phase
  * streams (the design chose it because `Subject.next` allocates on every
- * call). `loop.on` handlers are Broadcast listeners; `loop.phase(name)`
- * subscribers are RxJS subscribers behind a Broadcast listener.
+ * call). `loop.on` handlers are Broadcast listeners, and so is a function
+ * passed to `loop.phase(name).subscribe`; an observer object (or an
+ * operator) subscribes through an RxJS subscriber behind a Broadcast
+ * listener.
  *
  * The value emitted is a small integer (a Smi), so no HeapNumber is boxed:
  * the bytes are the emitter's own.
@@ -43,9 +45,11 @@ function broadcastSubscribers(subscribers: number): Emitter {
   const broadcast = new Broadcast<number>();
   const work = createPhaseWork();
   const observable = broadcast.asObservable();
-  for (let i = 0; i < subscribers; i++) observable.subscribe(work.update);
+  // An observer object, so the subscription goes through an RxJS subscriber
+  // (a function would be attached as a listener itself, like loop.on's).
+  for (let i = 0; i < subscribers; i++) observable.subscribe({ next: work.update });
   return {
-    name: `tickflow Broadcast.emit, ${subscribers} RxJS subscriber${subscribers > 1 ? 's' : ''} (loop.phase)`,
+    name: `tickflow Broadcast.emit, ${subscribers} RxJS subscriber${subscribers > 1 ? 's' : ''} (loop.phase, an observer object)`,
     emit: (v) => broadcast.emit(v),
   };
 }
