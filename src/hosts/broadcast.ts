@@ -26,8 +26,6 @@ export interface DirectListener<T> {
 /** Attaches a listener with no RxJS subscriber in between. @internal */
 export type DirectListen<T> = (next: (value: T) => void) => DirectListener<T>;
 
-const DIRECT_LISTEN = Symbol('tickflow.directListen');
-
 /**
  * The direct way into an Observable made by {@link Broadcast.asObservable}:
  * the same listener list and the same `onChange`, without the RxJS
@@ -36,7 +34,7 @@ const DIRECT_LISTEN = Symbol('tickflow.directListen');
  * than its clock). `undefined` for any other Observable. @internal
  */
 export function directListen<T>(source: unknown): DirectListen<T> | undefined {
-  return (source as { [DIRECT_LISTEN]?: DirectListen<T> } | null)?.[DIRECT_LISTEN];
+  return source instanceof BroadcastObservable ? (source as BroadcastObservable<T>).listen : undefined;
 }
 
 /**
@@ -80,17 +78,28 @@ export class Broadcast<T> {
     complete?: () => void,
     onError?: (error: unknown) => void,
   ): () => void {
+    return this.attach(next, onChange, complete, onError).remove;
+  }
+
+  /** {@link add}, with the entry itself beside the function that detaches it. @internal */
+  attach(
+    next: (value: T) => void,
+    onChange?: (size: number) => void,
+    complete?: () => void,
+    onError?: (error: unknown) => void,
+  ): { readonly entry: BroadcastEntry<T>; readonly remove: () => void } {
     const entry: BroadcastEntry<T> = { next, complete, onError, active: true };
     this.entries = [...this.entries, entry];
     this.onListenersChange?.();
     onChange?.(this.entries.length);
-    return () => {
+    const remove = (): void => {
       if (!entry.active) return;
       entry.active = false;
       this.entries = this.entries.filter((e) => e !== entry);
       this.onListenersChange?.();
       onChange?.(this.entries.length);
     };
+    return { entry, remove };
   }
 
   /**
@@ -132,18 +141,7 @@ export class Broadcast<T> {
    * cost.
    */
   asObservable(onChange?: (size: number) => void): Observable<T> {
-    const observable = new BroadcastObservable<T>(this, onChange);
-    const listen: DirectListen<T> = (next) => {
-      const remove = this.add(next, onChange);
-      const entry = this.entries.at(-1)!;
-      return {
-        remove,
-        retarget: (target) => {
-          entry.next = target;
-        },
-      };
-    };
-    return Object.defineProperty(observable, DIRECT_LISTEN, { value: listen });
+    return new BroadcastObservable<T>(this, onChange);
   }
 
   /** Detaches every listener, completing the Observable ones. */
@@ -178,6 +176,17 @@ class BroadcastObservable<T> extends Observable<T> {
       return new Subscription(remove);
     });
   }
+
+  /** See {@link directListen}. */
+  readonly listen: DirectListen<T> = (next) => {
+    const { entry, remove } = this.broadcast.attach(next, this.onChange);
+    return {
+      remove,
+      retarget: (target) => {
+        entry.next = target;
+      },
+    };
+  };
 
   override subscribe(
     observerOrNext?: Partial<Observer<T>> | ((value: T) => void) | null,

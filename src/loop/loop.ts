@@ -45,9 +45,9 @@ export interface LoopOptions<P extends string> {
    */
   failFast?: boolean;
   /**
-   * Whether the loop may compile its phase dispatch into one function (with
-   * `new Function`) once its listeners have stayed the same for a few
-   * frames, so each handler is called at a call site of its own and can be
+   * Whether the loop may compile its tick (clock step, frame, phases) into
+   * one function (with `new Function`) once its listeners and clock have
+   * stayed the same for a few ticks, so each handler is called at a call site of its own and can be
    * inlined (see bench/RESULTS.md for what it saves). Defaults to true; where
    * a Content Security Policy forbids `'unsafe-eval'`, the loop finds out on
    * the first try and dispatches the general way, with the same results. Set
@@ -236,7 +236,7 @@ export class Loop<P extends string = string> {
         listener.remove();
         if (this.hostListener === listener) this.hostListener = undefined;
       });
-      const compiled = this.state.version === this.compiledVersion ? this.compiled : undefined;
+      const compiled = this.currentCompiled();
       if (compiled !== undefined) listener.retarget(compiled.hostTick);
       return;
     }
@@ -416,7 +416,7 @@ export class Loop<P extends string = string> {
     const state = this.state;
     state.ticks++;
     if (Number.isFinite(timestampMs)) state.lastTimestampMs = timestampMs;
-    const compiled = state.version === this.compiledVersion ? this.compiled : undefined;
+    const compiled = this.currentCompiled();
     const delivered = compiled !== undefined ? compiled.tick(timestampMs) : this.tickInGeneral(timestampMs);
     if (!delivered) state.declined++;
     return delivered;
@@ -441,6 +441,11 @@ export class Loop<P extends string = string> {
       this.pushTick?.(timestampMs);
     }
     return this.tickDelivered;
+  }
+
+  /** The compiled tick, if there is one for the listeners and clock as they are now. */
+  private currentCompiled(): CompiledTick | undefined {
+    return this.state.version === this.compiledVersion ? this.compiled : undefined;
   }
 
   /** Compiles this loop's tick when it is time to; returns it when there is one to use now. */
