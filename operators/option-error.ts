@@ -13,14 +13,16 @@ export class OptionError extends RangeError {
    * @param option The option's name, e.g. `intervalMs`.
    * @param rule What the value must be, e.g. `a finite number > 0`.
    * @param value The value that broke the rule.
+   * @param message The message, when the usual `where: option must be rule, got value` does not fit.
    */
   constructor(
     readonly where: string,
     readonly option: string,
     readonly rule: string,
     readonly value: unknown,
+    message = `${where}: ${option} must be ${rule}, got ${describe(value)}`,
   ) {
-    super(`${where}: ${option} must be ${rule}, got ${describe(value)}`);
+    super(message);
   }
 }
 

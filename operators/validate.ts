@@ -26,3 +26,46 @@ export function integerAtLeast(where: string, option: string, value: unknown, mi
   }
   return value;
 }
+
+/**
+ * Refuses option keys the factory does not know, naming the closest known
+ * one: a typo (`fixedstep`, `maxDeltaMS`) would otherwise silently run the
+ * default. `options` that is not a plain object is left to the caller's own
+ * check. Throws an {@link OptionError} whose message reads
+ * `createLoop: unknown option 'fixedstep'; did you mean 'fixedStep'?`.
+ */
+export function checkOptionKeys(where: string, options: unknown, known: readonly string[]): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue;
+    const closest = closestName(key, known);
+    const hint = closest === undefined ? `the options are ${known.join(', ')}` : `did you mean '${closest}'?`;
+    throw new OptionError(where, key, 'a known option', (options as Record<string, unknown>)[key], `${where}: unknown option '${key}'; ${hint}`);
+  }
+}
+
+/** The known name nearest to `name` (case-insensitive edit distance of at most a third of its length, or 2), if any. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.ceil(name.length / 3)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
