@@ -24,7 +24,9 @@ export function buildClock<C extends Clock>(where: string, build: () => C): C {
   try {
     return build();
   } catch (error) {
-    if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+    if (error instanceof OptionError) {
+      throw new OptionError(where, error.option, error.rule, error.value, error.message.replace(`${error.where}:`, `${where}:`));
+    }
     throw error;
   }
 }
