@@ -121,7 +121,7 @@ describe('snap: steady step counts on a jittered host', () => {
       // The books balance to within the rounding of summing 10^6 doubles.
       expect(Math.abs(sumMs - simulatedMs - accumulator.accumulatedMs)).toBeLessThan(1e-9 * sumMs);
     }
-  });
+  }, 60_000); // 3·10^6 frames: a second alone, more on a shared machine
 
   it('for any deltas and snap: the books balance (steps·step + dropped + acc = Σ deltas), the carry stays under snap·step, alpha in [0, 1)', () => {
     fc.assert(
