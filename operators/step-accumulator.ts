@@ -61,9 +61,13 @@ export type MutableStepPlan = { -readonly [K in keyof StepPlan]: StepPlan[K] };
 
 /** The state of one fixed-step accumulator. */
 export interface StepAccumulator {
+  /** The step, in milliseconds. */
   stepMs: number;
+  /** The most steps one frame runs. */
   maxSteps: number;
+  /** What happens to the time past `maxSteps`. */
   overflow: OverflowPolicy;
+  /** Steady step counts: how far, in steps, a frame may run ahead of or behind the time owed; 0 off. */
   snap: number;
   /** Time accumulated and not yet simulated, in milliseconds (the snapped-away carry included). */
   accumulatedMs: number;
@@ -144,7 +148,7 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  * 2. The frame runs `floor(accumulated / step)` steps, at most `maxSteps`.
  *    With `snap`, it runs the count its recent frames typically ran instead,
  *    as long as that keeps within `snap` of a step of the time owed
- *    ({@link steadyStepCount}); what it ran early or late stays accumulated,
+ *    (`steadyStepCount`); what it ran early or late stays accumulated,
  *    so simulated time never drifts from the deltas' sum.
  * 3. Past the cap, `'keep-fraction'` drops the excess whole steps and keeps
  *    the fraction; `'drop-backlog'` drops everything past the cap.

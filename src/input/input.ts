@@ -22,8 +22,11 @@ export interface InputOptions<A extends string> {
 
 /** A pointer position in CSS pixels relative to the pointer target, and whether it is inside it. */
 export interface PointerState {
+  /** CSS pixels from the target's left edge. */
   readonly x: number;
+  /** CSS pixels from the target's top edge. */
   readonly y: number;
+  /** Whether the pointer is over the target. */
   readonly inside: boolean;
 }
 
