@@ -13,7 +13,9 @@ export const STEADY_STEPS_WINDOW = 12;
  * `typical[i]` or one more).
  */
 export interface SteadySteps {
+  /** `ran[i]`: the steps the last i + 1 frames ran together. */
   readonly ran: Int32Array;
+  /** `typical[i]`: a run of i + 1 frames runs this many steps, or one more. */
   readonly typical: Int32Array;
 }
 
