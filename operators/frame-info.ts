@@ -74,7 +74,7 @@ function saturatingSum(a: number, b: number): number {
  * import { of } from 'rxjs';
  * import { frameInfo } from 'tickflow/operators';
  *
- * of(0, 16, 17).pipe(frameInfo()).subscribe((info) => console.log(info.count, info.timeMs));
+ * of(0, 16, 17).pipe(frameInfo()).subscribe((info) => console.log(info.count, info.timeMs)); // 1 0, 2 16, 3 33
  * ```
  *
  * @return An operator from deltas (ms) to a fresh {@link FrameInfo} per frame.

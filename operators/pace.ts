@@ -37,7 +37,7 @@ import { createPacingGrid, pacingStep } from './pacing-grid.js';
  * import { pace } from 'tickflow/operators';
  *
  * // A 60 Hz host paced to 30 fps: every other tick, each worth 33.3 ms.
- * of(0, 16.7, 33.3, 50, 66.7).pipe(pace(1000 / 30)).subscribe(console.log);
+ * of(0, 16.7, 33.3, 50, 66.7).pipe(pace(1000 / 30)).subscribe(console.log); // 33.3, 33.3, 33.3
  * ```
  *
  * @param intervalMs The grid's interval, a finite number > 0 (e.g. `1000 / 30`).

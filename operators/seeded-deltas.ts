@@ -32,7 +32,7 @@ export interface SeededDeltasOptions {
  * import { range } from 'rxjs';
  * import { seededDeltas } from 'tickflow/operators';
  *
- * range(0, 3).pipe(seededDeltas({ seed: 42, minMs: 10, maxMs: 20 })).subscribe(console.log);
+ * range(0, 3).pipe(seededDeltas({ seed: 42, minMs: 10, maxMs: 20 })).subscribe(console.log); // 16.01, 14.48, 18.52
  * ```
  *
  * @param options The seed and the range.

@@ -535,10 +535,10 @@ function defaultOnError(error: PhaseError): void {
  * });
  * let x = 0;
  * loop.on('physics', (stepSeconds) => (x += 60 * stepSeconds));
- * loop.on('render', () => console.log(x.toFixed(1), loop.alpha.toFixed(2)));
+ * loop.on('render', () => console.log(x.toFixed(1), loop.alpha.toFixed(2))); // 0.0 0.00, 1.0 0.20
  * loop.start();
- * host.advance(0); // 0.0 0.00
- * host.advance(20); // 1.0 0.20
+ * host.advance(0);
+ * host.advance(20);
  * ```
  *
  * @throws {OptionError} for bad options, before anything starts.
