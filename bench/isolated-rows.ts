@@ -146,7 +146,7 @@ export async function benchIsolatedRows(specs: readonly RowSpec[], options: Timi
     const rows: IsolatedRow[] = [];
     for (const [i, p] of processes.entries()) {
       // About one batch's frames a sample (≈ batchMs of work), at most 10,000 frames.
-      const framesPerSample = Math.max(20, Math.min(10_000, framesPerBatch[i]!));
+      const framesPerSample = Math.max(1, Math.min(10_000, framesPerBatch[i]!));
       const { allocation } = as(await p.ask({ kind: 'weigh', framesPerSample }), 'weighed');
       const report = as(await p.ask({ kind: 'report' }), 'report');
       rows.push({ name: ready[i]!.name, how: ready[i]!.how, timing: timings[i]!, allocation, frames: report.frames, hostTicks: report.hostTicks, work: report.work, processCpuNs: report.processCpuNs });

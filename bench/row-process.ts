@@ -16,8 +16,8 @@ try {
   const module = (await import(new URL(spec.module, import.meta.url).href)) as Record<string, (...args: number[]) => CoreCandidate>;
   const build = module[spec.factory];
   if (typeof build !== 'function') throw new Error(`${spec.module} exports no ${spec.factory}`);
-  const candidate = build(...(spec.args ?? []));
   makeHostCallMegamorphic();
+  const candidate = build(...(spec.args ?? []));
   const host = new HostDriver(candidate.onHostTick);
   const subject = { run: (frames: number) => host.run(frames) };
   let framesPerBatch = 1000;
