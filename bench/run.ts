@@ -291,7 +291,7 @@ function collisionSection(rows: readonly CollisionRow[]): void {
     `World ${WORLD_SIZE} × ${WORLD_SIZE}, radius 4–12, 20–120 units/s, wrapping at the edges, 1/60 s a frame. ` +
       'Per frame every row moves every circle, then finds every overlapping pair.\n',
   );
-  const check = sanityCheck(120, [1, 60, 120]);
+  const check = sanityCheck(60, [1, 30, 60]);
   print(`Same-work check: every row stepped in lockstep from the same starts for ${check.frames} frames.\n`);
   print(
     markdownTable(
