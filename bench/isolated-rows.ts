@@ -47,6 +47,11 @@ export interface IsolatedRow {
   readonly processCpuNs: number;
 }
 
+/** Idle time after every row process is ready and before the warm-up, in ms. */
+const SETTLE_MS = 500;
+/** The warm-up, per row, comes in this many slices, handed out round-robin. */
+const WARM_UP_SLICES = 10;
+
 const ROW_PROCESS = fileURLToPath(new URL('./row-process.ts', import.meta.url));
 
 /** One row's process and the one request it may have open. */
@@ -123,9 +128,16 @@ export async function benchIsolatedRows(specs: readonly RowSpec[], options: Timi
     const baselineIndex = ready.findIndex((r) => r.name === baseline);
     if (baselineIndex < 0) throw new Error(`bench: no baseline row named "${baseline}"`);
 
+    // Let every process finish loading (V8 compiles and sweeps on helper
+    // threads after a module graph loads), then warm up round-robin, in ten
+    // slices each, so no row is always optimised first and under the others'
+    // start-up.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    for (let slice = 0; slice < WARM_UP_SLICES; slice++) {
+      for (const p of processes) await p.ask({ kind: 'warm-up', warmupMs: warmupMs / WARM_UP_SLICES, minFrames: minFramesPerBatch });
+    }
     const framesPerBatch: number[] = [];
     for (const p of processes) {
-      await p.ask({ kind: 'warm-up', warmupMs, minFrames: minFramesPerBatch });
       framesPerBatch.push(as(await p.ask({ kind: 'calibrate', batchMs, minFrames: minFramesPerBatch }), 'calibrated').framesPerBatch);
     }
 

@@ -20,19 +20,16 @@ try {
   const candidate = build(...(spec.args ?? []));
   const host = new HostDriver(candidate.onHostTick);
   const subject = { run: (frames: number) => host.run(frames) };
-  let framesPerBatch = 1000;
+  let framesPerBatch = 1;
 
   process.on('message', (request: RowRequest) => {
     try {
       switch (request.kind) {
-        case 'warm-up': {
-          const slices = 10;
-          let frames = request.minFrames;
-          for (let slice = 0; slice < slices; slice++) frames = warmUp(subject, frames, request.warmupMs / slices);
-          framesPerBatch = frames;
+        case 'warm-up':
+          // One slice of the warm-up; the bench hands out the slices round-robin.
+          framesPerBatch = warmUp(subject, Math.max(framesPerBatch, request.minFrames), request.warmupMs);
           send({ kind: 'warmed-up' });
           break;
-        }
         case 'calibrate':
           framesPerBatch = calibrateBatch(subject, framesPerBatch, request.batchMs, request.minFrames);
           send({ kind: 'calibrated', framesPerBatch });
