@@ -15,7 +15,11 @@ const WHOLE_STEP_TOLERANCE = 1e-9;
  * 3. count the frame (count, simulated time, latest delta);
  * 4. accumulate fixed steps of 1000/60 ms, at most 5 a frame, dropping the
  *    backlog past the cap;
- * 5. call the fixed subscriber once per step, then update, late and render.
+ * 5. call the fixed handler once per step, then update, late and render
+ *    (render handed the alpha too).
+ *
+ * The code of every row is its own: each row runs in a process of its own
+ * (bench/isolated-rows.ts), so nothing here is shared with another row.
  */
 export class HandWrittenLoop {
   frameCount = 0;
@@ -59,6 +63,6 @@ export class HandWrittenLoop {
     const dtSeconds = deltaMs / 1000;
     work.update(dtSeconds);
     work.late(dtSeconds);
-    work.render(dtSeconds);
+    work.render(dtSeconds, this.alpha);
   };
 }

@@ -39,20 +39,24 @@ export interface TimingResult {
   /** That, over the baseline's fastest wall-clock round. */
   readonly bestWallRatio: number;
   readonly framesPerBatch: number;
+  /** CPU ns per frame of each round, in round order (for ratios between two subjects). */
+  readonly cpuNsPerFrameByRound: readonly number[];
 }
 
-interface BatchTime {
+/** One timed batch: process CPU time and wall time it took, in ns. */
+export interface BatchTime {
   readonly cpuNs: number;
   readonly wallNs: number;
 }
 
 /** Process CPU time (user + system), in ns. */
-function cpuNowNs(): number {
+export function cpuNowNs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) * 1000;
 }
 
-function timeRun(subject: TimedSubject, frames: number): BatchTime {
+/** Runs `frames` frames of `subject` and times them. */
+export function timeRun(subject: Pick<TimedSubject, 'run'>, frames: number): BatchTime {
   const cpuStart = cpuNowNs();
   const wallStart = process.hrtime.bigint();
   subject.run(frames);
@@ -60,12 +64,26 @@ function timeRun(subject: TimedSubject, frames: number): BatchTime {
   return { cpuNs: cpuNowNs() - cpuStart, wallNs };
 }
 
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
+/**
+ * Runs `subject` for `durationMs` of wall time in slices of `frames` frames,
+ * doubling the slice until one takes a millisecond; returns the slice size
+ * reached (the next warm-up slice's, or the calibration's start).
+ */
+export function warmUp(subject: Pick<TimedSubject, 'run'>, frames: number, durationMs: number): number {
+  const deadlineNs = Number(process.hrtime.bigint()) + durationMs * 1e6;
+  let slice = frames;
+  while (Number(process.hrtime.bigint()) < deadlineNs) {
+    if (timeRun(subject, slice).wallNs < 1e6) slice *= 2;
+  }
+  return slice;
+}
+
+/** The batch size, in frames (at least `minFrames`), that takes about `batchMs` of CPU time, probed with `4 × frames` frames. */
+export function calibrateBatch(subject: Pick<TimedSubject, 'run'>, frames: number, batchMs: number, minFrames: number): number {
+  const probeFrames = frames * 4;
+  collectYoungGeneration();
+  const cpuNsPerFrame = Math.max(timeRun(subject, probeFrames).cpuNs, 1000) / probeFrames;
+  return Math.max(minFrames, Math.round((batchMs * 1e6) / cpuNsPerFrame));
 }
 
 /**
@@ -97,19 +115,11 @@ export function measureTimes(subjects: readonly TimedSubject[], options: TimingO
   const framesPerBatch = subjects.map(() => minFramesPerBatch);
   for (let slice = 0; slice < warmupSlices; slice++) {
     subjects.forEach((subject, i) => {
-      const deadlineNs = Number(process.hrtime.bigint()) + (warmupMs / warmupSlices) * 1e6;
-      let frames = framesPerBatch[i]!;
-      while (Number(process.hrtime.bigint()) < deadlineNs) {
-        if (timeRun(subject, frames).wallNs < 1e6) frames *= 2; // grow the slice until one call takes a millisecond
-      }
-      framesPerBatch[i] = frames;
+      framesPerBatch[i] = warmUp(subject, framesPerBatch[i]!, warmupMs / warmupSlices);
     });
   }
   subjects.forEach((subject, i) => {
-    const probeFrames = framesPerBatch[i]! * 4;
-    collectYoungGeneration();
-    const cpuNsPerFrame = Math.max(timeRun(subject, probeFrames).cpuNs, 1000) / probeFrames;
-    framesPerBatch[i] = Math.max(minFramesPerBatch, Math.round((batchMs * 1e6) / cpuNsPerFrame));
+    framesPerBatch[i] = calibrateBatch(subject, framesPerBatch[i]!, batchMs, minFramesPerBatch);
   });
 
   const batches: BatchTime[][] = subjects.map(() => []);
@@ -121,16 +131,35 @@ export function measureTimes(subjects: readonly TimedSubject[], options: TimingO
     }
   }
 
-  const perFrame = (i: number, pick: (b: BatchTime) => number): number[] =>
-    batches[i]!.map((batch) => pick(batch) / framesPerBatch[i]!);
+  return summariseRounds(
+    subjects.map((subject) => subject.name),
+    batches,
+    framesPerBatch,
+    baselineIndex,
+  );
+}
+
+/**
+ * Turns every subject's timed batches (one per round, rounds in the same
+ * order for every subject) into its {@link TimingResult}: medians of CPU ns
+ * per frame and of the per-round ratio to the baseline's batch of the same
+ * round, and the fastest wall-clock rounds.
+ */
+export function summariseRounds(
+  names: readonly string[],
+  batches: readonly (readonly BatchTime[])[],
+  framesPerBatch: readonly number[],
+  baselineIndex: number,
+): TimingResult[] {
+  const perFrame = (i: number, pick: (b: BatchTime) => number): number[] => batches[i]!.map((batch) => pick(batch) / framesPerBatch[i]!);
   const baselineCpu = perFrame(baselineIndex, (b) => b.cpuNs);
   const baselineBestWall = Math.min(...perFrame(baselineIndex, (b) => b.wallNs));
-  return subjects.map((subject, i) => {
+  return names.map((name, i) => {
     const cpu = perFrame(i, (b) => b.cpuNs);
     const bestWall = Math.min(...perFrame(i, (b) => b.wallNs));
     const ratios = cpu.map((ns, round) => ns / baselineCpu[round]!);
     return {
-      name: subject.name,
+      name,
       nsPerFrame: median(cpu),
       ratio: median(ratios),
       ratioQ1: quantile(ratios, 0.25),
@@ -138,6 +167,21 @@ export function measureTimes(subjects: readonly TimedSubject[], options: TimingO
       bestWallNsPerFrame: bestWall,
       bestWallRatio: bestWall / baselineBestWall,
       framesPerBatch: framesPerBatch[i]!,
+      cpuNsPerFrameByRound: cpu,
     };
   });
+}
+
+/** The median over rounds of `a`'s CPU time over `b`'s in the same round (both timed in the same rounds). */
+export function medianRatioBetween(a: TimingResult, b: TimingResult): number {
+  return median(a.cpuNsPerFrameByRound.map((ns, round) => ns / b.cpuNsPerFrameByRound[round]!));
+}
+
+/** The q-quantile (0..1) of `values`, interpolated. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }

@@ -1,11 +1,8 @@
 import { syntheticTime } from '../browser-shim.js';
 import { Clock, type ClockOptions } from 'excalibur';
 import type { CoreCandidate } from '../core-candidate.js';
-import { createPhaseWork } from '../phase-work.js';
-import { ownFrameGlue } from './frame-glue.js';
-
-/** This peer's own copy of the glue (see ownFrameGlue). */
-const FrameGlue = await ownFrameGlue('excalibur');
+import { createPhaseWork, reportPhaseWork } from '../phase-work.js';
+import { FrameGlue } from './frame-glue.js';
 
 /**
  * Excalibur's `Clock`, extended the way its docs ask for a custom clock
@@ -55,9 +52,9 @@ export function createExcaliburCorePath(firstTickMs: number): CoreCandidate {
   return {
     name: 'Excalibur 0.32 Clock',
     how: '`Clock` subclass, `update()` per host frame -> `tick(elapsed)`; clamp/count/fixed step/4 calls: glue',
-    work,
     onHostTick: (timestampMs) => clock.frame(timestampMs),
     frames: () => glue.frameCount,
+    work: () => reportPhaseWork(work, glue.frameCount),
     dispose: () => clock.stop(),
   };
 }

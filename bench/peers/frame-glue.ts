@@ -7,12 +7,12 @@ const WHOLE_STEP_TOLERANCE = 1e-9;
  * every row does the same work: clamp the delta the peer hands over to
  * [0, 250] ms, count the frame, plan fixed steps of 1000/60 ms (at most 5,
  * backlog dropped), call the fixed subscriber per step and the three frame
- * subscribers. PixiJS's Ticker, Excalibur's Clock and Phaser's TimeStep
+ * handlers. PixiJS's Ticker, Excalibur's Clock and Phaser's TimeStep
  * supply the delta and the per-frame call; this supplies the rest.
  *
- * The same code as the hand-written baseline, in its own class so that the
- * baseline's compiled code is not shared with (and slowed by) the peers'.
- * Each peer, likewise, gets a copy of its own ({@link ownFrameGlue}).
+ * The same code as the hand-written baseline. Every row runs in a process
+ * of its own (bench/isolated-rows.ts), so each peer's copy of this code is
+ * its own too: no call site here is shared with another row.
  */
 export class FrameGlue {
   frameCount = 0;
@@ -26,7 +26,7 @@ export class FrameGlue {
 
   constructor(private readonly work: PhaseWork) {}
 
-  /** Clamps, counts and runs the fixed steps of one frame; the frame subscribers are the caller's. */
+  /** Clamps, counts and runs the fixed steps of one frame; the frame handlers are the caller's. */
   beginFrame(rawDeltaMs: number): void {
     let deltaMs = rawDeltaMs;
     if (!(deltaMs > 0)) deltaMs = 0; // also turns NaN into 0
@@ -62,20 +62,6 @@ export class FrameGlue {
     const dtSeconds = this.dtSeconds;
     work.update(dtSeconds);
     work.late(dtSeconds);
-    work.render(dtSeconds);
+    work.render(dtSeconds, this.alpha);
   }
-}
-
-/**
- * This module loaded once more, as a module of its own, for one peer: its
- * own `FrameGlue` class, whose compiled code no other row shares. Shared, the
- * glue was slowed by its other callers: Phaser's row measured 1.39× the
- * hand-written loop beside PixiJS's and Excalibur's rows and 1.13× alone
- * (with its own copy beside them: 1.20×). Every row must run code of its own
- * or the comparison favours whoever does.
- */
-export async function ownFrameGlue(peer: string): Promise<typeof FrameGlue> {
-  // A different URL is a different module: its own functions, its own feedback.
-  const copy = (await import(`./frame-glue.js?peer=${encodeURIComponent(peer)}`)) as typeof import('./frame-glue.js');
-  return copy.FrameGlue;
 }

@@ -1,7 +1,7 @@
 import { runAnimationFrame, syntheticTime } from '../browser-shim.js';
 import { GameLoop } from 'kontra/kontra.mjs';
 import type { CoreCandidate } from '../core-candidate.js';
-import { CORE_STEP_MS, createPhaseWork } from '../phase-work.js';
+import { CORE_STEP_MS, createPhaseWork, reportPhaseWork } from '../phase-work.js';
 
 /**
  * kontra's `GameLoop`, driven through its only entry: the frame callback it
@@ -24,8 +24,9 @@ function startGameLoop(fps: number, update: (dt: number) => void, render: () => 
 /**
  * Core path: kontra's own fixed-step accumulator calls `update(dt)` once per
  * step (it has no step cap; it skips a frame whose delta is over 1 s
- * instead), then `render()` once per frame. `render` gets no delta, so the
- * three frame subscribers are handed the step, 1/60 s.
+ * instead), then `render()` once per frame. `render` gets no delta and kontra
+ * keeps no alpha, so the three frame handlers are handed the step, 1/60 s,
+ * and render an alpha of 0.
  */
 export function createKontraCorePath(firstTickMs: number): CoreCandidate {
   const work = createPhaseWork();
@@ -38,16 +39,16 @@ export function createKontraCorePath(firstTickMs: number): CoreCandidate {
       counter.frames++;
       work.update(stepSeconds);
       work.late(stepSeconds);
-      work.render(stepSeconds);
+      work.render(stepSeconds, 0);
     },
     firstTickMs,
   );
   return {
     name: 'kontra 10 GameLoop',
-    how: 'shimmed rAF fires its frame; its own uncapped fixed step -> `update`, then `render` calls 3 subscribers',
-    work,
+    how: 'shimmed rAF fires its frame; its own uncapped fixed step -> `update`, then `render` makes 3 plain calls',
     onHostTick: runAnimationFrame,
     frames: () => counter.frames,
+    work: () => reportPhaseWork(work, counter.frames),
     dispose: () => loop.stop(),
   };
 }

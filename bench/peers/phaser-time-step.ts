@@ -1,11 +1,8 @@
 import { syntheticTime } from '../browser-shim.js';
 import Phaser from 'phaser';
 import type { CoreCandidate } from '../core-candidate.js';
-import { createPhaseWork } from '../phase-work.js';
-import { ownFrameGlue } from './frame-glue.js';
-
-/** This peer's own copy of the glue (see ownFrameGlue). */
-const FrameGlue = await ownFrameGlue('phaser');
+import { createPhaseWork, reportPhaseWork } from '../phase-work.js';
+import { FrameGlue } from './frame-glue.js';
 
 /**
  * Phaser 4's `Phaser.Core.TimeStep`, the game loop's clock, without the
@@ -38,11 +35,11 @@ export function createPhaserCorePath(firstTickMs: number): CoreCandidate {
   const glue = new FrameGlue(work);
   const timeStep = startTimeStep({ target: 60 }, (_time, deltaMs) => glue.runFrame(deltaMs), firstTickMs, 1000 / 60);
   return {
-    name: 'Phaser 4 TimeStep',
+    name: 'Phaser 4 TimeStep (reference)',
     how: '`timeStep.step(t)` -> its callback (delta smoothing on, the default); clamp/count/fixed step/4 calls: glue',
-    work,
     onHostTick: (timestampMs) => timeStep.step(timestampMs),
     frames: () => glue.frameCount,
+    work: () => reportPhaseWork(work, glue.frameCount),
     dispose: () => timeStep.stop(),
   };
 }

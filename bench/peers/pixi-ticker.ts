@@ -1,20 +1,18 @@
 import '../browser-shim.js';
 import { Ticker } from 'pixi.js';
 import type { CoreCandidate } from '../core-candidate.js';
-import { CORE_MAX_DELTA_MS, createPhaseWork } from '../phase-work.js';
-import { ownFrameGlue } from './frame-glue.js';
-
-/** This peer's own copy of the glue (see ownFrameGlue). */
-const FrameGlue = await ownFrameGlue('pixi');
+import { CORE_MAX_DELTA_MS, createPhaseWork, reportPhaseWork } from '../phase-work.js';
+import { FrameGlue } from './frame-glue.js';
 
 /**
  * PixiJS v8's `Ticker`, driven the way its own rAF callback drives it:
  * `ticker.update(timestamp)`. Never started, so it requests no frames.
  *
- * Core path: four listeners in priority order (one per phase). The first
- * hands pixi's `deltaMS` to the glue (clamp, count, fixed steps); the other
- * three are update, late and render. Pixi clamps `deltaMS` itself at
- * `1000 / minFPS`; `minFPS = 4` makes that the same 250 ms as everyone's.
+ * Core path, as PixiJS users write it: ONE listener (`ticker.add`) that does
+ * the frame's work, here the glue's `runFrame(ticker.deltaMS)`: clamp,
+ * count, fixed steps with the cap, then update, late and render as plain
+ * calls. Pixi clamps `deltaMS` itself at `1000 / minFPS`; `minFPS = 4`
+ * makes that the same 250 ms as everyone's.
  */
 export function createPixiCorePath(): CoreCandidate {
   const work = createPhaseWork();
@@ -22,16 +20,13 @@ export function createPixiCorePath(): CoreCandidate {
   const ticker = new Ticker();
   ticker.autoStart = false;
   ticker.minFPS = 1000 / CORE_MAX_DELTA_MS;
-  ticker.add((t) => glue.beginFrame(t.deltaMS));
-  ticker.add(() => work.update(glue.dtSeconds));
-  ticker.add(() => work.late(glue.dtSeconds));
-  ticker.add(() => work.render(glue.dtSeconds));
+  ticker.add((t) => glue.runFrame(t.deltaMS));
   return {
     name: 'PixiJS 8 Ticker',
-    how: '`ticker.update(t)` -> 4 `ticker.add` listeners; clamp/count/fixed step: glue',
-    work,
+    how: '`ticker.update(t)` -> one `ticker.add` listener running the frame (clamp, fixed step with cap, 4 plain calls: glue)',
     onHostTick: (timestampMs) => ticker.update(timestampMs),
     frames: () => glue.frameCount,
+    work: () => reportPhaseWork(work, glue.frameCount),
     dispose: () => ticker.destroy(),
   };
 }
