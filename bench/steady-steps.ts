@@ -34,7 +34,7 @@ export const STEADY_FRAMES = 1_000_000;
 /** Frames left out of the step-count share at the start (the warm-up). */
 export const STEADY_WARMUP_FRAMES = 1_000;
 /** The snap tried when the operator has one: a fraction of a step (the option's range is [0, 0.5)). */
-export const STEADY_SNAP_FRACTION = 0.1;
+export const STEADY_SNAP_FRACTION = 0.25;
 
 /** `fixedStep(options)` as a {@link StepCounterFactory}: the operator fed one delta at a time through a Subject. */
 export function tickflowFixedStep(extraOptions: Omit<FixedStepOptions, 'stepMs' | 'maxSteps'> = {}): StepCounterFactory {

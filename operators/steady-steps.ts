@@ -29,18 +29,20 @@ export function createSteadySteps(): SteadySteps {
 
 /**
  * Chooses this frame's step count so that every run of recent frames keeps
- * running its typical number of steps, as long as the time that leaves
- * accumulated stays within `snap` of a step of what is owed (Godot's
- * "physics jitter fix" is the anchor). The accumulator keeps the difference,
- * so no time is lost: a frame that ran one step early leaves a little less
- * than nothing, and the next frame makes it up.
+ * running its typical number of steps, by running a step early when the
+ * time owed is within `snap` of a step of it (Godot's "physics jitter fix"
+ * is the anchor). It never runs a step late, so what is owed stays under one
+ * step. The accumulator keeps the difference, so no time is lost: a frame
+ * that ran a step early leaves a little less than nothing, and the next frame
+ * makes it up.
  *
  * 1. From the history, the step counts that keep every run of the last 1 to
  *    11 frames plus this one typical: at least `least`, at most `most`.
  * 2. The plain count (`floor(accumulated / step)`) is kept when it is in that
- *    range. Otherwise it moves to the nearest end of it, unless that would
- *    owe or bank more than `snap` of a step; then it moves only that far and
- *    the history learns the new pattern (a new display rate, a hitch).
+ *    range or above it (the history then learns the new pattern: a new
+ *    display rate, a hitch). Below it, the count rises to `least` if that
+ *    runs no more than `snap` of a step ahead of the time owed; else as far
+ *    as that allows, and the history learns.
  * 3. The count is recorded.
  *
  * Why it beats snapping each frame on its own: a jittered 144 Hz host against
@@ -52,8 +54,8 @@ export function createSteadySteps(): SteadySteps {
  * @param steady The history; updated in place.
  * @param plainSteps `floor(accumulated / step)`.
  * @param owedSteps The accumulated time in steps (not floored).
- * @param snap How far, as a fraction of a step, the count may run ahead of or
- * behind the time owed; in (0, 0.5).
+ * @param snap How far, as a fraction of a step, the count may run ahead of
+ * the time owed; in (0, 0.5).
  * @return The step count to run (>= 0).
  */
 export function steadyStepCount(steady: SteadySteps, plainSteps: number, owedSteps: number, snap: number): number {
@@ -78,9 +80,7 @@ export function steadyStepCount(steady: SteadySteps, plainSteps: number, owedSte
     if (ahead < least) relearn = true;
     steps = Math.min(least, ahead);
   } else if (steps > most) {
-    const behind = Math.floor(owedSteps - snap);
-    if (behind > most) relearn = true;
-    steps = Math.max(most, behind);
+    relearn = true; // never run late: what is owed stays under one step
   }
   if (steps < 0) steps = 0;
 

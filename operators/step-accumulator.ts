@@ -32,11 +32,11 @@ export interface FixedStepOptions {
   /** What to do with the time past `maxSteps`. Defaults to {@link DEFAULT_OVERFLOW} (`'drop-backlog'`). */
   overflow?: OverflowPolicy;
   /**
-   * Steady step counts: each frame runs the number of steps its recent
-   * frames typically ran, as long as that keeps within `snap` of a step of
-   * the time owed; the difference stays accumulated, so no time is lost. A
-   * fraction of a step in [0, 0.5); defaults to 0 (off); 0.25 absorbs a
-   * millisecond of jitter at 60 Hz. See {@link accumulate}.
+   * Steady step counts: a frame may run a step up to `snap` of a step early
+   * so that it runs the number of steps its recent frames typically ran; the
+   * difference stays accumulated, so no time is lost. A fraction of a step
+   * in [0, 0.5); defaults to 0 (off); 0.25 absorbs a millisecond of jitter
+   * at 60 Hz. See {@link accumulate}.
    */
   snap?: number;
 }
@@ -72,9 +72,8 @@ export interface StepAccumulator {
   /** Time accumulated and not yet simulated, in milliseconds (the snapped-away carry included). */
   accumulatedMs: number;
   /**
-   * The part of `accumulatedMs` outside [0, one step) that snapping leaves:
-   * negative after a step run early, positive after one run late; within
-   * `±snap·stepMs`. 0 without snapping.
+   * The part of `accumulatedMs` below zero that snapping leaves after a step
+   * run early: in (-snap·stepMs, 0]. 0 without snapping.
    */
   snapCarryMs: number;
   /** The recent step counts snapping keeps steady; `undefined` without snapping. */
@@ -146,10 +145,10 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  *
  * 1. The delta is added to the accumulator (a negative or non-finite delta counts as 0).
  * 2. The frame runs `floor(accumulated / step)` steps, at most `maxSteps`.
- *    With `snap`, it runs the count its recent frames typically ran instead,
- *    as long as that keeps within `snap` of a step of the time owed
- *    (`steadyStepCount`); what it ran early or late stays accumulated,
- *    so simulated time never drifts from the deltas' sum.
+ *    With `snap`, it may run a step up to `snap` of a step early, so that it
+ *    runs the count its recent frames typically ran (`steadyStepCount`);
+ *    what it ran early stays accumulated (negative), so simulated time stays
+ *    within one step of the deltas' sum.
  * 3. Past the cap, `'keep-fraction'` drops the excess whole steps and keeps
  *    the fraction; `'drop-backlog'` drops everything past the cap.
  * 4. What is dropped is counted in the plan and in `droppedTotalMs`, so over
