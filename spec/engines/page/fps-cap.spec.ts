@@ -45,6 +45,7 @@ describe('the fps cap', () => {
     expect(capWakeAtMs(20, 0, H)).toBeCloseTo(0.5 * H, 9); // 50 fps, due 20: the tick at 16.7
     expect(capWakeAtMs(60, 2 * H, H)).toBeCloseTo(3.5 * H, 9); // due 60: the tick at 66.7, not 50 (10 ms early)
     expect(capWakeAtMs(1, 0, H)).toBeCloseTo(0.5 * H, 9); // never the tick just run
+    expect(capWakeAtMs(2 * H, 0, H, true)).toBeCloseTo(2.5 * H, 9); // a host that stamps the vsync just past: after the tick
     expect(DEFAULT_HOST_INTERVAL_MS).toBeCloseTo(H, 12);
   });
 
@@ -58,6 +59,18 @@ describe('the fps cap', () => {
     expect(wakeupsPerSecond[0]).toBe(30); // one timer per delivered frame, not one per vsync
     expect(engine.stats().declined).toBe(0);
     engine.destroy();
+  });
+
+  it('a host that starts an idle frame at once, stamped with the vsync just past (headless Chromium): still 30 and 50, one request per frame', () => {
+    for (const fps of [30, 50]) {
+      const frames = vsyncFrames(60, { idle: 'at-once' });
+      const engine = createEngine({ ...quiet, fps, frames });
+      engine.add({ step: () => {} });
+      const result = run([engine], frames, 10);
+      expect(result.fps[0], `fps ${fps}`).toBe(fps);
+      expect(result.requestsPerSecond, `fps ${fps}`).toBe(fps);
+      engine.destroy();
+    }
   });
 
   it('"a cap of 50 gives 50.0" on a 60 Hz host', () => {

@@ -55,12 +55,20 @@ export function marbleFrames(vsyncs: Observable<number>): TestFrames {
  * that vsync as its timestamp, as a browser does; its callback runs `lagMs`
  * after the vsync (a browser runs it a little after the frame began; the
  * fake timers also only fire on whole milliseconds).
+ *
+ * With `idle: 'at-once'`, a frame requested outside a frame callback starts
+ * at once, stamped with the vsync just past, as headless Chromium does (a
+ * frame requested from inside a callback still waits for the next vsync).
  */
-export function vsyncFrames(hz: number, lagMs = 1): TestFrames & { readonly callbacks: number } {
+export function vsyncFrames(
+  hz: number,
+  { lagMs = 1, idle = 'next-vsync' }: { lagMs?: number; idle?: 'next-vsync' | 'at-once' } = {},
+): TestFrames & { readonly callbacks: number } {
   const intervalMs = 1000 / hz;
   let next = 1;
   let requests = 0;
   let callbacks = 0;
+  let inCallback = false;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   return {
     get requests() {
@@ -76,14 +84,22 @@ export function vsyncFrames(hz: number, lagMs = 1): TestFrames & { readonly call
       requests++;
       const handle = next++;
       const now = performance.now();
-      const vsyncMs = (Math.floor(now / intervalMs + 1e-9) + 1) * intervalMs;
+      const vsyncsPast = Math.floor(now / intervalMs + 1e-9);
+      const atOnce = idle === 'at-once' && !inCallback;
+      const stampMs = (atOnce ? vsyncsPast : vsyncsPast + 1) * intervalMs;
+      const delayMs = atOnce ? lagMs : Math.ceil(stampMs - now) + lagMs;
       timers.set(
         handle,
         setTimeout(() => {
           timers.delete(handle);
           callbacks++;
-          callback(vsyncMs);
-        }, Math.ceil(vsyncMs - now) + lagMs),
+          inCallback = true;
+          try {
+            callback(stampMs);
+          } finally {
+            inCallback = false;
+          }
+        }, delayMs),
       );
       return handle;
     },

@@ -53,6 +53,8 @@ export class PageClock {
   private readonly intervalsMs = new Float64Array(HOST_INTERVAL_SAMPLES);
   private intervalCount = 0;
   private intervalNext = 0;
+  private requestedAtMs = NaN;
+  private stampsPast = false;
 
   constructor(private readonly scheduler: FrameScheduler) {}
 
@@ -93,6 +95,16 @@ export class PageClock {
     return shortest;
   }
 
+  /**
+   * Whether the host stamps a frame requested from idle with the vsync just
+   * past, starting it at once (headless Chromium does), rather than with the
+   * next vsync (learned from the latest frame requested from idle). A capped
+   * engine's timer aims accordingly (see `capWakeAtMs`).
+   */
+  get idleFramesStampedPast(): boolean {
+    return this.stampsPast;
+  }
+
   /** Puts an engine on the clock (idempotent): it runs from the next frame on. */
   join(engine: ClockedEngine): void {
     if (this.engines.includes(engine)) return;
@@ -113,6 +125,7 @@ export class PageClock {
   private request(backToBack: boolean): void {
     this.requestsTotal++;
     this.backToBack = backToBack;
+    if (!backToBack) this.requestedAtMs = performance.now();
     this.handle = this.scheduler.requestAnimationFrame(this.onFrame);
   }
 
@@ -138,7 +151,8 @@ export class PageClock {
 
   private measureHost(timestampMs: number): void {
     const intervalMs = timestampMs - this.previousMs;
-    if (this.backToBack && intervalMs > 0 && intervalMs < 1000) {
+    if (!this.backToBack) this.stampsPast = timestampMs < this.requestedAtMs;
+    else if (intervalMs > 0 && intervalMs < 1000) {
       this.intervalsMs[this.intervalNext] = intervalMs;
       this.intervalNext = (this.intervalNext + 1) % HOST_INTERVAL_SAMPLES;
       if (this.intervalCount < HOST_INTERVAL_SAMPLES) this.intervalCount++;

@@ -479,11 +479,17 @@ export class PageEngine implements ClockedEngine, PhaseOwner {
     }
   }
 
-  /** A capped engine leaves the page's clock until its timer brings it back, half a host frame before its next tick. */
+  /**
+   * A capped engine leaves the page's clock until its timer brings it back,
+   * half a host frame from the tick its grid takes next: before it while other
+   * engines keep the page's frames coming, and on an idle page as the host
+   * stamps idle frames (see capWakeAtMs).
+   */
   private waitForCap(timestampMs: number): void {
     const clock = this.clock!;
-    const wakeAtMs = capWakeAtMs(this.grid!.dueMs, timestampMs, clock.hostIntervalMs);
     clock.leave(this);
+    const stampsPast = clock.size === 0 && clock.idleFramesStampedPast;
+    const wakeAtMs = capWakeAtMs(this.grid!.dueMs, timestampMs, clock.hostIntervalMs, stampsPast);
     this.capTimer = setTimeout(this.onCapTimer, Math.max(0, wakeAtMs - performance.now()));
   }
 

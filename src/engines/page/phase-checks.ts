@@ -122,11 +122,15 @@ export function installPhaseChecks(): void {
       return (getComputedStyle as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
     };
   }
-  // `el.style.transform = ...`: each CSS property is an accessor of CSSStyleDeclaration.prototype.
-  const style = proto('CSSStyleDeclaration');
-  if (style !== undefined) {
+  // `el.style.transform = ...`, where the browser makes CSS properties accessors of a prototype
+  // (Firefox's CSS2Properties, the newer CSSStyleProperties). Chromium keeps them as named
+  // properties of each style object, which no prototype patch sees: there, only style writes
+  // through setProperty, removeProperty and cssText (the ledger uses setProperty) are checked.
+  for (const type of ['CSSStyleProperties', 'CSS2Properties']) {
+    const style = proto(type);
+    if (style === undefined) continue;
     for (const n of Object.getOwnPropertyNames(style)) {
-      if (n === 'cssText') continue;
+      if (n === 'cssText' || n === 'constructor') continue;
       guardAccessor(style, n, 'DOM write', `style.${n}`, 'set');
     }
   }
