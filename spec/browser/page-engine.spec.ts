@@ -243,8 +243,9 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
       `fps cap: host ${host.toFixed(1)} Hz; capped beside uncapped ${capped.toFixed(1)} fps; ` +
         `capped alone ${(frames / aloneSeconds).toFixed(1)} fps, ${(requests / aloneSeconds).toFixed(1)} rAF calls/s`,
     );
-    // "it caps requestAnimationFrame itself, not just the work": about one call per frame it runs.
-    expect(requests).toBeLessThanOrEqual(Math.ceil(frames * 1.1) + 1);
+    // "it caps requestAnimationFrame itself, not just the work": about one call per frame it runs
+    // (a timer that fires late on an overloaded host can cost a declined frame now and then).
+    expect(requests).toBeLessThanOrEqual(Math.ceil(frames * (keptUp ? 1.1 : 1.3)) + 1);
   });
 });
 
