@@ -15,9 +15,9 @@ import { capWakeAtMs } from './cap-wake.js';
 import { DomLedger } from './dom-ledger.js';
 import { resolveEngineOptions, type EngineOptions, type PauseReason, type ResolvedEngineOptions } from './engine-options.js';
 import { EventRing } from './event-ring.js';
-import { pageClock, type ClockedEngine, type PageClock } from './page-clock.js';
+import { pageClock, type PageClock } from './page-clock.js';
 import { PageInput } from './page-input.js';
-import { enterPhase, installPhaseChecks, leavePhase, PHASE_CHECKS, type PagePhase, type PhaseOwner, type PhaseRuleError } from './phase-checks.js';
+import { enterPhase, installPhaseChecks, leavePhase, PHASE_CHECKS, type PagePhase, type PhaseRuleError } from './phase-checks.js';
 import type { System, SystemEntry } from './system.js';
 
 /** An engine's counters, from {@link PageEngine.stats}. */
@@ -53,7 +53,7 @@ const LEFT = 2; // began, then stopped, paused or destroyed mid-frame: the rest 
  * pauses, an event ring, a change-only DOM ledger and error isolation. Made
  * by {@link createEngine}.
  */
-export class PageEngine implements ClockedEngine, PhaseOwner {
+export class PageEngine {
   /** The engine's name in reports. */
   readonly name: string;
   /** The element the engine lives in (`undefined` for a headless engine). */
