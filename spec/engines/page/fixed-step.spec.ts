@@ -96,6 +96,31 @@ describe('the page engine\'s fixed step', () => {
     engine.destroy();
   });
 
+  it('"so a game runs the same on a 30 Hz phone and a 144 Hz monitor": one second of frames at either rate is 60 steps and the same state', () => {
+    const simulate = (hz: number) => {
+      const frames = testFrames();
+      const engine = createEngine({ ...quiet, frames });
+      let x = 0;
+      let v = 1;
+      engine.add({
+        step: (_e, dt) => {
+          x += v * dt;
+          v -= 0.5 * dt;
+        },
+      });
+      engine.start();
+      for (let i = 0; i <= hz; i++) frames.tick((i * 1000) / hz); // the first frame is worth 0: then exactly 1 s
+      const result = { steps: engine.stats().steps, x };
+      engine.destroy();
+      return result;
+    };
+    const phone = simulate(30);
+    const monitor = simulate(144);
+    expect(phone.steps).toBe(60);
+    expect(monitor.steps).toBe(60);
+    expect(phone.x).toBe(monitor.x);
+  });
+
   it('"N deltas of exactly one step yield exactly N steps": 600 frames of 1/60 s are 600 steps, nothing dropped', () => {
     const engine = createEngine(quiet);
     for (let i = 0; i < 600; i++) engine.advance(1 / 60);
