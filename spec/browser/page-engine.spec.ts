@@ -192,15 +192,21 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     expect(await raf(page), 'no frame requested while the rest are settled').toEqual(settled);
     expect(await page.evaluate(() => window.__page!.engines.slice(4).map((e) => e.paused.size))).toEqual([0, 0, 0]); // settled is not paused
 
-    await page.evaluate(() => window.__page!.engines[4]!.wake());
-    await framesRun(page, 2);
+    // wake() asks for a frame again (counted in the same task, so a frame that runs at once is not missed).
+    const callbacks = await page.evaluate(() => {
+      const before = window.__pageRaf!.callbacks;
+      window.__page!.engines[4]!.wake();
+      return before;
+    });
+    await waitUntil(page, (before) => window.__pageRaf!.callbacks > before, callbacks);
     expect((await raf(page)).requests).toBeGreaterThan(settled.requests);
   });
 
   it('"a capped scene asks for 30 frames a second": 30 ± 1 frames beside an uncapped engine; alone, 30 ± 1 rAF calls a second, one per frame it runs', async () => {
     // Timing on a shared, loaded machine: the ±1 bounds are judged when the host itself kept up
-    // (the uncapped engine saw at least 58 frames a second); on an overloaded host only the upper
-    // bound, which is what the cap promises (never dragged along to the host's rate), is firm.
+    // (the uncapped engine saw at least 58 frames a second). On an overloaded host only the upper
+    // bound, which is what the cap promises (never dragged along to the host's rate), is firm; the
+    // lower one is then half of what the host delivered (a cap that lost its grid would fall below).
     const sample = () =>
       page.evaluate(() => ({
         t: performance.now(),
@@ -225,9 +231,10 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     const uncapped = (b1.frames[1]! - b0.frames[1]!) / seconds;
     const host = (b1.callbacks - b0.callbacks) / seconds;
     const keptUp = host >= 58;
+    const floor = keptUp ? 29 : Math.min(29, host / 2 - 1);
     expect(uncapped).toBeCloseTo(host, 0); // the uncapped one takes every page frame
     expect(capped, `capped beside uncapped (host ${host.toFixed(1)} Hz)`).toBeLessThanOrEqual(31);
-    expect(capped, `capped beside uncapped (host ${host.toFixed(1)} Hz)`).toBeGreaterThanOrEqual(keptUp ? 29 : 20);
+    expect(capped, `capped beside uncapped (host ${host.toFixed(1)} Hz)`).toBeGreaterThanOrEqual(floor);
 
     await page.evaluate(() => window.__page!.engines[1]!.destroy());
     await page.waitForTimeout(500);
@@ -238,7 +245,7 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     const requests = a1.requests - a0.requests;
     const frames = a1.frames[0]! - a0.frames[0]!;
     expect(requests / aloneSeconds, `rAF calls a second, capped alone (host ${host.toFixed(1)} Hz)`).toBeLessThanOrEqual(31);
-    expect(requests / aloneSeconds, `rAF calls a second, capped alone (host ${host.toFixed(1)} Hz)`).toBeGreaterThanOrEqual(keptUp ? 29 : 20);
+    expect(requests / aloneSeconds, `rAF calls a second, capped alone (host ${host.toFixed(1)} Hz)`).toBeGreaterThanOrEqual(floor);
     console.info(
       `fps cap: host ${host.toFixed(1)} Hz; capped beside uncapped ${capped.toFixed(1)} fps; ` +
         `capped alone ${(frames / aloneSeconds).toFixed(1)} fps, ${(requests / aloneSeconds).toFixed(1)} rAF calls/s`,

@@ -6,6 +6,9 @@ export const DEFAULT_HOST_INTERVAL_MS = 1000 / 60;
 /** How many back-to-back frame intervals the page keeps to estimate the host's rate. */
 export const HOST_INTERVAL_SAMPLES = 4;
 
+/** How much evidence the clock keeps about how the host stamps idle frames (see `PageClock.idleFramesStampedPast`). */
+const STAMP_EVIDENCE = 4;
+
 /** What the page clock asks of each engine in a frame, in this order. @internal */
 export interface ClockedEngine {
   /** Decides whether the engine runs this frame and plans its steps (no user code). */
@@ -54,7 +57,8 @@ export class PageClock {
   private intervalCount = 0;
   private intervalNext = 0;
   private requestedAtMs = NaN;
-  private stampsPast = false;
+  /** Evidence for idle frames stamped with the vsync just past: +1 per such frame, -1 per other, kept in ±STAMP_EVIDENCE. */
+  private stampEvidence = 0;
 
   constructor(private readonly scheduler: FrameScheduler) {}
 
@@ -98,11 +102,12 @@ export class PageClock {
   /**
    * Whether the host stamps a frame requested from idle with the vsync just
    * past, starting it at once (headless Chromium does), rather than with the
-   * next vsync (learned from the latest frame requested from idle). A capped
-   * engine's timer aims accordingly (see `capWakeAtMs`).
+   * next vsync, as most of the recent frames requested from idle were (a
+   * running count, so one frame a busy host started late does not flip it).
+   * A capped engine's timer aims accordingly (see `capWakeAtMs`).
    */
   get idleFramesStampedPast(): boolean {
-    return this.stampsPast;
+    return this.stampEvidence > 0;
   }
 
   /** Puts an engine on the clock (idempotent): it runs from the next frame on. */
@@ -151,7 +156,10 @@ export class PageClock {
 
   private measureHost(timestampMs: number): void {
     const intervalMs = timestampMs - this.previousMs;
-    if (!this.backToBack) this.stampsPast = timestampMs < this.requestedAtMs;
+    if (!this.backToBack) {
+      const past = timestampMs < this.requestedAtMs ? 1 : -1;
+      this.stampEvidence = Math.max(-STAMP_EVIDENCE, Math.min(STAMP_EVIDENCE, this.stampEvidence + past));
+    }
     else if (intervalMs > 0 && intervalMs < 1000) {
       this.intervalsMs[this.intervalNext] = intervalMs;
       this.intervalNext = (this.intervalNext + 1) % HOST_INTERVAL_SAMPLES;
