@@ -21,6 +21,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/web-audio$/, replacement: resolve(repo, 'src/backends/web-audio/index.ts') },
   { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
   { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
+  { find: /^tickflow\/page$/, replacement: resolve(repo, 'src/engines/page/index.ts') },
 ];
 
 export default defineConfig({

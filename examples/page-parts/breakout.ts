@@ -1,0 +1,208 @@
+import { createEngine, type PageEngine } from 'tickflow/page';
+
+/** The board, in CSS px (the board element is this size). */
+export const BOARD_WIDTH = 560;
+export const BOARD_HEIGHT = 380;
+
+const COLUMNS = 10;
+const ROWS = 5;
+const BRICK_GAP = 4;
+const BRICK_TOP = 36;
+const BRICK_HEIGHT = 16;
+const BRICK_WIDTH = (BOARD_WIDTH - BRICK_GAP * (COLUMNS + 1)) / COLUMNS;
+const PADDLE_WIDTH = 84;
+const PADDLE_HEIGHT = 10;
+const PADDLE_Y = BOARD_HEIGHT - 28;
+const PADDLE_SPEED = 520; // px/s with the keys
+const BALL_SIZE = 10;
+const BALL_SPEED = 300; // px/s
+const LIVES = 3;
+const HUD_LINES = 4;
+
+/** The DOM a breakout game writes to. */
+export interface BreakoutView {
+  readonly board: HTMLElement;
+  readonly score: HTMLElement;
+  readonly lives: HTMLElement;
+  /** The HUD's event log: lines from the event ring. */
+  readonly log: HTMLElement;
+}
+
+/**
+ * A small breakout game in plain DOM, on the page engine.
+ *
+ * - read: the input helper has measured the board (pointer x); nothing else.
+ * - step (120 Hz): the ball, the paddle and the bricks as plain numbers and a
+ *   Uint8Array; every hit is an event on the ring (`brick`, `paddle`,
+ *   `wall`, `lost`, `cleared`). No DOM.
+ * - render: the ball, the paddle and each brick through the ledger (a brick's
+ *   class changes once, when it breaks), and the HUD, which reads the ring.
+ *
+ * The paddle follows the pointer over the board, or the arrow keys; until the
+ * visitor plays, it follows the ball by itself. Typing in a field of the page
+ * pauses the game (the engine's automatic `'typing'` pause).
+ */
+export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine {
+  const engine = createEngine({ root: view.board, name, step: 1 / 120, maxSteps: 8 });
+  const { board } = view;
+  const ball = document.createElement('div');
+  ball.className = 'ball';
+  const paddle = document.createElement('div');
+  paddle.className = 'paddle';
+  const bricks: HTMLElement[] = [];
+  for (let i = 0; i < COLUMNS * ROWS; i++) {
+    const brick = document.createElement('div');
+    brick.className = `brick row-${Math.floor(i / COLUMNS)}`;
+    brick.style.left = `${BRICK_GAP + (i % COLUMNS) * (BRICK_WIDTH + BRICK_GAP)}px`;
+    brick.style.top = `${BRICK_TOP + Math.floor(i / COLUMNS) * (BRICK_HEIGHT + BRICK_GAP)}px`;
+    brick.style.width = `${BRICK_WIDTH}px`;
+    brick.style.height = `${BRICK_HEIGHT}px`;
+    board.append(brick);
+    bricks.push(brick);
+  }
+  board.append(paddle, ball);
+
+  const alive = new Uint8Array(COLUMNS * ROWS).fill(1);
+  let ballX = BOARD_WIDTH / 2;
+  let ballY = PADDLE_Y - 40;
+  let ballVX = BALL_SPEED * 0.6;
+  let ballVY = -BALL_SPEED * 0.8;
+  let paddleX = (BOARD_WIDTH - PADDLE_WIDTH) / 2;
+  let score = 0;
+  let lives = LIVES;
+  let left = COLUMNS * ROWS;
+  let pointerX = NaN;
+  let autopilot = true;
+  const lines: string[] = [];
+
+  const serve = (): void => {
+    ballX = paddleX + PADDLE_WIDTH / 2;
+    ballY = PADDLE_Y - 20;
+    const angle = -Math.PI / 2 + (((score * 7919) % 100) / 100 - 0.5) * 1.2;
+    ballVX = BALL_SPEED * Math.cos(angle);
+    ballVY = BALL_SPEED * Math.sin(angle);
+  };
+
+  engine.add({
+    name: 'input',
+    read(e) {
+      const pointer = e.input.pointer;
+      if (pointer.inside) {
+        autopilot = false;
+        pointerX = pointer.x;
+      }
+      if (e.input.held('ArrowLeft') || e.input.held('ArrowRight')) {
+        autopilot = false;
+        pointerX = NaN;
+      }
+    },
+  });
+
+  engine.add({
+    name: 'simulation',
+    step(e, dt) {
+      // The paddle.
+      if (autopilot) paddleX += Math.max(-PADDLE_SPEED * dt, Math.min(PADDLE_SPEED * dt, ballX - PADDLE_WIDTH / 2 - paddleX + 14));
+      else if (!Number.isNaN(pointerX)) paddleX = pointerX - PADDLE_WIDTH / 2;
+      else paddleX += e.input.axis('ArrowLeft', 'ArrowRight') * PADDLE_SPEED * dt;
+      paddleX = Math.max(0, Math.min(BOARD_WIDTH - PADDLE_WIDTH, paddleX));
+
+      // The ball, and the walls.
+      ballX += ballVX * dt;
+      ballY += ballVY * dt;
+      if (ballX < 0 || ballX > BOARD_WIDTH - BALL_SIZE) {
+        ballX = Math.max(0, Math.min(BOARD_WIDTH - BALL_SIZE, ballX));
+        ballVX = -ballVX;
+        e.events.emit('wall');
+      }
+      if (ballY < 0) {
+        ballY = 0;
+        ballVY = -ballVY;
+        e.events.emit('wall');
+      }
+      // The paddle: where it is hit steers the ball.
+      if (ballVY > 0 && ballY + BALL_SIZE >= PADDLE_Y && ballY + BALL_SIZE <= PADDLE_Y + PADDLE_HEIGHT + 6 &&
+        ballX + BALL_SIZE >= paddleX && ballX <= paddleX + PADDLE_WIDTH) {
+        const offset = (ballX + BALL_SIZE / 2 - (paddleX + PADDLE_WIDTH / 2)) / (PADDLE_WIDTH / 2);
+        const angle = -Math.PI / 2 + offset * 1.0;
+        ballVX = BALL_SPEED * Math.cos(angle);
+        ballVY = BALL_SPEED * Math.sin(angle);
+        ballY = PADDLE_Y - BALL_SIZE;
+        e.events.emit('paddle', offset);
+      }
+      // The bricks: the first one the ball overlaps breaks.
+      for (let i = 0; i < alive.length; i++) {
+        if (alive[i] === 0) continue;
+        const bx = BRICK_GAP + (i % COLUMNS) * (BRICK_WIDTH + BRICK_GAP);
+        const by = BRICK_TOP + Math.floor(i / COLUMNS) * (BRICK_HEIGHT + BRICK_GAP);
+        if (ballX + BALL_SIZE < bx || ballX > bx + BRICK_WIDTH || ballY + BALL_SIZE < by || ballY > by + BRICK_HEIGHT) continue;
+        alive[i] = 0;
+        left--;
+        score += 10 * (ROWS - Math.floor(i / COLUMNS));
+        ballVY = -ballVY;
+        e.events.emit('brick', i, score);
+        break;
+      }
+      // Lost, and cleared.
+      if (ballY > BOARD_HEIGHT) {
+        lives--;
+        e.events.emit('lost', lives);
+        if (lives === 0) {
+          lives = LIVES;
+          score = 0;
+          alive.fill(1);
+          left = alive.length;
+          e.events.emit('over');
+        }
+        serve();
+      }
+      if (left === 0) {
+        alive.fill(1);
+        left = alive.length;
+        e.events.emit('cleared', score);
+        serve();
+      }
+    },
+  });
+
+  engine.add({
+    name: 'render',
+    render(e, alpha) {
+      // The ball drawn where it will be alpha of a step from now.
+      const x = ballX + ballVX * engine.step * alpha;
+      const y = ballY + ballVY * engine.step * alpha;
+      e.ledger.style(ball, 'transform', `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`);
+      e.ledger.style(paddle, 'transform', `translate(${paddleX.toFixed(1)}px, ${PADDLE_Y}px)`);
+      for (let i = 0; i < bricks.length; i++) e.ledger.toggle(bricks[i]!, 'gone', alive[i] === 0);
+    },
+  });
+
+  engine.add({
+    name: 'hud',
+    render(e) {
+      e.ledger.text(view.score, String(score));
+      e.ledger.text(view.lives, '●'.repeat(lives) + '○'.repeat(LIVES - lives));
+      // The ring: this frame's events, oldest first.
+      const ring = e.events;
+      let changed = false;
+      for (let i = 0; i < ring.length; i++) {
+        const type = ring.type(i);
+        const line =
+          type === 'brick' ? `brick ${ring.a(i)} · score ${ring.b(i)}`
+          : type === 'lost' ? `ball lost · ${ring.a(i)} left`
+          : type === 'cleared' ? `board cleared at ${ring.a(i)}`
+          : type === 'over' ? 'game over · new game'
+          : undefined;
+        if (line === undefined) continue;
+        lines.unshift(line);
+        changed = true;
+      }
+      if (changed) {
+        lines.length = Math.min(lines.length, HUD_LINES);
+        e.ledger.text(view.log, lines.join('\n'));
+      }
+    },
+  });
+  engine.start();
+  return engine;
+}

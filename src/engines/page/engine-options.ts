@@ -1,0 +1,187 @@
+import { OptionError } from '../../../operators/option-error.js';
+import { DEFAULT_MAX_STEPS } from '../../../operators/step-accumulator.js';
+import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite } from '../../../operators/validate.js';
+import type { FrameScheduler } from '../../hosts/animation-frames.js';
+import { DEFAULT_EVENTS_PER_FRAME } from './event-ring.js';
+import type { PageEngine } from './page-engine.js';
+
+/** The fixed step when the `step` option is not given: 1/60 s. */
+export const DEFAULT_STEP_SECONDS = 1 / 60;
+
+export { DEFAULT_MAX_STEPS, DEFAULT_EVENTS_PER_FRAME };
+
+/**
+ * Why an engine is paused; `engine.paused` holds every reason that applies.
+ *
+ * - `'stopped'`: not started yet, `stop()`ped, or a hook threw (`start()` resumes).
+ * - `'manual'`: `pause()` (only `resume()` clears it).
+ * - `'hidden'`: the tab is hidden (`document.visibilityState`).
+ * - `'pagehide'`: the page is leaving (`pagehide`; `pageshow` clears it, so a page
+ *   restored from the back/forward cache runs again).
+ * - `'offscreen'`: the root is scrolled out of view (IntersectionObserver).
+ * - `'typing'`: focus is in an input, textarea or contenteditable outside the root.
+ * - `'reducedMotion'`: the visitor asked for reduced motion (opt-in).
+ */
+export type PauseReason = 'stopped' | 'manual' | 'hidden' | 'pagehide' | 'offscreen' | 'typing' | 'reducedMotion';
+
+/** Which automatic pauses an engine watches for (the `pause` option). */
+export interface PauseOptions {
+  /** Pause while the tab is hidden. Defaults to true. */
+  hidden?: boolean;
+  /** Pause when the page is leaving (`pagehide`). Defaults to true. */
+  pagehide?: boolean;
+  /** Pause while the root is scrolled off screen. Defaults to true. */
+  offscreen?: boolean;
+  /** Pause while the visitor types in a field outside the root. Defaults to true. */
+  typing?: boolean;
+  /** Pause while `prefers-reduced-motion: reduce` matches. Defaults to false: most games calm their effects instead. */
+  reducedMotion?: boolean;
+}
+
+/** The automatic pauses when the `pause` option is not given: all but reduced motion. */
+export const DEFAULT_PAUSE: Readonly<Required<PauseOptions>> = {
+  hidden: true,
+  pagehide: true,
+  offscreen: true,
+  typing: true,
+  reducedMotion: false,
+};
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  /**
+   * The element the engine lives in: what the off-screen pause watches, what
+   * the input helper measures, and what "a field outside the root" is outside
+   * of. Leave it out for a headless engine (Node, a server) driven by
+   * `advance()`.
+   */
+  root?: Element;
+  /** The fixed step, in seconds, a finite number > 0. Defaults to {@link DEFAULT_STEP_SECONDS} (1/60). */
+  step?: number;
+  /** The most steps one frame runs, a whole number >= 1; the rest of the time is dropped. Defaults to {@link DEFAULT_MAX_STEPS} (4). */
+  maxSteps?: number;
+  /**
+   * Seconds after the last `busy()` at which the engine sleeps (no frames
+   * until `wake()`, its input or `start()`), a finite number >= 0. Defaults to
+   * `undefined`: never settles.
+   */
+  settle?: number;
+  /**
+   * A cap on the engine's frames per second, a finite number > 0: between
+   * frames the engine leaves the page's clock and one timer brings it back.
+   * Defaults to `undefined`: every frame of the page.
+   */
+  fps?: number;
+  /** Which automatic pauses apply (see {@link PauseOptions}), or `false` for none. Defaults to {@link DEFAULT_PAUSE}. */
+  pause?: PauseOptions | false;
+  /** How many events one frame's ring holds, a whole number >= 1. Defaults to {@link DEFAULT_EVENTS_PER_FRAME} (64). */
+  events?: number;
+  /** Where a hook's error goes (the engine has stopped by then). Defaults to `console.error`. */
+  onError?: (error: unknown, engine: PageEngine) => void;
+  /** The engine's name in reports. Defaults to a description of the root (`div#hero`), or `engine <n>`. */
+  name?: string;
+  /**
+   * Where frames come from: requestAnimationFrame and cancelAnimationFrame.
+   * Defaults to the window. Engines with the same scheduler share one frame
+   * loop; tests pass their own.
+   */
+  frames?: FrameScheduler;
+}
+
+/** The options, checked and with their defaults. @internal */
+export interface ResolvedEngineOptions {
+  readonly root: Element | undefined;
+  readonly stepSeconds: number;
+  readonly maxSteps: number;
+  readonly settleSeconds: number | undefined;
+  readonly fps: number | undefined;
+  readonly pause: Readonly<Required<PauseOptions>>;
+  readonly events: number;
+  readonly onError: (error: unknown, engine: PageEngine) => void;
+  readonly name: string;
+  readonly frames: FrameScheduler | undefined;
+}
+
+const WHERE = 'createEngine';
+const KNOWN = ['root', 'step', 'maxSteps', 'settle', 'fps', 'pause', 'events', 'onError', 'name', 'frames'] as const;
+const PAUSE_KNOWN = Object.keys(DEFAULT_PAUSE);
+let unnamed = 0;
+
+/**
+ * Checks every option by name and applies the defaults, before anything
+ * starts.
+ *
+ * @throws {OptionError} naming the option, the rule and the value.
+ */
+export function resolveEngineOptions(options: EngineOptions | undefined): ResolvedEngineOptions {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw new OptionError(WHERE, 'options', 'an object', options);
+  }
+  checkOptionKeys(WHERE, options, KNOWN);
+  const {
+    root,
+    step = DEFAULT_STEP_SECONDS,
+    maxSteps = DEFAULT_MAX_STEPS,
+    settle,
+    fps,
+    pause,
+    events = DEFAULT_EVENTS_PER_FRAME,
+    onError = defaultOnError,
+    name,
+    frames,
+  } = options ?? {};
+  if (root !== undefined && !isElement(root)) throw new OptionError(WHERE, 'root', 'an Element', root);
+  positiveFinite(WHERE, 'step', step);
+  integerAtLeast(WHERE, 'maxSteps', maxSteps, 1);
+  if (settle !== undefined) nonNegativeFinite(WHERE, 'settle', settle);
+  if (fps !== undefined) positiveFinite(WHERE, 'fps', fps);
+  integerAtLeast(WHERE, 'events', events, 1);
+  if (typeof onError !== 'function') throw new OptionError(WHERE, 'onError', 'a function (error, engine) => void', onError);
+  if (name !== undefined && (typeof name !== 'string' || name === '')) throw new OptionError(WHERE, 'name', 'a non-empty string', name);
+  if (
+    frames !== undefined &&
+    (frames === null || typeof frames.requestAnimationFrame !== 'function' || typeof frames.cancelAnimationFrame !== 'function')
+  ) {
+    throw new OptionError(WHERE, 'frames', 'an object with requestAnimationFrame and cancelAnimationFrame', frames);
+  }
+  return {
+    root,
+    stepSeconds: step,
+    maxSteps,
+    settleSeconds: settle,
+    fps,
+    pause: resolvePause(pause),
+    events,
+    onError,
+    name: name ?? describeRoot(root) ?? `engine ${++unnamed}`,
+    frames,
+  };
+}
+
+function resolvePause(pause: PauseOptions | false | undefined): Readonly<Required<PauseOptions>> {
+  if (pause === undefined) return DEFAULT_PAUSE;
+  if (pause === false) return { hidden: false, pagehide: false, offscreen: false, typing: false, reducedMotion: false };
+  if (pause === null || typeof pause !== 'object' || Array.isArray(pause)) {
+    throw new OptionError(WHERE, 'pause', 'an object of automatic pauses, or false', pause);
+  }
+  checkOptionKeys(`${WHERE}({ pause })`, pause, PAUSE_KNOWN);
+  const resolved = { ...DEFAULT_PAUSE, ...pause };
+  for (const key of PAUSE_KNOWN as (keyof PauseOptions)[]) {
+    if (typeof resolved[key] !== 'boolean') throw new OptionError(WHERE, `pause.${key}`, 'true or false', resolved[key]);
+  }
+  return resolved;
+}
+
+function isElement(value: unknown): value is Element {
+  return typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1;
+}
+
+function describeRoot(root: Element | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  const id = root.id ? `#${root.id}` : '';
+  return `${root.tagName.toLowerCase()}${id}`;
+}
+
+function defaultOnError(error: unknown, engine: PageEngine): void {
+  console.error(`page engine '${engine.name}':`, error);
+}

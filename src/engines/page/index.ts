@@ -1,0 +1,28 @@
+/**
+ * The page engine: games and animated heroes that share a web page with
+ * somebody else's layout, with the DOM as the renderer. Every engine on the
+ * page shares one requestAnimationFrame; each frame runs read (measure),
+ * step (simulate at a fixed rate) and render (write only what changed),
+ * page-wide.
+ *
+ * @packageDocumentation
+ */
+export { createEngine, PageEngine, type PageEngineStats, type PauseEvent, type PauseListener } from './page-engine.js';
+export {
+  DEFAULT_EVENTS_PER_FRAME,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_PAUSE,
+  DEFAULT_STEP_SECONDS,
+  type EngineOptions,
+  type PauseOptions,
+  type PauseReason,
+} from './engine-options.js';
+export type { System } from './system.js';
+export { EventRing } from './event-ring.js';
+export { DomLedger } from './dom-ledger.js';
+export { PageInput, type PagePointer } from './page-input.js';
+export { PHASE_CHECKS, PhaseRuleError, type PagePhase, type PhaseAccess } from './phase-checks.js';
+export { capWakeAtMs } from './cap-wake.js';
+export { DEFAULT_HOST_INTERVAL_MS } from './page-clock.js';
+export { isTextField } from './auto-pause.js';
+export type { FrameScheduler } from '../../hosts/animation-frames.js';
