@@ -1,4 +1,5 @@
 import { Mesh, MeshBasicMaterial, Object3D, SphereGeometry } from 'three';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   constantClock,
@@ -538,6 +539,28 @@ describe('options checked on createStateEngine (issue 12)', () => {
     expect(() => createStateEngine({ ...base(), recoder: undefined } as never)).toThrow("unknown option 'recoder'; did you mean 'recorder'?");
     expect(() => createStateEngine({ ...base(), zzzzzzzz: 1 } as never)).toThrow(
       "createStateEngine: unknown option 'zzzzzzzz'; the options are initial, update, render, backend, ticks, clock, input, cues, recorder, overlay, readonlyView, onError",
+    );
+  });
+
+  it('property: an option of any shape is either refused with an OptionError naming it, or the engine it built runs', () => {
+    const keys = ['initial', 'render', 'ticks', 'clock', 'input', 'cues', 'recorder', 'overlay', 'readonlyView', 'onError', 'update', 'backend'] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.anything({ withBoxedValues: true, withMap: true, withSet: true }), (key, value) => {
+        let engine;
+        try {
+          engine = createStateEngine({ ...base(), onError: () => {}, ticks: manualTicks().ticks$, [key]: value } as never);
+        } catch (error) {
+          expect(error).toBeInstanceOf(OptionError);
+          expect((error as OptionError).option).toBe(key);
+          return;
+        }
+        const errors: PhaseError[] = [];
+        engine.errors$.subscribe((e) => errors.push(e));
+        engine.advance();
+        expect(errors).toEqual([]);
+        engine.destroy();
+      }),
+      { numRuns: 300 },
     );
   });
 
