@@ -1,4 +1,9 @@
 import { Mesh, MeshBasicMaterial, Object3D, SphereGeometry } from 'three';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +19,8 @@ import {
   ReadonlyViewError,
   RefusedUpdateError,
   sequenceClock,
+  wallClock,
+  type DeepReadonly,
   type Diagnostics,
   type FrameRecorder,
   type PhaseError,
@@ -716,6 +723,51 @@ describe('"Development checks cost production frames": readonlyView is on in dev
     expect(writesIntoItsView({ readonlyView: false })).toBe('unchecked');
   });
 
+  it(
+    'a real bundler writes the build into the bundle: `vite build` drops the check, a development build keeps it, whatever the environment it later runs in',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tickflow-node-env-'));
+      const entry = join(dir, 'main.js');
+      const source = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+      writeFileSync(
+        entry,
+        `import { createStateEngine, nullBackend } from ${JSON.stringify(source)};
+const engine = createStateEngine({ backend: nullBackend(), initial: { n: 0 }, update: (s) => { s.n++; return s; }, onError: () => {} });
+let verdict;
+try { engine.advance(); verdict = 'unchecked'; } catch { verdict = 'checked'; }
+console.log(verdict);
+`,
+      );
+      const { build } = await import('vite');
+      const bundle = async (nodeEnv: string) => {
+        vi.stubEnv('NODE_ENV', nodeEnv); // which build: `vite build` makes 'production' when NODE_ENV is unset
+        const outDir = join(dir, nodeEnv);
+        await build({
+          configFile: false,
+          root: dir,
+          logLevel: 'silent',
+          build: { outDir, minify: false, rollupOptions: { input: entry, output: { format: 'es', entryFileNames: 'main.mjs' } } },
+        });
+        vi.unstubAllEnvs();
+        return join(outDir, 'main.mjs');
+      };
+      const run = (file: string, nodeEnv: string) =>
+        new Promise<string>((done, fail) =>
+          execFile(process.execPath, [file], { env: { ...process.env, NODE_ENV: nodeEnv } }, (error, stdout) => (error ? fail(error) : done(stdout.trim()))),
+        );
+      try {
+        const production = await bundle('production');
+        const development = await bundle('development');
+        // Run each under the other's environment: what decides is what the bundler wrote.
+        expect(await run(production, 'development')).toBe('unchecked');
+        expect(await run(development, 'production')).toBe('checked');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
   it('reads the build safely where there is no `process` (a browser with no bundler): development', () => {
     const saved = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
     let answer: boolean;
@@ -729,5 +781,76 @@ describe('"Development checks cost production frames": readonlyView is on in dev
     }
     expect(undeclared).toBe(true);
     expect(answer).toBe(true);
+  });
+});
+
+describe('pause and the state engine (issue 13: "Players expect a paused game\'s countdowns to wait"; docs/state-engine.md, "Pause")', () => {
+  /** A 1 s countdown kept in the state; a paused state steps nothing. 125 ms frames: exact in binary. */
+  interface Round {
+    readonly paused: boolean;
+    readonly countdownSeconds: number;
+    readonly served: boolean;
+  }
+  const serve = (s: DeepReadonly<Round>, dt: number): Round => {
+    if (s.paused || s.served) return s;
+    const countdownSeconds = Math.max(0, s.countdownSeconds - dt);
+    return { ...s, countdownSeconds, served: countdownSeconds === 0 };
+  };
+  const round: Round = { paused: false, countdownSeconds: 1, served: false };
+
+  it('pause in the state: the countdown waits out a 2.5 s pause and then its remaining time; the engine\'s simulated time runs on, and render keeps drawing', () => {
+    let renders = 0;
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      clock: constantClock(125),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+      render: () => void renders++,
+    });
+    engine.advance();
+    engine.advance(); // 0.25 s played: 0.75 s to go
+    engine.apply((s) => ({ ...s, paused: true }));
+    for (let i = 0; i < 20; i++) engine.advance(); // paused for 2.5 s
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    expect(engine.frame().timeMs, 'simulated time is the sum of the deltas delivered, paused or not').toBe(2750);
+    expect(renders).toBe(22);
+    engine.apply((s) => ({ ...s, paused: false }));
+    for (let i = 0; i < 5; i++) engine.advance();
+    expect(engine.state).toEqual({ paused: false, countdownSeconds: 0.125, served: false });
+    engine.advance(); // 0.75 s of unpaused play after the pause: served
+    expect(engine.state.served).toBe(true);
+  });
+
+  it('engine.stop() pauses everything: no frame runs, so neither simulated time nor a countdown moves; start() measures from nothing, so the gap costs nothing', () => {
+    const host = manualTicks();
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      ticks: host.ticks$,
+      clock: wallClock(),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+    });
+    engine.start();
+    host.tick(0); // the first frame has no baseline: 0 s
+    host.tick(125);
+    host.tick(250);
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    engine.stop();
+    for (let t = 375; t <= 2750; t += 125) host.tick(t); // 2.5 s of host frames while stopped
+    expect(engine.frame()).toEqual({ count: 3, timeMs: 250, lastDeltaMs: 125 });
+    engine.start();
+    host.tick(2875); // no baseline again: 0 s, not the 2.6 s since the last frame (nor the wall clock's 250 ms cap)
+    expect(engine.frame().lastDeltaMs).toBe(0);
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    for (let t = 3000; t < 3000 + 750; t += 125) host.tick(t);
+    expect(engine.state.served).toBe(true);
+    expect(engine.frame().timeMs).toBe(1000);
+  });
+
+  it('engine.loop.paused does not pause the state engine: none of its phases is pausable, so update steps as before', () => {
+    const engine = createStateEngine({ backend: nullBackend(), clock: constantClock(125), initial: round, update: (s, { dt }) => serve(s, dt) });
+    engine.loop.paused = true;
+    engine.advance();
+    expect(engine.state.countdownSeconds).toBe(0.875);
   });
 });
