@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -560,4 +560,31 @@ export const scenarios = [{
     },
     90_000,
   );
+});
+
+describe('docs/delta-time-validator.md: "Every code block on this page runs"', () => {
+  const doc = readFileSync(resolve(REPO_ROOT, 'docs/delta-time-validator.md'), 'utf8');
+  const runnable = [...doc.matchAll(/<!-- runs: (\w+) -->\n```ts\n([\s\S]*?)```/g)].map((m) => [m[1]!, m[2]!] as const);
+
+  it('marks its two examples as runnable, and shows no other TypeScript', () => {
+    expect(runnable.map(([name]) => name)).toEqual(['state', 'world']);
+    expect(doc.match(/```ts/g)).toHaveLength(2);
+  });
+
+  it.each(runnable)('the %s example runs and passes (it throws when its report fails)', async (name, code) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tickflow-doc-'));
+    const file = join(dir, `${name}.ts`);
+    writeFileSync(file, code);
+    try {
+      await import(/* @vite-ignore */ file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the frame-counting table it shows is the one the validator prints', async () => {
+    const shown = /Written as `x: s\.x \+ 2`[\s\S]*?```text\n([\s\S]*?)\n```/.exec(doc)![1];
+    const report = await validateDeltaTime(stateRace('frame-counting update', frameCounting));
+    expect(formatOutcomeTable(report)).toBe(shown);
+  });
 });
