@@ -16,6 +16,9 @@ export const tickflowAliases = [
   { find: /^tickflow$/, replacement: resolve(repo, 'src/index.ts') },
   { find: /^tickflow\/operators$/, replacement: resolve(repo, 'operators/index.ts') },
   { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
+  { find: /^tickflow\/world$/, replacement: resolve(repo, 'src/engines/world/index.ts') },
+  { find: /^tickflow\/state$/, replacement: resolve(repo, 'src/engines/state/index.ts') },
+  { find: /^tickflow\/web-audio$/, replacement: resolve(repo, 'src/backends/web-audio/index.ts') },
   { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
   { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
 ];

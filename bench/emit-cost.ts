@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import { Broadcast } from '../src/hosts/broadcast.js';
+import { Broadcast } from '../src/streams/broadcast.js';
 import { measureAllocation, type AllocationReading } from './measure-allocation.js';
 import { measureTimes, type TimedSubject, type TimingOptions, type TimingResult } from './measure-time.js';
 import { createPhaseWork } from './phase-work.js';

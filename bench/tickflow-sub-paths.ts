@@ -139,9 +139,8 @@ function loopCandidate(name: string, how: string, clock: Clock, fixed: boolean, 
         clock,
         fixedStep: { stepMs: CORE_STEP_MS, maxSteps: CORE_MAX_STEPS },
         phases: [{ name: 'fixed', fixed: true }, 'update', 'late', 'render'],
-        compileFrames,
       })
-    : createLoop({ ticks, clock, phases: ['fixed', 'update', 'late', 'render'], compileFrames });
+    : createLoop({ ticks, clock, phases: ['fixed', 'update', 'late', 'render'] });
   loop.on('fixed', work.fixed);
   loop.on('update', work.update);
   loop.on('late', work.late);

@@ -1,4 +1,4 @@
-import { Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import { OptionError } from './option-error.js';
 
 /**
@@ -15,7 +15,7 @@ export const DEFAULT_MAX_DELTA_MS = 250;
  * other number.
  */
 export function clampDeltaMs(deltaMs: number, maxMs: number, minMs: number): number | undefined {
-  if (Number.isNaN(deltaMs)) return undefined;
+  if (typeof deltaMs !== 'number' || Number.isNaN(deltaMs)) return undefined;
   return deltaMs < minMs ? minMs : deltaMs > maxMs ? maxMs : deltaMs;
 }
 
@@ -45,22 +45,12 @@ export function clampDeltaMs(deltaMs: number, maxMs: number, minMs: number): num
  * @param minMs The floor, a finite number >= 0; defaults to 0.
  * @return An operator from deltas (ms) to bounded deltas (ms).
  */
-export function clampDelta(maxMs: number, minMs = 0): MonoTypeOperatorFunction<number> {
+export function clampDelta(maxMs: number, minMs = 0): StepOperator<number, number> {
   if (typeof minMs !== 'number' || !Number.isFinite(minMs) || minMs < 0) {
     throw new OptionError('clampDelta', 'minMs', 'a finite number >= 0', minMs);
   }
   if (typeof maxMs !== 'number' || !Number.isFinite(maxMs) || maxMs < minMs) {
     throw new OptionError('clampDelta', 'maxMs', `a finite number >= minMs (${minMs})`, maxMs);
   }
-  return (source) =>
-    new Observable<number>((subscriber) =>
-      source.subscribe({
-        next(deltaMs) {
-          const clamped = clampDeltaMs(deltaMs, maxMs, minMs);
-          if (clamped !== undefined) subscriber.next(clamped);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      }),
-    );
+  return fromStep(() => (deltaMs) => clampDeltaMs(deltaMs, maxMs, minMs));
 }

@@ -1,4 +1,4 @@
-import { map, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import { nonNegativeFinite } from './validate.js';
 
 /**
@@ -23,7 +23,7 @@ import { nonNegativeFinite } from './validate.js';
  * @return An operator from anything to deltas (ms).
  * @throws {OptionError} when `ms` is not a finite number >= 0.
  */
-export function constantDeltas(ms: number): OperatorFunction<unknown, number> {
+export function constantDeltas(ms: number): StepOperator<unknown, number> {
   nonNegativeFinite('constantDeltas', 'ms', ms);
-  return map(() => ms);
+  return fromStep(() => () => ms);
 }

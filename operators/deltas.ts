@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 
 /**
  * The baseline {@link deltas} measures from: the latest finite timestamp, or
@@ -24,17 +24,22 @@ export function createDeltaBaseline(): DeltaBaseline {
  *    elapse under the loop.
  * 3. Otherwise the delta is `timestampMs - baseline`, negative when the
  *    timestamp went backwards (a clamp floors it), and the baseline becomes
- *    this timestamp whichever way it moved.
+ *    this timestamp whichever way it moved. A difference too large for a
+ *    double saturates at `±Number.MAX_VALUE`: what comes out is finite.
  *
  * @param baseline The state to measure against; updated in place.
  * @param timestampMs The host timestamp, in milliseconds.
  * @return The delta in milliseconds, or `undefined` for a declined tick.
  */
 export function measureDelta(baseline: DeltaBaseline, timestampMs: number): number | undefined {
-  if (!Number.isFinite(timestampMs)) return undefined;
+  if (typeof timestampMs !== 'number' || !Number.isFinite(timestampMs)) return undefined;
   const previousMs = baseline.previousMs;
   baseline.previousMs = timestampMs;
-  return Number.isNaN(previousMs) ? 0 : timestampMs - previousMs;
+  if (Number.isNaN(previousMs)) return 0;
+  const deltaMs = timestampMs - previousMs;
+  // Two finite timestamps can be further apart than a double holds (1e308
+  // and -1e308): the delta saturates instead of becoming an infinity.
+  return Number.isFinite(deltaMs) ? deltaMs : Math.sign(deltaMs) * Number.MAX_VALUE;
 }
 
 /**
@@ -65,17 +70,9 @@ export function measureDelta(baseline: DeltaBaseline, timestampMs: number): numb
  *
  * @return An operator from timestamps (ms) to deltas (ms).
  */
-export function deltas(): OperatorFunction<number, number> {
-  return (source) =>
-    new Observable<number>((subscriber) => {
-      const baseline = createDeltaBaseline();
-      return source.subscribe({
-        next(timestampMs) {
-          const deltaMs = measureDelta(baseline, timestampMs);
-          if (deltaMs !== undefined) subscriber.next(deltaMs);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
+export function deltas(): StepOperator<number, number> {
+  return fromStep(() => {
+    const baseline = createDeltaBaseline();
+    return (timestampMs) => measureDelta(baseline, timestampMs);
+  });
 }

@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import {
   accumulate,
   createStepAccumulator,
@@ -26,8 +26,8 @@ import {
  * ```text
  * deltas     --16.7--10-----30------------100---------|
  *            fixedStep({ stepMs: 20, maxSteps: 2 })
- * steps      --0-----1------2-------------2-----------|
- * alpha      --.83---.33----.83-----------0-----------|
+ * steps      --0-----1------1-------------2-----------|
+ * alpha      --.83---.33----.84-----------0-----------|
  * droppedMs  --0-----0------0-------------76.7--------|   (drop-backlog)
  * ```
  *
@@ -38,7 +38,7 @@ import {
  *
  * of(16.7, 10, 30).pipe(fixedStep({ stepMs: 20, maxSteps: 5 }))
  *   .subscribe(({ steps, alpha }) => console.log(steps, alpha.toFixed(2)));
- * // 0 0.83, 1 0.33, 2 0.83
+ * // 0 0.83, 1 0.33, 1 0.84
  * ```
  *
  * @param options `stepMs` (defaults to 1000/60), `maxSteps` (defaults to 4),
@@ -47,19 +47,14 @@ import {
  * delta that is not a finite number is declined.
  * @throws {OptionError} for a bad option.
  */
-export function fixedStep(options?: FixedStepOptions): OperatorFunction<number, StepPlan> {
+export function fixedStep(options?: FixedStepOptions): StepOperator<number, StepPlan> {
   createStepAccumulator(options); // validate now, before anything subscribes
-  return (source) =>
-    new Observable<StepPlan>((subscriber) => {
-      const accumulator = createStepAccumulator(options);
-      return source.subscribe({
-        next(deltaMs) {
-          if (!Number.isFinite(deltaMs)) return; // an infinite delta would poison the accumulator
-          // A fresh plan per emission: a value a stream hands out must not change later.
-          subscriber.next(accumulate(accumulator, deltaMs, createStepPlan(accumulator.stepMs)));
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
+  return fromStep(() => {
+    const accumulator = createStepAccumulator(options);
+    return (deltaMs) => {
+      if (typeof deltaMs !== 'number' || !Number.isFinite(deltaMs)) return undefined; // an infinite delta would poison the accumulator
+      // A fresh plan per emission: a value a stream hands out must not change later.
+      return accumulate(accumulator, deltaMs, createStepPlan(accumulator.stepMs));
+    };
+  });
 }

@@ -5,6 +5,9 @@
  * @packageDocumentation
  */
 export { OptionError } from './option-error.js';
+export { fromStep, pipeSteps, isStepOperator, type StepOperator, type Stepper } from './step-operator.js';
+export { finiteTimestamps } from './finite-timestamps.js';
+export { scaleDelta, scaleDeltaMs } from './scale-delta.js';
 export { deltas, measureDelta, createDeltaBaseline, type DeltaBaseline } from './deltas.js';
 export { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from './clamp-delta.js';
 export { pace } from './pace.js';
@@ -27,6 +30,7 @@ export {
   clearAccumulated,
   createStepAccumulator,
   createStepPlan,
+  retuneAccumulator,
   DEFAULT_MAX_STEPS,
   DEFAULT_OVERFLOW,
   DEFAULT_STEP_MS,

@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import { createPacingGrid, pacingStep } from './pacing-grid.js';
 
 /**
@@ -44,17 +44,10 @@ import { createPacingGrid, pacingStep } from './pacing-grid.js';
  * @return An operator from host timestamps (ms) to paced deltas (ms).
  * @throws {OptionError} when `intervalMs` is not a finite number > 0.
  */
-export function pace(intervalMs: number): OperatorFunction<number, number> {
+export function pace(intervalMs: number): StepOperator<number, number> {
   createPacingGrid(intervalMs, 'pace'); // validate now, before anything subscribes
-  return (source) =>
-    new Observable<number>((subscriber) => {
-      const grid = createPacingGrid(intervalMs, 'pace');
-      return source.subscribe({
-        next(timestampMs) {
-          if (pacingStep(grid, timestampMs)) subscriber.next(intervalMs);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
+  return fromStep(() => {
+    const grid = createPacingGrid(intervalMs, 'pace');
+    return (timestampMs) => (pacingStep(grid, timestampMs) ? intervalMs : undefined);
+  });
 }

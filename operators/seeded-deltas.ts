@@ -1,7 +1,7 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import { OptionError } from './option-error.js';
 import { createSeededRandom, nextRandom } from './seeded-random.js';
-import { nonNegativeFinite } from './validate.js';
+import { checkOptionKeys, nonNegativeFinite, optionsObject } from './validate.js';
 
 /** Options of {@link seededDeltas}. */
 export interface SeededDeltasOptions {
@@ -39,7 +39,9 @@ export interface SeededDeltasOptions {
  * @return An operator from anything to deltas (ms).
  * @throws {OptionError} for a bad seed or range.
  */
-export function seededDeltas(options: SeededDeltasOptions): OperatorFunction<unknown, number> {
+export function seededDeltas(options: SeededDeltasOptions): StepOperator<unknown, number> {
+  optionsObject('seededDeltas', options);
+  checkOptionKeys('seededDeltas', options, ['seed', 'minMs', 'maxMs']);
   const { seed, minMs, maxMs } = options ?? ({} as Partial<SeededDeltasOptions>);
   createSeededRandom(seed as number, 'seededDeltas');
   nonNegativeFinite('seededDeltas', 'minMs', minMs);
@@ -47,13 +49,8 @@ export function seededDeltas(options: SeededDeltasOptions): OperatorFunction<unk
     throw new OptionError('seededDeltas', 'maxMs', `a finite number >= minMs (${minMs})`, maxMs);
   }
   const spanMs = maxMs - (minMs as number);
-  return (source) =>
-    new Observable<number>((subscriber) => {
-      const random = createSeededRandom(seed as number, 'seededDeltas');
-      return source.subscribe({
-        next: () => subscriber.next((minMs as number) + spanMs * nextRandom(random)),
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
+  return fromStep(() => {
+    const random = createSeededRandom(seed as number, 'seededDeltas');
+    return () => (minMs as number) + spanMs * nextRandom(random);
+  });
 }

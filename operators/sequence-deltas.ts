@@ -1,4 +1,4 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { fromStep, type StepOperator } from './step-operator.js';
 import { OptionError } from './option-error.js';
 
 /**
@@ -27,7 +27,7 @@ import { OptionError } from './option-error.js';
  * @return An operator from anything to deltas (ms).
  * @throws {OptionError} when `list` is empty or holds a bad delta.
  */
-export function sequenceDeltas(list: readonly number[]): OperatorFunction<unknown, number> {
+export function sequenceDeltas(list: readonly number[]): StepOperator<unknown, number> {
   if (!Array.isArray(list) || list.length === 0) {
     throw new OptionError('sequenceDeltas', 'list', 'a non-empty array of deltas', list);
   }
@@ -37,17 +37,12 @@ export function sequenceDeltas(list: readonly number[]): OperatorFunction<unknow
     }
     return ms;
   });
-  return (source) =>
-    new Observable<number>((subscriber) => {
-      let next = 0;
-      return source.subscribe({
-        next() {
-          const ms = deltasMs[next]!;
-          next = next + 1 === deltasMs.length ? 0 : next + 1;
-          subscriber.next(ms);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
-    });
+  return fromStep(() => {
+    let next = 0;
+    return () => {
+      const ms = deltasMs[next]!;
+      next = next + 1 === deltasMs.length ? 0 : next + 1;
+      return ms;
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { OptionError } from './option-error.js';
-import { integerAtLeast, positiveFinite } from './validate.js';
+import { checkOptionKeys, integerAtLeast, optionsObject, positiveFinite } from './validate.js';
 
 /** The fixed step when none is given: 1/60 s, in milliseconds. */
 export const DEFAULT_STEP_MS = 1000 / 60;
@@ -30,7 +30,17 @@ export interface FixedStepOptions {
   maxSteps?: number;
   /** What to do with the time past `maxSteps`. Defaults to {@link DEFAULT_OVERFLOW} (`'drop-backlog'`). */
   overflow?: OverflowPolicy;
+  /**
+   * Steady step counts: when the accumulated time is within `snap` of a step
+   * of a whole number of steps, the frame runs that whole number and the
+   * difference is carried, hidden, into the next frame. A fraction of a step
+   * in [0, 0.5); defaults to 0 (off). See {@link accumulate}.
+   */
+  snap?: number;
 }
+
+/** The option names of {@link FixedStepOptions}, for refusing a typo. */
+export const FIXED_STEP_OPTION_KEYS = ['stepMs', 'maxSteps', 'overflow', 'snap'] as const;
 
 /** One frame's fixed-step plan. */
 export interface StepPlan {
@@ -49,11 +59,17 @@ export type MutableStepPlan = { -readonly [K in keyof StepPlan]: StepPlan[K] };
 
 /** The state of one fixed-step accumulator. */
 export interface StepAccumulator {
-  readonly stepMs: number;
-  readonly maxSteps: number;
-  readonly overflow: OverflowPolicy;
-  /** Time accumulated and not yet simulated, in milliseconds. */
+  stepMs: number;
+  maxSteps: number;
+  overflow: OverflowPolicy;
+  snap: number;
+  /** Time accumulated and not yet simulated, in milliseconds (the snapped-away carry included). */
   accumulatedMs: number;
+  /**
+   * The part of `accumulatedMs` that snapping hid from this frame: within
+   * `±snap·stepMs`, never a whole step. 0 without snapping.
+   */
+  snapCarryMs: number;
   /** Time dropped at the cap since the accumulator was made, in milliseconds. */
   droppedTotalMs: number;
 }
@@ -69,17 +85,42 @@ const WHOLE_STEP_TOLERANCE = 1e-9;
  * @throws {OptionError} for a bad `stepMs`, `maxSteps` or `overflow`.
  */
 export function createStepAccumulator(options?: FixedStepOptions, where = 'fixedStep'): StepAccumulator {
+  return { ...fixedStepSettings(options, where), accumulatedMs: 0, snapCarryMs: 0, droppedTotalMs: 0 };
+}
+
+/**
+ * Changes an accumulator's step, cap, overflow or snap while it runs, keeping
+ * the time it holds: nothing accumulated is lost or replayed, and the next
+ * frame plans its steps against the new step. Options left out keep their
+ * current values.
+ *
+ * @throws {OptionError} for a bad option; the accumulator is then unchanged.
+ */
+export function retuneAccumulator(accumulator: StepAccumulator, options: FixedStepOptions, where = 'setFixedStep'): void {
+  const { stepMs, maxSteps, overflow, snap } = accumulator;
+  const settings = fixedStepSettings({ stepMs, maxSteps, overflow, snap, ...options }, where);
+  Object.assign(accumulator, settings);
+  accumulator.snapCarryMs = 0; // the carry was against the old step: it stays in accumulatedMs
+}
+
+function fixedStepSettings(options: FixedStepOptions | undefined, where: string): Pick<StepAccumulator, 'stepMs' | 'maxSteps' | 'overflow' | 'snap'> {
+  optionsObject(where, options, true);
+  checkOptionKeys(where, options, FIXED_STEP_OPTION_KEYS);
   const {
     stepMs = DEFAULT_STEP_MS,
     maxSteps = DEFAULT_MAX_STEPS,
     overflow = DEFAULT_OVERFLOW,
+    snap = 0,
   } = options ?? {};
   positiveFinite(where, 'stepMs', stepMs);
   integerAtLeast(where, 'maxSteps', maxSteps, 1);
   if (overflow !== 'keep-fraction' && overflow !== 'drop-backlog') {
     throw new OptionError(where, 'overflow', `'keep-fraction' or 'drop-backlog'`, overflow);
   }
-  return { stepMs, maxSteps, overflow, accumulatedMs: 0, droppedTotalMs: 0 };
+  if (typeof snap !== 'number' || !(snap >= 0 && snap < 0.5)) {
+    throw new OptionError(where, 'snap', 'a fraction of a step in [0, 0.5)', snap);
+  }
+  return { stepMs, maxSteps, overflow, snap };
 }
 
 /** An empty plan to reuse with {@link accumulate}. */
@@ -93,11 +134,22 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  *
  * 1. The delta is added to the accumulator (a negative or non-finite delta counts as 0).
  * 2. The frame runs `floor(accumulated / step)` steps, at most `maxSteps`.
+ *    With `snap`, an accumulated time within `snap·step` of a whole number
+ *    of steps runs exactly that number, and the difference (ahead or behind)
+ *    is carried into the next frame instead of making it run one step more
+ *    or less. The carry never reaches `snap·step`, so simulated time stays
+ *    within half a step of the deltas' sum however long the run.
  * 3. Past the cap, `'keep-fraction'` drops the excess whole steps and keeps
  *    the fraction; `'drop-backlog'` drops everything past the cap.
  * 4. What is dropped is counted in the plan and in `droppedTotalMs`, so over
  *    any run `steps·step + dropped + accumulated` equals the sum of the
- *    deltas. `alpha` is the leftover over the step.
+ *    deltas. `alpha` is the visible leftover over the step, in [0, 1).
+ *
+ * Why snap: a 60 Hz display with a 1/60 s step and ±0.5 ms of timestamp
+ * jitter leaves the accumulator a hair either side of a whole step every
+ * frame, and about 40 % of frames run 0 or 2 steps instead of 1: motion
+ * that visibly stutters though the average rate is right (why Bevy defaults
+ * to 64 Hz; Godot's "physics jitter fix" snaps in the same way).
  *
  * @param accumulator The state; updated in place.
  * @param deltaMs The frame's delta, in milliseconds.
@@ -105,30 +157,49 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  * @return `plan`.
  */
 export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: MutableStepPlan): MutableStepPlan {
-  const { stepMs, maxSteps } = accumulator;
-  let accumulatedMs = accumulator.accumulatedMs + (deltaMs > 0 && deltaMs < Infinity ? deltaMs : 0);
+  const { stepMs, maxSteps, snap } = accumulator;
+  const addMs = typeof deltaMs === 'number' && deltaMs > 0 && deltaMs < Infinity ? deltaMs : 0;
+  let accumulatedMs = Math.min(accumulator.accumulatedMs + addMs, Number.MAX_VALUE);
   let steps = Math.floor(accumulatedMs / stepMs);
   if (accumulatedMs - (steps + 1) * stepMs > -stepMs * WHOLE_STEP_TOLERANCE) steps += 1;
 
-  let droppedMs = 0;
-  if (steps > maxSteps) {
-    if (accumulator.overflow === 'keep-fraction') {
-      droppedMs = (steps - maxSteps) * stepMs;
-      accumulatedMs -= steps * stepMs;
-    } else {
-      droppedMs = accumulatedMs - maxSteps * stepMs;
-      accumulatedMs = 0;
+  let carryMs = 0;
+  if (snap > 0) {
+    const nearest = Math.round(accumulatedMs / stepMs);
+    const offMs = accumulatedMs - nearest * stepMs;
+    if (nearest > 0 && Math.abs(offMs) < snap * stepMs) {
+      steps = nearest;
+      carryMs = offMs;
     }
-    steps = maxSteps;
-  } else {
-    accumulatedMs -= steps * stepMs;
   }
 
-  accumulator.accumulatedMs = accumulatedMs;
+  let droppedMs = 0;
+  let leftMs: number;
+  if (steps > maxSteps) {
+    if (accumulator.overflow === 'keep-fraction') {
+      // The remainder by `%`, exact for any magnitude (accumulated - steps·step
+      // is not, once accumulated dwarfs the step: a 1e17 ms delta left an
+      // "alpha" of 9.4e55).
+      const wholeLeftMs = accumulatedMs - steps * stepMs;
+      leftMs = wholeLeftMs > -stepMs && wholeLeftMs < stepMs ? wholeLeftMs : accumulatedMs % stepMs;
+      droppedMs = accumulatedMs - maxSteps * stepMs - leftMs;
+    } else {
+      droppedMs = accumulatedMs - maxSteps * stepMs;
+      leftMs = 0;
+    }
+    steps = maxSteps;
+    carryMs = 0;
+  } else {
+    leftMs = accumulatedMs - steps * stepMs;
+  }
+
+  accumulator.accumulatedMs = leftMs;
+  accumulator.snapCarryMs = carryMs;
   accumulator.droppedTotalMs += droppedMs;
+  const visibleMs = leftMs - carryMs;
   plan.steps = steps;
   plan.stepMs = stepMs;
-  plan.alpha = accumulatedMs > 0 ? accumulatedMs / stepMs : 0;
+  plan.alpha = visibleMs > 0 ? Math.min(visibleMs / stepMs, 1 - WHOLE_STEP_TOLERANCE) : 0;
   plan.droppedMs = droppedMs;
   return plan;
 }
@@ -140,4 +211,5 @@ export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: 
  */
 export function clearAccumulated(accumulator: StepAccumulator): void {
   accumulator.accumulatedMs = 0;
+  accumulator.snapCarryMs = 0;
 }

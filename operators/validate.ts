@@ -3,6 +3,24 @@ import { OptionError } from './option-error.js';
 // Internal: the option checks shared by every operator. Each throws an
 // OptionError naming the option, the rule and the value.
 
+/**
+ * `options` must be an object, or absent when `optional`: a bare number where
+ * an options object belongs (`wallClock(100)`, `fixedStep(16)`) would
+ * otherwise silently run every default.
+ */
+export function optionsObject(where: string, options: unknown, optional = false): void {
+  if (options === undefined && optional) return;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new OptionError(where, 'options', optional ? 'an options object, or nothing' : 'an options object', options);
+  }
+}
+
+/** `value` must be `true` or `false` (or absent, for the default). */
+export function booleanOption(where: string, option: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') throw new OptionError(where, option, 'true or false', value);
+  return value;
+}
+
 /** `value` must be a finite number greater than 0. */
 export function positiveFinite(where: string, option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {

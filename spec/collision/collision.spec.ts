@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { box, circle, CollisionPass, overlaps, type Collider, type CollisionEvent, type Contact, type Shape } from '../../src/index.js';
+import { box, circle, overlaps, type Collider, type CollisionEvent, type Contact, type Shape } from '../../src/index.js';
+import { CollisionPass } from '../../src/collision/collision-pass.js';
 
 const contact = (): Contact => ({ normalX: 0, normalY: 0, depth: 0 });
 

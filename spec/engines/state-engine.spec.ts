@@ -154,7 +154,7 @@ describe('update and render', () => {
     for (let i = 0; i < 3; i++) engine.advance();
     expect(dts).toEqual([0.016, 0.033, 0.008]);
     expect(engine.state).toBe(57);
-    expect(engine.frame()).toEqual({ count: 3, timeMs: 57, lastDeltaMs: 8 });
+    expect(engine.frame()).toEqual({ count: 3, timeMs: 57, activeMs: 57, lastDeltaMs: 8 });
   });
 
   it('"An update that returns undefined is refused and the engine keeps the state it had ... The refusal names the rule" (under advance, it reaches the caller)', () => {

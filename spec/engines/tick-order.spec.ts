@@ -55,7 +55,7 @@ class Script {
     const script = this;
     this.host = {
       nextActorId: () => ++script.ids,
-      frame: () => ({ count: script.frameCount, timeMs: 0, lastDeltaMs: 0 }),
+      frame: () => ({ count: script.frameCount, timeMs: 0, activeMs: 0, lastDeltaMs: 0 }),
       requestLevel: () => {},
       paused: false,
     };

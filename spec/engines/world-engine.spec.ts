@@ -148,8 +148,8 @@ describe('the frame: "A frame runs eleven steps, in this order"', () => {
     engine.advance();
     engine.advance();
     expect(readings).toEqual([
-      { dt: 0.016, time: 0.016, frame: { count: 1, timeMs: 16, lastDeltaMs: 16 } },
-      { dt: 0.034, time: 0.05, frame: { count: 2, timeMs: 50, lastDeltaMs: 34 } },
+      { dt: 0.016, time: 0.016, frame: { count: 1, timeMs: 16, activeMs: 16, lastDeltaMs: 16 } },
+      { dt: 0.034, time: 0.05, frame: { count: 2, timeMs: 50, activeMs: 50, lastDeltaMs: 34 } },
     ]);
     expect(engine.frame()).toEqual(engine.world.frame());
   });
@@ -564,7 +564,7 @@ describe('levels: "then a requested level transition is performed"', () => {
     for (let i = 0; i < 3; i++) engine.advance();
     expect(engine.world.level).toBe('two');
     expect(engine.world.time).toBe(0);
-    expect(engine.frame()).toEqual({ count: 3, timeMs: 300, lastDeltaMs: 100 });
+    expect(engine.frame()).toEqual({ count: 3, timeMs: 300, activeMs: 300, lastDeltaMs: 100 });
     engine.advance();
     expect(engine.world.time).toBeCloseTo(0.1, 12);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config, map, Subject, type Observable, type Subscription } from 'rxjs';
 import { FrameHost, animationFrames, frameHost, manualTicks, timerTicks, type FrameScheduler } from '../../src/index.js';
-import { Broadcast } from '../../src/hosts/broadcast.js';
+import { Broadcast } from '../../src/streams/broadcast.js';
 
 /** A requestAnimationFrame you fire by hand, counting requests and cancels. */
 function fakeScheduler() {
@@ -152,11 +152,10 @@ describe('Broadcast (listener storage)', () => {
   });
 });
 
-// A Broadcast's Observable attaches `subscribe(fn)` itself as a listener (so
-// a loop can compile it into its frame), doing what RxJS's subscriber would
-// have done around it. Each rule below is RxJS's, checked against RxJS's own
-// behaviour for the same subscribe on a Subject.
-describe('Broadcast.asObservable(): subscribe(fn) without an RxJS subscriber in between, with RxJS\'s rules', () => {
+// A Broadcast's Observable is a plain RxJS Observable: each rule below is
+// RxJS's, checked against RxJS's own behaviour for the same subscribe on a
+// Subject.
+describe('Broadcast.asObservable() follows RxJS\'s rules, as a Subject does', () => {
   afterEach(() => {
     config.onUnhandledError = null;
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { config, map } from 'rxjs';
 import {
   constantClock,
@@ -14,29 +14,11 @@ import {
 } from '../../src/index.js';
 import { phaseOrder, tickMarble, hz } from '../../src/testing/index.js';
 import { marbles } from '../marbles.js';
-import { frameCompilerSettings } from '../../src/loop/frame-compiler.js';
 
 const H = 1000 / 60;
 const quiet = { onError: () => {} };
 
-// Every rule below holds for both ways a loop runs a frame: the general
-// dispatch, and the tick it compiles once its listeners and clock have held
-// still (src/loop/frame-compiler.ts). Each spec runs under both: compiled
-// from the first tick, and never compiled.
-const DISPATCH = [
-  ['general', Number.POSITIVE_INFINITY],
-  ['compiled', 0],
-] as const;
-
-describe.each(DISPATCH)('%s dispatch', (_mode, stableFrames) => {
-  const defaultStableFrames = frameCompilerSettings.stableFrames;
-  beforeEach(() => {
-    frameCompilerSettings.stableFrames = stableFrames;
-  });
-  afterEach(() => {
-    frameCompilerSettings.stableFrames = defaultStableFrames;
-  });
-
+describe('the loop', () => {
   describe('frame order', () => {
     it(
       '"the loop runs the frame\'s phases in a fixed order": a hot tick marble in, the phase order out',
@@ -92,7 +74,7 @@ describe.each(DISPATCH)('%s dispatch', (_mode, stableFrames) => {
         const frames = tickMarble(hz(30, 3));
         m.expect(loop.phase('render')).toBeObservable(frames.marble, { a: 1 / 30, b: 1 / 30, c: 1 / 30 });
         m.flush();
-        expect(loop.frame()).toEqual({ count: 3, timeMs: 100, lastDeltaMs: 1000 / 30 });
+        expect(loop.frame()).toEqual({ count: 3, timeMs: 100, activeMs: 100, lastDeltaMs: 1000 / 30 });
         expect(loop.stats()).toMatchObject({ ticks: 5, declined: 2 });
       }),
     );
@@ -343,7 +325,7 @@ describe.each(DISPATCH)('%s dispatch', (_mode, stableFrames) => {
       loop.on('update', () => runs++);
       expect(loop.advance()).toBe(false);
       expect(runs).toBe(0);
-      expect(loop.frame()).toEqual({ count: 0, timeMs: 0, lastDeltaMs: 0 });
+      expect(loop.frame()).toEqual({ count: 0, timeMs: 0, activeMs: 0, lastDeltaMs: 0 });
     });
   });
 
@@ -475,8 +457,8 @@ describe.each(DISPATCH)('%s dispatch', (_mode, stableFrames) => {
       loop.advance();
       loop.advance();
       expect(frames).toEqual([
-        { count: 1, timeMs: 10, lastDeltaMs: 10 },
-        { count: 2, timeMs: 30, lastDeltaMs: 20 },
+        { count: 1, timeMs: 10, activeMs: 10, lastDeltaMs: 10 },
+        { count: 2, timeMs: 30, activeMs: 30, lastDeltaMs: 20 },
       ]);
     });
   });

@@ -27,7 +27,9 @@ describe('accumulate (the step function)', () => {
       stepMs: DEFAULT_STEP_MS,
       maxSteps: DEFAULT_MAX_STEPS,
       overflow: DEFAULT_OVERFLOW,
+      snap: 0,
       accumulatedMs: 0,
+      snapCarryMs: 0,
       droppedTotalMs: 0,
     });
   });

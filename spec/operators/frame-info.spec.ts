@@ -10,10 +10,10 @@ import { itPassesTheOperatorMatrix } from '../operator-matrix.js';
 describe('countFrame (the step function)', () => {
   it('counts a frame, adds its delta to simulated time and keeps it as the latest', () => {
     const info = createFrameInfo();
-    expect(info).toEqual({ count: 0, timeMs: 0, lastDeltaMs: 0 });
-    expect(countFrame(info, 0)).toEqual({ count: 1, timeMs: 0, lastDeltaMs: 0 });
-    expect(countFrame(info, 16)).toEqual({ count: 2, timeMs: 16, lastDeltaMs: 16 });
-    expect(countFrame(info, 17)).toEqual({ count: 3, timeMs: 33, lastDeltaMs: 17 });
+    expect(info).toEqual({ count: 0, timeMs: 0, activeMs: 0, lastDeltaMs: 0 });
+    expect(countFrame(info, 0)).toEqual({ count: 1, timeMs: 0, activeMs: 0, lastDeltaMs: 0 });
+    expect(countFrame(info, 16)).toEqual({ count: 2, timeMs: 16, activeMs: 16, lastDeltaMs: 16 });
+    expect(countFrame(info, 17)).toEqual({ count: 3, timeMs: 33, activeMs: 33, lastDeltaMs: 17 });
   });
 });
 
@@ -23,9 +23,9 @@ describe('frameInfo()', () => {
     marbles((m) => {
       const deltas = m.hot('  -a-b-c-|', { a: 0, b: 16, c: 250 });
       m.expect(deltas.pipe(frameInfo())).toBeObservable('-x-y-z-|', {
-        x: { count: 1, timeMs: 0, lastDeltaMs: 0 },
-        y: { count: 2, timeMs: 16, lastDeltaMs: 16 },
-        z: { count: 3, timeMs: 266, lastDeltaMs: 250 },
+        x: { count: 1, timeMs: 0, activeMs: 0, lastDeltaMs: 0 },
+        y: { count: 2, timeMs: 16, activeMs: 16, lastDeltaMs: 16 },
+        z: { count: 3, timeMs: 266, activeMs: 266, lastDeltaMs: 250 },
       });
     }),
   );
@@ -35,8 +35,8 @@ describe('frameInfo()', () => {
     marbles((m) => {
       const deltas = m.hot('  -a-n-i-b-|', { a: 5, n: NaN, i: Infinity, b: 5 });
       m.expect(deltas.pipe(frameInfo())).toBeObservable('-x-----y-|', {
-        x: { count: 1, timeMs: 5, lastDeltaMs: 5 },
-        y: { count: 2, timeMs: 10, lastDeltaMs: 5 },
+        x: { count: 1, timeMs: 5, activeMs: 5, lastDeltaMs: 5 },
+        y: { count: 2, timeMs: 10, activeMs: 10, lastDeltaMs: 5 },
       });
     }),
   );

@@ -1,4 +1,4 @@
-import { filter, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
 import { OptionError } from '../../operators/option-error.js';
 
 /**
@@ -8,50 +8,25 @@ import { OptionError } from '../../operators/option-error.js';
  * frame counter stays).
  *
  * Any operator of this shape is a clock, so a clock is composed, not
- * configured: `pipe(capFps(30), deltas(), clampDelta(100))` is one.
+ * configured: `pipe(capFps(30), deltas(), clampDelta(100))` is one. The
+ * built-in clocks are compositions of step functions
+ * (`pipeSteps` in `tickflow/operators`), which a loop calls per tick with no
+ * stream in between; any other clock runs through RxJS (see clock-driver.ts).
  */
 export type Clock = OperatorFunction<number, number>;
-
-/**
- * Declines a timestamp that is not a finite number before a clock sees it,
- * the one rule every clock shares ("a timestamp that is not a finite number
- * is declined and leaves the baseline unchanged"). Internal.
- */
-export const finiteTimestamps = (): OperatorFunction<number, number> =>
-  filter((timestampMs: number) => Number.isFinite(timestampMs));
 
 /**
  * Builds a clock from operators, re-attributing their option errors to the
  * clock the user called (`constantClock: ms must be ...`, not the operator's
  * name). Internal.
  */
-export function buildClock(where: string, build: () => Clock): Clock {
+export function buildClock<C extends Clock>(where: string, build: () => C): C {
   try {
     return build();
   } catch (error) {
-    if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+    if (error instanceof OptionError) {
+      throw new OptionError(where, error.option, error.rule, error.value, error.message.replace(`${error.where}:`, `${where}:`));
+    }
     throw error;
   }
-}
-
-/** One run of a clock as a plain function: a timestamp in, a delta out, or `undefined` for a declined tick. */
-export type ClockStep = (timestampMs: number) => number | undefined;
-
-const STEP = Symbol('tickflow.clockStep');
-
-/**
- * Gives a clock its step function: what the operator does, as a plain
- * function a loop can call per tick instead of pushing the tick through RxJS
- * subscribers (measured in bench/: the built-in wall clock's three operators
- * cost more than the rest of the frame's plumbing). `start` makes a fresh run
- * (a fresh baseline), as subscribing to the operator does. The two must
- * agree; spec/clocks checks that they do for every built-in clock. Internal.
- */
-export function withStep(clock: Clock, start: () => ClockStep): Clock {
-  return Object.defineProperty(clock, STEP, { value: start });
-}
-
-/** The step function of a built-in clock, if it has one. Internal. */
-export function clockStep(clock: Clock): (() => ClockStep) | undefined {
-  return (clock as { [STEP]?: () => ClockStep })[STEP];
 }

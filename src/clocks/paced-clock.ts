@@ -1,7 +1,8 @@
-import { pace } from '../../operators/pace.js';
 import { OptionError } from '../../operators/option-error.js';
-import { buildClock, withStep, type Clock } from './clock.js';
-import { createPacingGrid, pacingStep } from '../../operators/pacing-grid.js';
+import { pace } from '../../operators/pace.js';
+import type { StepOperator } from '../../operators/step-operator.js';
+import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
+import { buildClock } from './clock.js';
 
 /** Options of {@link pacedClock}: a rate or an interval, not both. */
 export type PacedClockOptions = { fps: number; intervalMs?: never } | { intervalMs: number; fps?: never };
@@ -11,6 +12,10 @@ export type PacedClockOptions = { fps: number; intervalMs?: never } | { interval
  * each worth exactly one interval, whatever the tick's real arrival time
  * (see {@link pace} for the grid's rules).
  *
+ * A target above the display rate plays in slow motion, by the seed's rule:
+ * paced 120 on a 60 Hz host delivers 60 frames a second worth 8.33 ms each,
+ * so game time runs at half speed (`loop.stats().speed` reads 0.5).
+ *
  * ```text
  * host 60 Hz   a---b---c---d---e---f---g
  *              pacedClock({ fps: 30 })
@@ -19,33 +24,30 @@ export type PacedClockOptions = { fps: number; intervalMs?: never } | { interval
  *
  * @example
  * ```ts
- * import { createLoop, pacedClock, animationFrames } from 'tickflow';
+ * import { animationFrames, createLoop, pacedClock } from 'tickflow';
  *
  * const loop = createLoop({ ticks: animationFrames(), clock: pacedClock({ fps: 30 }), phases: ['update'] });
  * ```
  *
- * @throws {OptionError} unless exactly one of `fps` or `intervalMs` is a finite number > 0.
+ * @throws {OptionError} unless exactly one of `fps` or `intervalMs` is a finite number > 0 (for `fps`: with a finite interval).
  */
-export function pacedClock(options: PacedClockOptions): Clock {
-  const { fps, intervalMs } = (options ?? {}) as { fps?: number; intervalMs?: number };
+export function pacedClock(options: PacedClockOptions): StepOperator<number, number> {
+  optionsObject('pacedClock', options);
+  checkOptionKeys('pacedClock', options, ['fps', 'intervalMs']);
+  const { fps, intervalMs } = options as { fps?: number; intervalMs?: number };
   if (fps !== undefined && intervalMs !== undefined) {
     throw new OptionError('pacedClock', 'fps', 'given alone, not with intervalMs', fps);
   }
   if (fps !== undefined) {
+    // fps = 1e-320 is > 0, but its interval 1000 / fps is Infinity.
     if (typeof fps !== 'number' || !Number.isFinite(fps) || fps <= 0) {
       throw new OptionError('pacedClock', 'fps', 'a finite number > 0', fps);
     }
-    return paced(1000 / fps);
+    if (!Number.isFinite(1000 / fps)) throw new OptionError('pacedClock', 'fps', 'a rate whose interval 1000 / fps is finite', fps);
+    return pace(1000 / fps);
   }
   if (intervalMs === undefined) {
     throw new OptionError('pacedClock', 'fps or intervalMs', 'given', undefined);
   }
-  return buildClock('pacedClock', () => paced(intervalMs));
-}
-
-function paced(intervalMs: number): Clock {
-  return withStep(pace(intervalMs), () => {
-    const grid = createPacingGrid(intervalMs);
-    return (timestampMs) => (pacingStep(grid, timestampMs) ? intervalMs : undefined);
-  });
+  return buildClock('pacedClock', () => pace(intervalMs));
 }

@@ -1,12 +1,13 @@
-import { pipe } from 'rxjs';
 import { constantDeltas } from '../../operators/constant-deltas.js';
+import { finiteTimestamps } from '../../operators/finite-timestamps.js';
 import { seededDeltas, type SeededDeltasOptions } from '../../operators/seeded-deltas.js';
 import { sequenceDeltas } from '../../operators/sequence-deltas.js';
-import { buildClock, finiteTimestamps, withStep, type Clock } from './clock.js';
-import { createSeededRandom, nextRandom } from '../../operators/seeded-random.js';
+import { pipeSteps, type StepOperator } from '../../operators/step-operator.js';
+import { buildClock } from './clock.js';
 
-// The three scripted clocks ignore the timestamp, so the deltas a validator
-// steps through synchronously are the deltas a reviewer watches play.
+// The three scripted clocks ignore the timestamp (a non-finite one is still
+// declined), so the deltas a validator steps through synchronously are the
+// deltas a reviewer watches play.
 
 /**
  * A clock that makes every frame worth `ms`, whatever the host does.
@@ -19,10 +20,8 @@ import { createSeededRandom, nextRandom } from '../../operators/seeded-random.js
  *
  * @throws {OptionError} when `ms` is not a finite number >= 0.
  */
-export function constantClock(ms: number): Clock {
-  return buildClock('constantClock', () =>
-    withStep(pipe(finiteTimestamps(), constantDeltas(ms)), () => (timestampMs) => (Number.isFinite(timestampMs) ? ms : undefined)),
-  );
+export function constantClock(ms: number): StepOperator<number, number> {
+  return buildClock('constantClock', () => pipeSteps(finiteTimestamps(), constantDeltas(ms)));
 }
 
 /**
@@ -36,35 +35,22 @@ export function constantClock(ms: number): Clock {
  *
  * @throws {OptionError} when `list` is empty or holds a bad delta.
  */
-export function sequenceClock(list: readonly number[]): Clock {
-  return buildClock('sequenceClock', () => {
-    const clock = pipe(finiteTimestamps(), sequenceDeltas(list)); // validates the list
-    const deltasMs = [...list];
-    return withStep(clock, () => {
-      let next = 0;
-      return (timestampMs) => {
-        if (!Number.isFinite(timestampMs)) return undefined;
-        const ms = deltasMs[next]!;
-        next = next + 1 === deltasMs.length ? 0 : next + 1;
-        return ms;
-      };
-    });
-  });
+export function sequenceClock(list: readonly number[]): StepOperator<number, number> {
+  return buildClock('sequenceClock', () => pipeSteps(finiteTimestamps(), sequenceDeltas(list)));
 }
 
 /**
  * A clock that delivers a seeded draw in `[minMs, maxMs)` per tick: the same
  * jitter on every run and every platform.
  *
+ * ```text
+ * timestamps  --a---b---c---d--|
+ *             seededClock({ seed: 7, minMs: 8, maxMs: 33 })
+ * deltas      --w---x---y---z--|     each in [8, 33), the same every run
+ * ```
+ *
  * @throws {OptionError} for a bad seed or range.
  */
-export function seededClock(options: SeededDeltasOptions): Clock {
-  return buildClock('seededClock', () => {
-    const clock = pipe(finiteTimestamps(), seededDeltas(options)); // validates the options
-    const { seed, minMs, maxMs } = options;
-    return withStep(clock, () => {
-      const random = createSeededRandom(seed);
-      return (timestampMs) => (Number.isFinite(timestampMs) ? minMs + (maxMs - minMs) * nextRandom(random) : undefined);
-    });
-  });
+export function seededClock(options: SeededDeltasOptions): StepOperator<number, number> {
+  return buildClock('seededClock', () => pipeSteps(finiteTimestamps(), seededDeltas(options)));
 }

@@ -1,8 +1,8 @@
-import { pipe } from 'rxjs';
-import { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from '../../operators/clamp-delta.js';
-import { createDeltaBaseline, deltas, measureDelta } from '../../operators/deltas.js';
-import { finiteTimestamps, withStep, type Clock } from './clock.js';
-import { nonNegativeFinite } from '../../operators/validate.js';
+import { clampDelta, DEFAULT_MAX_DELTA_MS } from '../../operators/clamp-delta.js';
+import { deltas } from '../../operators/deltas.js';
+import { finiteTimestamps } from '../../operators/finite-timestamps.js';
+import { pipeSteps, type StepOperator } from '../../operators/step-operator.js';
+import { checkOptionKeys, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
 
 /** Options of {@link wallClock}. */
 export interface WallClockOptions {
@@ -26,23 +26,21 @@ export interface WallClockOptions {
  * deltas      --0-----16----17----250---0-----16----|
  * ```
  *
+ * It is `pipeSteps(finiteTimestamps(), deltas(), clampDelta(maxDeltaMs))`.
+ *
  * @example
  * ```ts
- * import { createLoop, wallClock, animationFrames } from 'tickflow';
+ * import { animationFrames, createLoop, wallClock } from 'tickflow';
  *
  * const loop = createLoop({ ticks: animationFrames(), clock: wallClock({ maxDeltaMs: 100 }), phases: ['update'] });
  * ```
  *
  * @throws {OptionError} when `maxDeltaMs` is not a finite number >= 0.
  */
-export function wallClock(options?: WallClockOptions): Clock {
+export function wallClock(options?: WallClockOptions): StepOperator<number, number> {
+  optionsObject('wallClock', options, true);
+  checkOptionKeys('wallClock', options, ['maxDeltaMs']);
   const { maxDeltaMs = DEFAULT_MAX_DELTA_MS } = options ?? {};
   nonNegativeFinite('wallClock', 'maxDeltaMs', maxDeltaMs);
-  return withStep(pipe(finiteTimestamps(), deltas(), clampDelta(maxDeltaMs)), () => {
-    const baseline = createDeltaBaseline();
-    return (timestampMs) => {
-      const deltaMs = measureDelta(baseline, timestampMs);
-      return deltaMs === undefined ? undefined : clampDeltaMs(deltaMs, maxDeltaMs, 0);
-    };
-  });
+  return pipeSteps(finiteTimestamps(), deltas(), clampDelta(maxDeltaMs));
 }

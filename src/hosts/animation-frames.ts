@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
-import { Broadcast } from './broadcast.js';
+import { OptionError } from '../../operators/option-error.js';
+import { Broadcast } from '../streams/broadcast.js';
 
 /** The two functions a frame host needs; `window`'s by default. */
 export interface FrameScheduler {
@@ -18,7 +19,13 @@ export interface FrameScheduler {
  * what {@link animationFrames} returns, once per scheduler.
  */
 export class FrameHost {
-  private readonly listeners = new Broadcast<number>();
+  private readonly listeners = new Broadcast<number>((size) => {
+    if (size > 0 && this.handle === undefined) this.request();
+    if (size === 0 && this.handle !== undefined) {
+      this.scheduler.cancelAnimationFrame(this.handle);
+      this.handle = undefined;
+    }
+  });
   private handle: number | undefined;
   private requests = 0;
 
@@ -29,13 +36,7 @@ export class FrameHost {
     private readonly scheduler: FrameScheduler,
     private readonly onListenerError: (error: unknown) => void = reportListenerError,
   ) {
-    this.ticks$ = this.listeners.asObservable((size) => {
-      if (size > 0 && this.handle === undefined) this.request();
-      if (size === 0 && this.handle !== undefined) {
-        this.scheduler.cancelAnimationFrame(this.handle);
-        this.handle = undefined;
-      }
-    });
+    this.ticks$ = this.listeners.asObservable();
   }
 
   /** Whether a frame is requested right now (false while nobody listens). */
@@ -104,6 +105,19 @@ export function animationFrames(scheduler?: FrameScheduler): Observable<number> 
 
 /** The shared {@link FrameHost} for a scheduler (the window by default). */
 export function frameHost(scheduler?: FrameScheduler): FrameHost {
+  if (
+    scheduler !== undefined &&
+    (scheduler === null ||
+      typeof scheduler.requestAnimationFrame !== 'function' ||
+      typeof scheduler.cancelAnimationFrame !== 'function')
+  ) {
+    throw new OptionError(
+      'animationFrames',
+      'scheduler',
+      'an object with requestAnimationFrame and cancelAnimationFrame functions (or nothing, for the window)',
+      scheduler,
+    );
+  }
   const target = scheduler ?? windowScheduler();
   let host = hosts.get(target);
   if (host === undefined) {

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { OptionError } from '../../operators/option-error.js';
-import { Broadcast } from './broadcast.js';
+import { Broadcast } from '../streams/broadcast.js';
 
 /** The interval {@link ManualTicks.advance} steps by when none is given: 1/60 s, in ms. */
 export const DEFAULT_ADVANCE_MS = 1000 / 60;
@@ -13,9 +13,14 @@ export const DEFAULT_ADVANCE_MS = 1000 / 60;
 export interface ManualTicks {
   /** The ticks: each emits its timestamp in milliseconds. */
   readonly ticks$: Observable<number>;
-  /** The timestamp of the latest tick (the start time before the first). */
+  /** The timestamp of the latest finite tick (the start time before the first). */
   readonly nowMs: number;
-  /** Delivers one tick at `timestampMs` (any number; clocks decide what to make of it). */
+  /**
+   * Delivers one tick at `timestampMs`: any number, clocks decide what to make
+   * of it (a non-finite one is declined, and does not move `nowMs`).
+   *
+   * @throws {OptionError} when `timestampMs` is not a number.
+   */
   tick(timestampMs: number): void;
   /** Moves virtual time on by `ms` (defaults to 1000/60) and delivers one tick there. */
   advance(ms?: number): void;
@@ -34,9 +39,13 @@ export interface ManualTicks {
  * host.advance(); // one frame, synchronously
  * ```
  *
- * @param startMs The virtual time before the first tick; defaults to 0.
+ * @param startMs The virtual time before the first tick, a finite number; defaults to 0.
+ * @throws {OptionError} when `startMs` is not a finite number.
  */
 export function manualTicks(startMs = 0): ManualTicks {
+  if (typeof startMs !== 'number' || !Number.isFinite(startMs)) {
+    throw new OptionError('manualTicks', 'startMs', 'a finite number', startMs);
+  }
   return new ManualTickSource(startMs);
 }
 
@@ -51,13 +60,21 @@ class ManualTickSource implements ManualTicks {
   }
 
   tick(timestampMs: number): void {
-    this.nowMs = timestampMs;
+    if (typeof timestampMs !== 'number') {
+      throw new OptionError('manualTicks.tick', 'timestampMs', 'a number', timestampMs);
+    }
+    // A NaN tick goes out (a clock declines it) but never becomes the time
+    // advance() counts on from: one bad tick must not make every later one NaN.
+    if (Number.isFinite(timestampMs)) this.nowMs = timestampMs;
     this.listeners.emit(timestampMs);
   }
 
   advance(ms: number = DEFAULT_ADVANCE_MS): void {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
       throw new OptionError('manualTicks.advance', 'ms', 'a finite number >= 0', ms);
+    }
+    if (!Number.isFinite(this.nowMs + ms)) {
+      throw new OptionError('manualTicks.advance', 'ms', `small enough to keep the time (${this.nowMs} ms) finite`, ms);
     }
     this.nowMs += ms;
     this.listeners.emit(this.nowMs);

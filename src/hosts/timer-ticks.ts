@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
-import { positiveFinite } from '../../operators/validate.js';
+import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys, optionsObject, positiveFinite } from '../../operators/validate.js';
 
 /** Options of {@link timerTicks}. */
 export interface TimerTicksOptions {
@@ -26,8 +27,11 @@ export interface TimerTicksOptions {
  * @throws {OptionError} when `intervalMs` is not a finite number > 0.
  */
 export function timerTicks(options?: TimerTicksOptions): Observable<number> {
+  optionsObject('timerTicks', options, true);
+  checkOptionKeys('timerTicks', options, ['intervalMs', 'now']);
   const { intervalMs = 1000 / 60, now = () => performance.now() } = options ?? {};
   positiveFinite('timerTicks', 'intervalMs', intervalMs);
+  if (typeof now !== 'function') throw new OptionError('timerTicks', 'now', 'a function returning a timestamp in ms', now);
   return new Observable<number>((subscriber) => {
     let dueMs = now() + intervalMs;
     let handle: ReturnType<typeof setTimeout>;

@@ -1,21 +1,22 @@
 import { Observable, Subscription, type Subscribable } from 'rxjs';
+import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
-import { countFrame, createFrameInfo, type FrameInfo } from '../../operators/frame-info.js';
+import { scaleDeltaMs } from '../../operators/scale-delta.js';
 import {
-  accumulate,
-  clearAccumulated,
   createStepAccumulator,
-  createStepPlan,
+  retuneAccumulator,
   type FixedStepOptions,
-  type StepAccumulator,
   type StepPlan,
 } from '../../operators/step-accumulator.js';
-import { clockStep, type Clock } from '../clocks/clock.js';
+import { booleanOption, checkOptionKeys, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
+import { startClock, type ClockRun } from '../clocks/clock-driver.js';
+import type { Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
-import { Broadcast, directListen, type DirectListener } from '../hosts/broadcast.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
-import { compileTick, EMITTING_FRAME_INFO, frameCompilerSettings, type CompiledTick, type FrameState } from './frame-compiler.js';
-import { normalizePhases, type Phase, type PhaseSpec } from './phase.js';
+import { Broadcast } from '../streams/broadcast.js';
+import { FrameRate } from './frame-rate.js';
+import { FrameRunner, type PhaseRow } from './frame-runner.js';
+import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 
 /** Options of {@link createLoop}. */
@@ -30,7 +31,7 @@ export interface LoopOptions<P extends string> {
    * The fixed-step accumulator that plans the `fixed` phases' steps. Defaults
    * to the accumulator's own defaults (1/60 s, 4 steps, `'drop-backlog'`)
    * when a phase is fixed; without it and without fixed phases, no plan is
-   * made.
+   * made. Changeable while running with {@link Loop.setFixedStep}.
    */
   fixedStep?: FixedStepOptions;
   /**
@@ -44,19 +45,11 @@ export interface LoopOptions<P extends string> {
    * on).
    */
   failFast?: boolean;
-  /**
-   * Whether the loop may compile its tick (clock step, frame, phases) into
-   * one function (with `new Function`) once its listeners and clock have
-   * stayed the same for a few ticks, so each handler is called at a call site of its own and can be
-   * inlined (see bench/RESULTS.md for what it saves). Defaults to true; where
-   * a Content Security Policy forbids `'unsafe-eval'`, the loop finds out on
-   * the first try and dispatches the general way, with the same results. Set
-   * false to never try (and so never trip a CSP report).
-   */
-  compileFrames?: boolean;
 }
 
-/** Counters of a loop's life so far. */
+const LOOP_OPTION_KEYS = ['ticks', 'clock', 'phases', 'fixedStep', 'onError', 'failFast'] as const;
+
+/** Counters and readings of a loop's life so far. */
 export interface LoopStats {
   /** Ticks received (host ticks and `advance()` calls). */
   readonly ticks: number;
@@ -66,6 +59,26 @@ export interface LoopStats {
   readonly droppedMs: number;
   /** Errors caught at phase boundaries. */
   readonly errors: number;
+  /** Frames per second of host time, over the last 30 frames (0 before two). */
+  readonly fps: number;
+  /**
+   * Simulated time per host time over the same frames: 1 in real time, 0.5
+   * when the game runs at half speed (a paced clock above the display rate,
+   * a time scale of 0.5, clamped hitches), 0 before two frames.
+   */
+  readonly speed: number;
+}
+
+/** Options of {@link Loop.setClock}. */
+export interface SetClockOptions {
+  /**
+   * Show the new clock the latest tick first, as its baseline, and throw away
+   * what it makes of it, so the next tick is measured from the latest one and
+   * no frame is lost to a fresh start: how to change a wall clock's clamp
+   * while running. Defaults to false: the new clock starts with no baseline.
+   * (A scripted clock shown a tick uses up one of its deltas.)
+   */
+  keepBaseline?: boolean;
 }
 
 /**
@@ -76,77 +89,34 @@ export interface LoopStats {
 export class Loop<P extends string = string> {
   /** Every error caught at a phase boundary, as it happens. */
   readonly errors$: Observable<PhaseError>;
-  /** A snapshot of {@link FrameInfo} after each frame's phases ran (made only while someone listens). */
+  /** A snapshot of {@link FrameInfo} after each frame's phases ran. */
   readonly frames$: Observable<FrameInfo>;
 
-  private readonly phases: readonly Phase<P>[];
-  private readonly streams: ReadonlyMap<P, Broadcast<number>>;
-  /** The phases' streams in frame order (resolved once: the frame never looks one up). */
-  private readonly phaseStreams: readonly Broadcast<number>[];
-  /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
-  private readonly fixedStart: number;
-  private readonly fixedEnd: number;
+  private readonly runner: FrameRunner<P>;
+  private readonly rows: ReadonlyMap<P, PhaseRow<P>>;
   private readonly phaseObservables = new Map<P, Observable<number>>();
   private readonly errorListeners = new Broadcast<PhaseError>();
   private readonly frameListeners = new Broadcast<FrameInfo>();
+  private readonly rate = new FrameRate();
   private readonly ticks: Subscribable<number>;
   private readonly onError: (error: PhaseError) => void;
   private readonly failFast: boolean;
-  private readonly accumulator: StepAccumulator | undefined;
-  private readonly fixedGroupPausable: boolean;
-  /** What a frame reads and writes: paused, in a frame, the current phase, the version, the seconds. */
-  private readonly state: FrameState = {
-    paused: false,
-    inFrame: false,
-    phaseIndex: 0,
-    ticks: 0,
-    declined: 0,
-    lastTimestampMs: 0,
-    pendingError: undefined,
-    version: 0,
-    stepSeconds: undefined,
-  };
-  private readonly compileFrames: boolean;
-  /**
-   * The general dispatch's frame delta in seconds, in a field that is never
-   * numbers-only, so the number is boxed once a frame and handed to every
-   * phase as is (passed as a plain number, it was boxed again for each
-   * phase's emission; measured in bench/). The compiled tick keeps it in a
-   * local instead: see FrameState.stepSeconds for why.
-   */
-  private frameSecondsBoxed: number | undefined;
-  /** This loop's tick compiled at `compiledVersion`, once listeners and clock held still for long enough. */
-  private compiled: CompiledTick | undefined;
-  private compiledVersion = -1;
-  private ticksAtVersion = 0;
 
   private clock: Clock;
-  /** A built-in clock's step function (see withStep): called per tick, no stream in between. */
-  private clockStepper: ((timestampMs: number) => number | undefined) | undefined;
-  /** Any other clock: the tick goes into its piped Observable. */
-  private pushTick: ((timestampMs: number) => void) | undefined;
-  private clockRun: Subscription | undefined;
+  private clockRun: ClockRun;
   private hostRun: Subscription | undefined;
-  /** The listener on a tickflow host, retargeted to the compiled host tick while there is one. */
-  private hostListener: DirectListener<number> | undefined;
-
-  private readonly info = createFrameInfo();
-  private readonly currentPlan;
-  private destroyed = false;
-  private tickDelivered = false;
+  private scale = 1;
+  private lastTimestampMs = 0;
+  private tickCount = 0;
+  private declinedCount = 0;
   private errorCount = 0;
+  private destroyed = false;
 
   constructor(options: LoopOptions<P>) {
     const where = 'createLoop';
-    const {
-      ticks,
-      clock,
-      phases,
-      fixedStep,
-      onError = defaultOnError,
-      failFast = false,
-      compileFrames = true,
-    } = options ?? ({} as LoopOptions<P>);
+    optionsObject(where, options);
+    checkOptionKeys(where, options, LOOP_OPTION_KEYS);
+    const { ticks, clock, phases, fixedStep, onError = defaultOnError, failFast = false } = options;
     if (ticks == null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function') {
       throw new OptionError(where, 'ticks', 'an Observable of timestamps', ticks);
     }
@@ -154,31 +124,24 @@ export class Loop<P extends string = string> {
       throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
     }
     if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
-    this.phases = normalizePhases(phases, where);
-    const fixedPhases = this.phases.filter((p) => p.fixed);
-    this.accumulator =
-      fixedStep !== undefined || fixedPhases.length > 0 ? createStepAccumulator(fixedStep, where) : undefined;
-    this.currentPlan = createStepPlan(this.accumulator?.stepMs ?? 0);
-    this.fixedGroupPausable = fixedPhases.length > 0 && fixedPhases.every((p) => p.pausable);
+    booleanOption(where, 'failFast', failFast);
+    if (fixedStep !== undefined) optionsObject(where, fixedStep);
+    const normalized = normalizePhases(phases, where);
+    const accumulator =
+      fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;
+    const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>() }));
+    this.runner = new FrameRunner(table, accumulator, (error) => this.reportFromFrame(error));
+    this.rows = new Map(table.map((row) => [row.name, row]));
     this.ticks = ticks;
     this.clock = clock ?? wallClock();
     this.onError = onError;
     this.failFast = failFast;
-    this.compileFrames = compileFrames !== false;
-    const onListenersChange = (): void => {
-      this.state.version++;
-    };
-    this.streams = new Map(this.phases.map((p) => [p.name, new Broadcast<number>(onListenersChange)]));
-    this.phaseStreams = this.phases.map((p) => this.streams.get(p.name)!);
-    this.fixedStart = this.phases.findIndex((p) => p.fixed);
-    this.fixedEnd = this.phases.findLastIndex((p) => p.fixed);
-    this.state.stepSeconds = (this.accumulator?.stepMs ?? 0) / 1000;
     this.errors$ = this.errorListeners.asObservable();
     this.frames$ = this.frameListeners.asObservable();
-    this.restartClock();
+    this.clockRun = this.startClock();
   }
 
-  /** Whether host ticks are being taken (between `start()` and `stop()`). */
+  /** Whether host ticks are being taken (between `start()` and `stop()`, until the tick source ends). */
   get running(): boolean {
     return this.hostRun !== undefined;
   }
@@ -187,65 +150,71 @@ export class Loop<P extends string = string> {
    * Whether the loop is paused. A paused loop still takes ticks and counts
    * frames, skips the phases marked `pausable` and runs the rest. Pausing
    * clears the fixed-step time accumulated and not yet simulated, so resuming
-   * does not simulate the time spent paused.
+   * does not simulate the time spent paused; active time (`frame().activeMs`)
+   * stops while paused.
    */
   get paused(): boolean {
-    return this.state.paused;
+    return this.runner.paused;
   }
 
   set paused(value: boolean) {
-    if (value && !this.state.paused && this.accumulator !== undefined) {
-      clearAccumulated(this.accumulator);
-      this.currentPlan.alpha = 0;
-    }
-    this.state.paused = value;
+    this.runner.setPaused(value === true);
   }
 
-  /** The name of the phase being emitted (`'frames$'` while `frames$` is). */
-  private get currentPhase(): string {
-    const index = this.state.phaseIndex;
-    return index === EMITTING_FRAME_INFO ? 'frames$' : this.phases[index]!.name;
+  /**
+   * Game time per clock time: each delivered delta is multiplied by it, after
+   * the clock (so after a wall clock's clamp: the clamp bounds the real gap, the
+   * scale says what that gap is worth). 0.5 is slow motion, 0 freezes the game
+   * while frames still run. A finite number >= 0; defaults to 1.
+   */
+  get timeScale(): number {
+    return this.scale;
+  }
+
+  set timeScale(value: number) {
+    nonNegativeFinite('timeScale', 'timeScale', value);
+    this.scale = value;
   }
 
   /** Whether a frame is running right now (inside a phase). */
   get inFrame(): boolean {
-    return this.state.inFrame;
+    return this.runner.inFrame;
   }
 
   /** The names of the phases, in the order a frame runs them. */
   get phaseNames(): readonly P[] {
-    return this.phases.map((p) => p.name);
+    return this.runner.phases.map((p) => p.name);
+  }
+
+  /** How far the latest frame sits between the last two fixed steps, in [0, 1). */
+  get alpha(): number {
+    return this.runner.plan.alpha;
   }
 
   /**
    * Starts taking host ticks. The clock starts fresh (no baseline), so the
    * time the loop spent stopped costs nothing. Does nothing when running.
+   * If the tick source errors or completes, that is reported (phase
+   * `'ticks'`) and the loop stops; `start()` takes it up again.
    */
   start(): void {
     this.assertAlive('start');
     if (this.hostRun !== undefined) return;
     this.restartClock();
-    this.hostRun = new Subscription();
-    // A tickflow host (the page's frames, manualTicks) is listened to
-    // directly: the same listener list, no RxJS subscriber chain per tick.
-    const listen = directListen<number>(this.ticks);
-    if (listen !== undefined) {
-      const listener = listen(this.onHostTick);
-      this.hostListener = listener;
-      this.hostRun.add(() => {
-        listener.remove();
-        if (this.hostListener === listener) this.hostListener = undefined;
-      });
-      const compiled = this.currentCompiled();
-      if (compiled !== undefined) listener.retarget(compiled.hostTick);
-      return;
-    }
-    this.hostRun.add(
+    const run = new Subscription();
+    this.hostRun = run;
+    const ended = (cause: unknown): void => {
+      if (this.hostRun === run) this.hostRun = undefined;
+      this.report(new PhaseError('ticks', this.runner.info.count, cause));
+    };
+    run.add(
       this.ticks.subscribe({
         next: this.onHostTick,
-        error: (error: unknown) => this.report(new PhaseError('ticks', this.info.count, error)),
+        error: ended,
+        complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
       }),
     );
+    if (this.hostRun !== run) run.unsubscribe(); // the source ended during subscribe
   }
 
   /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. */
@@ -265,61 +234,84 @@ export class Loop<P extends string = string> {
    * @throws {Error} when called from inside a frame, or after `destroy()`.
    * @throws {PhaseError} with `failFast`, the first error of the frame.
    */
-  advance(timestampMs: number = this.state.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
-    if (this.destroyed || this.state.inFrame) this.refuseAdvance();
+  advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
+    this.assertAlive('advance');
+    if (this.runner.inFrame) {
+      throw new Error(
+        `advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}; ` +
+          'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
+      );
+    }
     const delivered = this.tick(timestampMs);
-    const error = this.state.pendingError;
-    this.state.pendingError = undefined;
+    const error = this.runner.pendingError;
+    this.runner.pendingError = undefined;
     if (error !== undefined && this.failFast) throw error;
     return delivered;
   }
 
-  private refuseAdvance(): never {
-    this.assertAlive('advance');
-    throw new Error(
-      `advance: called inside phase "${this.currentPhase}" of frame ${this.info.count}; ` +
-        'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
-    );
-  }
-
-  /** A snapshot of the frames so far: count, simulated time and the latest delta, in ms. */
+  /** A snapshot of the frames so far: count, simulated time, active time and the latest delta, in ms. */
   frame(): FrameInfo {
-    const { count, timeMs, lastDeltaMs } = this.info;
-    return { count, timeMs, lastDeltaMs };
+    const { count, timeMs, activeMs, lastDeltaMs } = this.runner.info;
+    return { count, timeMs, activeMs, lastDeltaMs };
   }
 
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
   plan(): StepPlan {
-    const { steps, stepMs, alpha, droppedMs } = this.currentPlan;
+    const { steps, stepMs, alpha, droppedMs } = this.runner.plan;
     return { steps, stepMs, alpha, droppedMs };
   }
 
-  /** How far the latest frame sits between the last two fixed steps, in [0, 1). */
-  get alpha(): number {
-    return this.currentPlan.alpha;
-  }
-
-  /** Counters of the loop's life so far. */
+  /** Counters and readings of the loop's life so far. */
   stats(): LoopStats {
     return {
-      ticks: this.state.ticks,
-      declined: this.state.declined,
-      droppedMs: this.accumulator?.droppedTotalMs ?? 0,
+      ticks: this.tickCount,
+      declined: this.declinedCount,
+      droppedMs: this.runner.accumulator?.droppedTotalMs ?? 0,
       errors: this.errorCount,
+      fps: this.rate.fps,
+      speed: this.rate.speed,
     };
   }
 
   /**
-   * Replaces the clock. The new clock starts with no baseline: its first
-   * tick is measured from nothing, as after `start()`.
+   * Replaces the clock. The new clock starts with no baseline (its first tick
+   * is measured from nothing, as after `start()`), unless `keepBaseline`.
+   *
+   * @example
+   * ```ts
+   * // Tighten the clamp mid-game without losing a frame:
+   * loop.setClock(wallClock({ maxDeltaMs: 100 }), { keepBaseline: true });
+   * ```
    */
-  setClock(clock: Clock): void {
+  setClock(clock: Clock, options?: SetClockOptions): void {
     this.assertAlive('setClock');
     if (typeof clock !== 'function') {
       throw new OptionError('setClock', 'clock', 'a clock (an operator from timestamps to deltas)', clock);
     }
+    optionsObject('setClock', options, true);
+    checkOptionKeys('setClock', options, ['keepBaseline']);
+    const keepBaseline = booleanOption('setClock', 'keepBaseline', options?.keepBaseline) ?? false;
     this.clock = clock;
     this.restartClock();
+    if (keepBaseline && this.tickCount > 0) this.clockStep(this.lastTimestampMs);
+  }
+
+  /**
+   * Changes the fixed step, its cap, overflow or snap while running, keeping
+   * the time accumulated: no time is lost or replayed and no frame skipped;
+   * the next frame plans its steps against the new step. Options left out keep
+   * their values.
+   *
+   * @throws {OptionError} for a bad option, or when the loop has no fixed step.
+   */
+  setFixedStep(options: FixedStepOptions): void {
+    this.assertAlive('setFixedStep');
+    const accumulator = this.runner.accumulator;
+    if (accumulator === undefined) {
+      throw new OptionError('setFixedStep', 'fixedStep', 'set at createLoop (or a fixed phase) before it can change', undefined);
+    }
+    optionsObject('setFixedStep', options);
+    retuneAccumulator(accumulator, options);
   }
 
   /**
@@ -331,14 +323,12 @@ export class Loop<P extends string = string> {
    * A throw inside a subscriber follows RxJS's rules: RxJS reports it
    * (asynchronously, to `config.onUnhandledError`, or thrown) and the
    * subscription goes on, and it never reaches the loop; game code that must
-   * be reported on `errors$` belongs in {@link on}. (`subscribe(fn)` attaches
-   * `fn` itself, so a loop can compile it into its frame, and applies those
-   * same rules; see bench/RESULTS.md.)
+   * be reported on `errors$` belongs in {@link on}.
    */
   phase(name: P): Observable<number> {
     let observable = this.phaseObservables.get(name);
     if (observable === undefined) {
-      observable = this.stream(name, 'phase').asObservable();
+      observable = this.row(name, 'phase').listeners.asObservable();
       this.phaseObservables.set(name, observable);
     }
     return observable;
@@ -356,7 +346,24 @@ export class Loop<P extends string = string> {
    */
   on(name: P, handler: (dtSeconds: number) => void): Subscription {
     if (typeof handler !== 'function') throw new OptionError('on', 'handler', 'a function', handler);
-    return new Subscription(this.stream(name, 'on').add(handler));
+    return new Subscription(this.row(name, 'on').listeners.add(handler));
+  }
+
+  /**
+   * Runs `handler` once, the next time phase `name` runs (a fixed phase: its
+   * next step), then removes it: a delayed effect, a one-frame screenshot, a
+   * first-frame measurement. A throw is reported as for {@link on}, and the
+   * handler is removed all the same.
+   *
+   * @return A subscription; unsubscribe before it ran to cancel it.
+   */
+  once(name: P, handler: (dtSeconds: number) => void): Subscription {
+    if (typeof handler !== 'function') throw new OptionError('once', 'handler', 'a function', handler);
+    const remove = this.row(name, 'once').listeners.add((dtSeconds) => {
+      remove();
+      handler(dtSeconds);
+    });
+    return new Subscription(remove);
   }
 
   /**
@@ -366,259 +373,110 @@ export class Loop<P extends string = string> {
    * `onError`. Outside a frame the phase is `'outside a frame'`.
    */
   reportError(cause: unknown): void {
-    const phase = this.state.inFrame ? this.currentPhase : 'outside a frame';
-    this.report(cause instanceof PhaseError ? cause : new PhaseError(phase, this.info.count, cause));
+    this.report(cause instanceof PhaseError ? cause : new PhaseError(this.runner.currentPhase, this.runner.info.count, cause));
   }
 
   /**
    * Stops the loop for good: no subscription, listener or pending frame is
    * left; phase streams, `frames$` and `errors$` complete. Later calls to
-   * `start`, `advance` or `setClock` throw.
+   * `start`, `advance`, `setClock` or `setFixedStep` throw.
    */
   destroy(): void {
     if (this.destroyed) return;
     this.stop();
-    this.clockRun?.unsubscribe();
-    this.clockRun = undefined;
-    this.clockStepper = undefined;
-    this.pushTick = undefined;
-    this.compiled = undefined;
+    this.clockRun.stop();
     this.destroyed = true;
-    for (const stream of this.streams.values()) stream.complete();
+    for (const row of this.rows.values()) row.listeners.complete();
     this.frameListeners.complete();
     this.errorListeners.complete();
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the tick: the clock, then the frame ---------------------------------------
 
   private readonly onHostTick = (timestampMs: number): void => {
-    if (this.state.inFrame) {
+    if (this.runner.inFrame) {
       this.report(
         new PhaseError(
-          this.currentPhase,
-          this.info.count,
+          this.runner.currentPhase,
+          this.runner.info.count,
           new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'),
         ),
       );
       return;
     }
     this.tick(timestampMs);
-    if (this.state.pendingError !== undefined) this.settleHostError();
+    if (this.runner.pendingError !== undefined) {
+      this.runner.pendingError = undefined;
+      if (this.failFast) this.stop();
+    }
   };
 
-  private readonly settleHostError = (): void => {
-    this.state.pendingError = undefined;
-    if (this.failFast) this.stop();
-  };
-
-  /** Pushes one tick through the clock; a delivered delta runs the frame. */
+  /**
+   * One tick, top to bottom: the clock says what it is worth (or declines
+   * it: nothing else moves); the delta is scaled; the runner counts the
+   * frame, plans its fixed steps and runs its phases in order.
+   */
   private tick(timestampMs: number): boolean {
-    const state = this.state;
-    state.ticks++;
-    if (Number.isFinite(timestampMs)) state.lastTimestampMs = timestampMs;
-    const compiled = this.currentCompiled();
-    const delivered = compiled !== undefined ? compiled.tick(timestampMs) : this.tickInGeneral(timestampMs);
-    if (!delivered) state.declined++;
-    return delivered;
-  }
-
-  /**
-   * The general path of a tick, which the compiled tick reproduces (see
-   * frame-compiler.ts): the clock, then {@link runFrame} for a delivered
-   * delta. It also counts how long listeners and clock have stayed the same,
-   * and compiles the tick once they have for
-   * `frameCompilerSettings.stableFrames` ticks (any change drops it).
-   */
-  private tickInGeneral(timestampMs: number): boolean {
-    const compiled = this.considerCompiling();
-    if (compiled !== undefined) return compiled.tick(timestampMs);
-    this.tickDelivered = false;
-    const step = this.clockStepper;
-    if (step !== undefined) {
-      const deltaMs = step(timestampMs);
-      if (deltaMs !== undefined) this.onDelta(deltaMs);
-    } else {
-      this.pushTick?.(timestampMs);
-    }
-    return this.tickDelivered;
-  }
-
-  /** The compiled tick, if there is one for the listeners and clock as they are now. */
-  private currentCompiled(): CompiledTick | undefined {
-    return this.state.version === this.compiledVersion ? this.compiled : undefined;
-  }
-
-  /** Compiles this loop's tick when it is time to; returns it when there is one to use now. */
-  private considerCompiling(): CompiledTick | undefined {
-    const { version } = this.state;
-    if (version !== this.compiledVersion) {
-      if (this.compiled !== undefined) this.hostListener?.retarget(this.onHostTick);
-      this.compiled = undefined;
-      this.compiledVersion = version;
-      this.ticksAtVersion = 0;
-    }
-    const clockStep = this.clockStepper;
-    // Only a built-in clock has a step function to compile in; a custom
-    // clock is an RxJS pipe and stays on the general path.
-    if (this.compiled !== undefined || !this.compileFrames || clockStep === undefined) return this.compiled;
-    if (this.ticksAtVersion++ < frameCompilerSettings.stableFrames) return undefined;
-    this.compiled = compileTick(
-      {
-        phases: this.phases.map((phase, i) => ({ ...phase, listeners: this.phaseStreams[i]!.listeners })),
-        state: this.state,
-        clockStep,
-        info: this.info,
-        accumulator: this.accumulator,
-        plan: this.currentPlan,
-        fixedGroupPausable: this.fixedGroupPausable,
-        frameListeners: this.frameListeners,
-        emitFrameInfo: this.emitFrameInfo,
-        onHandlerError: this.onHandlerError,
-        recordFrameError: this.recordFrameError,
-        resume: this.resumeFrame,
-        hostTick: this.onHostTick,
-        settleHostError: this.settleHostError,
-      },
-      version,
-    );
-    if (this.compiled !== undefined) this.hostListener?.retarget(this.compiled.hostTick);
-    return this.compiled;
-  }
-
-  private readonly onDelta = (deltaMs: number): void => {
+    this.tickCount++;
+    if (typeof timestampMs === 'number' && Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
+    const clockMs = this.clockStep(timestampMs);
     // A custom clock is user code: its deltas are checked like host input.
-    if (!Number.isFinite(deltaMs)) return;
-    this.tickDelivered = true;
-    this.runFrame(deltaMs > 0 ? deltaMs : 0);
-  };
+    if (typeof clockMs !== 'number' || !Number.isFinite(clockMs)) {
+      this.declinedCount++;
+      return false;
+    }
+    const deltaMs = scaleDeltaMs(clockMs > 0 ? clockMs : 0, this.scale)!;
+    this.runner.run(deltaMs);
+    this.rate.record(timestampMs, this.runner.info.timeMs);
+    if (this.frameListeners.size > 0) this.frameListeners.emit(this.frame(), this.onFrameListenerError);
+    return true;
+  }
 
-  private runFrame(deltaMs: number): void {
-    const state = this.state;
-    state.inFrame = true;
+  /** Asks the clock what a tick is worth. A clock that throws is reported (phase `'clock'`) and restarted fresh. */
+  private clockStep(timestampMs: number): number | undefined {
     try {
-      countFrame(this.info, deltaMs);
-      const accumulator = this.accumulator;
-      const plan = this.currentPlan;
-      if (accumulator !== undefined) {
-        if (state.paused && this.fixedGroupPausable) {
-          plan.steps = 0;
-          plan.droppedMs = 0;
-        } else {
-          accumulate(accumulator, deltaMs, plan);
-        }
-      }
-      this.frameSecondsBoxed = deltaMs / 1000;
-      this.runPhasesFrom(0, 0);
-      if (this.frameListeners.size > 0) this.emitFrameInfo();
+      return this.clockRun.step(timestampMs);
     } catch (error) {
-      this.recordFrameError(error);
-    } finally {
-      state.inFrame = false;
+      this.reportClockError(error);
+      return undefined;
     }
   }
 
-  private readonly emitFrameInfo = (): void => {
-    this.state.phaseIndex = EMITTING_FRAME_INFO;
-    this.frameListeners.emit(this.frame(), this.onHandlerError);
-  };
-
-  /** Only a fail-fast rethrow from onHandlerError ends a frame early and lands here. */
-  private readonly recordFrameError = (error: unknown): void => {
-    this.state.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
-  };
-
-  /**
-   * The general dispatch: the frame's phases from phase `from` on (inside
-   * the fixed group: from that phase of step `fromStep`, then the remaining
-   * steps). A whole frame is `runPhasesFrom(0, 0)`.
-   */
-  private runPhasesFrom(from: number, fromStep: number): void {
-    const { phases, fixedStart, fixedEnd } = this;
-    const steps = this.currentPlan.steps;
-    let i = from;
-    if (fixedStart >= 0 && i >= fixedStart && i <= fixedEnd) {
-      // The fixed group: every fixed phase, in order, once per step.
-      for (let step = fromStep; step < steps; step++) {
-        for (let j = step === fromStep ? i : fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.state.stepSeconds);
-      }
-      i = fixedEnd + 1;
-    }
-    for (; i < phases.length; i++) {
-      if (i !== fixedStart) {
-        this.emitPhase(i, this.frameSecondsBoxed);
-        continue;
-      }
-      for (let step = 0; step < steps; step++) {
-        for (let j = fixedStart; j <= fixedEnd; j++) this.emitPhase(j, this.state.stepSeconds);
-      }
-      i = fixedEnd;
-    }
+  private startClock(): ClockRun {
+    return startClock(this.clock, (error) => this.reportClockError(error));
   }
-
-  private readonly resumeFrame = (from: number, step: number, frameSeconds: number): void => {
-    this.frameSecondsBoxed = frameSeconds;
-    this.runPhasesFrom(from, step);
-  };
-
-  private emitPhase(index: number, seconds: number | undefined): void {
-    const phase = this.phases[index]!;
-    if (this.state.paused && phase.pausable) return;
-    const stream = this.phaseStreams[index]!;
-    if (stream.size === 0) return;
-    this.state.phaseIndex = index;
-    stream.emit(seconds as number, this.onHandlerError);
-  }
-
-  private readonly onHandlerError = (error: unknown): void => {
-    const phaseError = new PhaseError(this.currentPhase, this.info.count, error);
-    this.state.pendingError ??= phaseError;
-    this.report(phaseError);
-    if (this.failFast) throw phaseError;
-  };
-
-  // -- the clock ------------------------------------------------------------
 
   private restartClock(): void {
-    this.clockRun?.unsubscribe();
-    this.clockRun = undefined;
-    this.clockStepper = undefined;
-    this.pushTick = undefined;
-    this.state.version++; // a compiled tick holds the old clock's step
-    // A built-in clock's step function runs per tick with no RxJS subscriber
-    // in between (see withStep); any other clock is an operator, piped.
-    const start = clockStep(this.clock);
-    if (start !== undefined) {
-      this.clockStepper = start();
-      return;
-    }
-    const ticks = new Observable<number>((subscriber) => {
-      this.pushTick = (timestampMs) => subscriber.next(timestampMs);
-      return () => {
-        this.pushTick = undefined;
-      };
-    });
-    const run = ticks.pipe(this.clock).subscribe({
-      next: this.onDelta,
-      error: (error: unknown) => {
-        // A clock that throws is reported and replaced by a fresh run of
-        // itself, so the loop stays alive.
-        const phaseError = new PhaseError('clock', this.info.count, error);
-        this.state.pendingError ??= phaseError;
-        this.report(phaseError);
-        if (!this.destroyed && this.clockRun === run) this.restartClock();
-      },
-    });
-    this.clockRun = run;
+    this.clockRun?.stop();
+    this.clockRun = this.startClock();
+    this.rate.reset();
   }
 
-  // -- plumbing -------------------------------------------------------------
+  private reportClockError(error: unknown): void {
+    const phaseError = new PhaseError('clock', this.runner.info.count, error);
+    this.runner.pendingError ??= phaseError;
+    this.report(phaseError);
+    if (!this.destroyed) this.restartClock();
+  }
 
-  private stream(name: P, where: string): Broadcast<number> {
-    const stream = this.streams.get(name);
-    if (stream === undefined) {
-      throw new OptionError(where, 'name', `one of the loop's phases (${[...this.streams.keys()].join(', ')})`, name);
+  // -- plumbing ---------------------------------------------------------------
+
+  private readonly onFrameListenerError = (cause: unknown): void => {
+    this.report(new PhaseError('frames$', this.runner.info.count, cause));
+  };
+
+  private row(name: P, where: string): PhaseRow<P> {
+    const row = this.rows.get(name);
+    if (row === undefined) {
+      throw new OptionError(where, 'name', `one of the loop's phases (${[...this.rows.keys()].join(', ')})`, name);
     }
-    return stream;
+    return row;
+  }
+
+  /** An error caught inside a frame: reported, and with failFast thrown on to end the frame. */
+  private reportFromFrame(error: PhaseError): void {
+    this.report(error);
+    if (this.failFast) throw error;
   }
 
   private report(error: PhaseError): void {
@@ -647,9 +505,10 @@ function defaultOnError(error: PhaseError): void {
  *
  * 1. The clock is called once per tick; a declined tick ends there, before
  *    any state moves.
- * 2. The frame counter, simulated time and latest delta advance.
- * 3. With a fixed step, the accumulator plans this frame's steps.
- * 4. Each phase runs in order: its handlers ({@link Loop.on}) and stream
+ * 2. The delta is multiplied by {@link Loop.timeScale} (1 unless set).
+ * 3. The frame counter, simulated time, active time and latest delta advance.
+ * 4. With a fixed step, the accumulator plans this frame's steps.
+ * 5. Each phase runs in order: its handlers ({@link Loop.on}) and stream
  *    subscribers ({@link Loop.phase}) are called with the delta in seconds; the
  *    fixed phases run as a group once per step, with the step in seconds;
  *    while paused, pausable phases are skipped.
@@ -663,17 +522,21 @@ function defaultOnError(error: PhaseError): void {
  *
  * @example
  * ```ts
- * import { animationFrames, createLoop, wallClock } from 'tickflow';
+ * import { createLoop, manualTicks, wallClock } from 'tickflow';
  *
+ * const host = manualTicks();
  * const loop = createLoop({
- *   ticks: animationFrames(),
+ *   ticks: host.ticks$,
  *   clock: wallClock(),
  *   fixedStep: { stepMs: 1000 / 60, maxSteps: 4 },
  *   phases: [{ name: 'physics', fixed: true, pausable: true }, { name: 'update', pausable: true }, 'render'],
  * });
- * loop.on('physics', (step) => world.step(step));
- * loop.on('render', () => draw(loop.alpha));
+ * let x = 0;
+ * loop.on('physics', (stepSeconds) => (x += 60 * stepSeconds));
+ * loop.on('render', () => console.log(x.toFixed(1), loop.alpha.toFixed(2)));
  * loop.start();
+ * host.advance(0); // 0.0 0.00
+ * host.advance(20); // 1.0 0.20
  * ```
  *
  * @throws {OptionError} for bad options, before anything starts.

@@ -1,4 +1,5 @@
 import { OptionError } from '../../operators/option-error.js';
+import { booleanOption, checkOptionKeys } from '../../operators/validate.js';
 
 /** One named step of a frame, as a loop is given it. A bare name is `{ name }`. */
 export interface PhaseSpec<P extends string = string> {
@@ -36,15 +37,21 @@ export function normalizePhases<P extends string>(
   }
   const seen = new Set<string>();
   const normalized = phases.map((spec, i): Phase<P> => {
-    const { name, pausable = false, fixed = false } = typeof spec === 'string' ? { name: spec } : (spec ?? {});
+    if (typeof spec !== 'string' && (spec === null || typeof spec !== 'object')) {
+      throw new OptionError(where, `phases[${i}]`, 'a phase name or { name, pausable?, fixed? }', spec);
+    }
+    if (typeof spec === 'object') checkOptionKeys(where, spec, ['name', 'pausable', 'fixed']);
+    const { name, pausable = false, fixed = false } = typeof spec === 'string' ? { name: spec } : spec;
     if (typeof name !== 'string' || name === '') {
       throw new OptionError(where, `phases[${i}].name`, 'a non-empty string', name);
     }
     if (seen.has(name)) {
       throw new OptionError(where, `phases[${i}].name`, 'a name no earlier phase has', name);
     }
+    booleanOption(where, `phases[${i}].pausable`, pausable);
+    booleanOption(where, `phases[${i}].fixed`, fixed);
     seen.add(name);
-    return { name: name as P, pausable: pausable === true, fixed: fixed === true };
+    return { name: name as P, pausable, fixed };
   });
   const first = normalized.findIndex((p) => p.fixed);
   const last = normalized.findLastIndex((p) => p.fixed);

@@ -6,7 +6,7 @@ import { wallClock } from '../../clocks/wall-clock.js';
 import { CollisionPass } from '../../collision/collision-pass.js';
 import type { CollisionEvent } from '../../collision/shapes.js';
 import { animationFrames } from '../../hosts/animation-frames.js';
-import { Broadcast } from '../../hosts/broadcast.js';
+import { Broadcast } from '../../streams/broadcast.js';
 import { createInput, type Input } from '../../input/input.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import { PhaseError } from '../../loop/phase-error.js';

@@ -1,0 +1,135 @@
+import { countFrame, createFrameInfo, type MutableFrameInfo } from '../../operators/frame-info.js';
+import {
+  accumulate,
+  clearAccumulated,
+  createStepPlan,
+  type MutableStepPlan,
+  type StepAccumulator,
+} from '../../operators/step-accumulator.js';
+import { Broadcast } from '../streams/broadcast.js';
+import type { Phase } from './phase.js';
+import { PhaseError } from './phase-error.js';
+
+/** A phase with its listeners: one row of a {@link FrameRunner}'s table. @internal */
+export interface PhaseRow<P extends string = string> extends Phase<P> {
+  /** Its handlers and stream subscribers, called in the order added. */
+  readonly listeners: Broadcast<number>;
+}
+
+/**
+ * Runs one frame over a phase table: counts it, plans its fixed steps, and
+ * runs the phases in order. The loop feeds it the deltas its clock delivers;
+ * a test can drive it directly with deltas. @internal
+ *
+ * A frame, top to bottom ({@link run}):
+ *
+ * 1. The frame counter, simulated time, active time and latest delta move.
+ * 2. With a fixed step, the accumulator plans the frame's steps (none while
+ *    paused when the fixed phases are pausable).
+ * 3. Each phase in order: skipped when paused and pausable (read before each
+ *    phase, so a handler that pauses stops the rest of the frame's pausable
+ *    phases); else each of its listeners is called, each call isolated, with
+ *    the frame's delta in seconds. The fixed phases run as a group once per
+ *    planned step, with the step in seconds.
+ */
+export class FrameRunner<P extends string = string> {
+  /** The frames so far (ms). */
+  readonly info: MutableFrameInfo = createFrameInfo();
+  /** The latest frame's plan (all zero without an accumulator). */
+  readonly plan: MutableStepPlan;
+  /** Whether the pausable phases are skipped. */
+  paused = false;
+  /** The phase being run, as an index into `phases`; -1 outside a frame. */
+  phaseIndex = -1;
+  /** The frame's first error, for `advance()` and failFast to act on. */
+  pendingError: PhaseError | undefined;
+
+  /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
+  private readonly fixedStart: number;
+  private readonly fixedEnd: number;
+  private readonly fixedGroupPausable: boolean;
+
+  /**
+   * @param phases The table, in frame order.
+   * @param accumulator Plans the fixed group's steps; `undefined` without a fixed step.
+   * @param report Where an error caught at a phase boundary goes; it may
+   * throw (failFast) to end the frame where it is.
+   */
+  constructor(
+    readonly phases: readonly PhaseRow<P>[],
+    readonly accumulator: StepAccumulator | undefined,
+    private readonly report: (error: PhaseError) => void,
+  ) {
+    this.plan = createStepPlan(accumulator?.stepMs ?? 0);
+    this.fixedStart = phases.findIndex((p) => p.fixed);
+    this.fixedEnd = phases.findLastIndex((p) => p.fixed);
+    const fixed = phases.filter((p) => p.fixed);
+    this.fixedGroupPausable = fixed.length > 0 && fixed.every((p) => p.pausable);
+  }
+
+  /** Whether a frame is running right now. */
+  get inFrame(): boolean {
+    return this.phaseIndex >= 0;
+  }
+
+  /** The name of the phase being run. */
+  get currentPhase(): string {
+    return this.phases[this.phaseIndex]?.name ?? 'outside a frame';
+  }
+
+  /** Pauses or resumes. Pausing clears the time accumulated and not yet simulated. */
+  setPaused(paused: boolean): void {
+    if (paused && !this.paused && this.accumulator !== undefined) {
+      clearAccumulated(this.accumulator);
+      this.plan.alpha = 0;
+    }
+    this.paused = paused;
+  }
+
+  /** Runs one frame worth `deltaMs` (a finite number >= 0). */
+  run(deltaMs: number): void {
+    const { phases, plan, accumulator, fixedStart, fixedEnd } = this;
+    this.phaseIndex = 0;
+    try {
+      countFrame(this.info, deltaMs, !this.paused);
+      if (accumulator !== undefined) {
+        if (this.paused && this.fixedGroupPausable) {
+          plan.steps = 0;
+          plan.droppedMs = 0;
+        } else {
+          accumulate(accumulator, deltaMs, plan);
+        }
+      }
+      const frameSeconds = deltaMs / 1000;
+      const stepSeconds = plan.stepMs / 1000;
+      for (let i = 0; i < phases.length; i++) {
+        if (i !== fixedStart) {
+          this.runPhase(i, frameSeconds);
+          continue;
+        }
+        for (let step = 0; step < plan.steps; step++) {
+          for (let j = fixedStart; j <= fixedEnd; j++) this.runPhase(j, stepSeconds);
+        }
+        i = fixedEnd;
+      }
+    } catch (error) {
+      // Only a failFast rethrow from onListenerError ends a frame early and lands here.
+      this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
+    } finally {
+      this.phaseIndex = -1;
+    }
+  }
+
+  private runPhase(index: number, seconds: number): void {
+    const phase = this.phases[index]!;
+    if (this.paused && phase.pausable) return;
+    this.phaseIndex = index;
+    phase.listeners.emit(seconds, this.onListenerError);
+  }
+
+  private readonly onListenerError = (cause: unknown): void => {
+    const error = new PhaseError(this.currentPhase, this.info.count, cause);
+    this.pendingError ??= error;
+    this.report(error);
+  };
+}
