@@ -837,7 +837,7 @@ describe('pause and the state engine (issue 13: "Players expect a paused game\'s
     expect(engine.state.countdownSeconds).toBe(0.75);
     engine.stop();
     for (let t = 375; t <= 2750; t += 125) host.tick(t); // 2.5 s of host frames while stopped
-    expect(engine.frame()).toEqual({ count: 3, timeMs: 250, lastDeltaMs: 125 });
+    expect(engine.frame()).toMatchObject({ count: 3, timeMs: 250, lastDeltaMs: 125 });
     engine.start();
     host.tick(2875); // no baseline again: 0 s, not the 2.6 s since the last frame (nor the wall clock's 250 ms cap)
     expect(engine.frame().lastDeltaMs).toBe(0);
@@ -847,10 +847,31 @@ describe('pause and the state engine (issue 13: "Players expect a paused game\'s
     expect(engine.frame().timeMs).toBe(1000);
   });
 
-  it('engine.loop.paused does not pause the state engine: none of its phases is pausable, so update steps as before', () => {
+  it('engine.loop.timeScale = 0 freezes the game while frames run: update is handed 0 s, so the countdown and simulated time wait', () => {
+    let renders = 0;
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      clock: constantClock(125),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+      render: () => void renders++,
+    });
+    engine.advance();
+    engine.loop.timeScale = 0;
+    for (let i = 0; i < 20; i++) engine.advance();
+    expect(engine.state.countdownSeconds).toBe(0.875);
+    expect(engine.frame()).toMatchObject({ count: 21, timeMs: 125 });
+    expect(renders, 'the picture is still drawn: a pause menu can show').toBe(21);
+    engine.loop.timeScale = 1;
+    for (let i = 0; i < 7; i++) engine.advance();
+    expect(engine.state.served).toBe(true);
+  });
+
+  it('engine.loop.paused does not pause the state engine: none of its phases is pausable, so update steps as before; only frame().activeMs stops', () => {
     const engine = createStateEngine({ backend: nullBackend(), clock: constantClock(125), initial: round, update: (s, { dt }) => serve(s, dt) });
     engine.loop.paused = true;
     engine.advance();
     expect(engine.state.countdownSeconds).toBe(0.875);
+    expect(engine.frame()).toMatchObject({ timeMs: 125, activeMs: 0 });
   });
 });
