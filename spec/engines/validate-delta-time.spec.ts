@@ -490,6 +490,11 @@ describe('tickflow validate <scenario-module>', () => {
     expect((await run(['validate'], {})).err).toContain('which scenario module?');
     expect((await run(['validate', 'x.ts'], { throws: 'boom' })).err).toContain('could not load x.ts: boom');
     expect((await run(['validate', 'x.ts'], { other: 1 })).err).toContain('exports no scenario');
+    // A world scenario written before the validator served every engine: no outcome(engine).
+    const { outcome: _outcome, ...noOutcome } = passing;
+    expect((await run(['validate', 'x.ts'], { scenarios: [noOutcome] })).err).toContain(
+      'it has scenarios with no outcome(engine): for a world engine, build each with worldScenario() from tickflow/testing',
+    );
     expect((await run(['validate', 'x.ts', '--scenario', 'nope'], { scenarios: [passing] })).err).toContain('no scenario named "nope"');
     expect((await run(['help'], {})).code).toBe(EXIT_OK);
   });

@@ -83,7 +83,11 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
     }
     const found = collectScenarios(loaded);
     if (found.length === 0) {
-      err(`tickflow validate: ${module} exports no scenario ({ name, simulatedSeconds, create(clock), outcome(engine) })`);
+      const withoutOutcome = Object.values(loaded)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .some((value) => isScenario({ outcome: () => ({}), ...(value as object) }));
+      const hint = withoutOutcome ? '; it has scenarios with no outcome(engine): for a world engine, build each with worldScenario() from tickflow/testing' : '';
+      err(`tickflow validate: ${module} exports no scenario ({ name, simulatedSeconds, create(clock), outcome(engine) })${hint}`);
       return EXIT_USAGE;
     }
     scenarios.push(...found);
