@@ -6,6 +6,7 @@ import { fromStep, type StepOperator } from './step-operator.js';
  * directly, without a stream (benchmarks, schedulers, docs).
  */
 export interface DeltaBaseline {
+  /** The latest finite timestamp, in ms; `NaN` before the first. */
   previousMs: number;
 }
 

@@ -8,6 +8,7 @@ export { OptionError } from './option-error.js';
 export { fromStep, pipeSteps, isStepOperator, type StepOperator, type Stepper } from './step-operator.js';
 export { finiteTimestamps } from './finite-timestamps.js';
 export { scaleDelta, scaleDeltaMs } from './scale-delta.js';
+export { createSteadySteps, steadyStepCount, STEADY_STEPS_WINDOW, type SteadySteps } from './steady-steps.js';
 export { deltas, measureDelta, createDeltaBaseline, type DeltaBaseline } from './deltas.js';
 export { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from './clamp-delta.js';
 export { pace } from './pace.js';

@@ -6,6 +6,7 @@
  * The parts are also fields, so a tool can show them without parsing text.
  */
 export class OptionError extends RangeError {
+  /** Always `'OptionError'`. */
   override readonly name = 'OptionError';
 
   /**

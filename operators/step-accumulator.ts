@@ -1,4 +1,5 @@
 import { OptionError } from './option-error.js';
+import { createSteadySteps, steadyStepCount, type SteadySteps } from './steady-steps.js';
 import { checkOptionKeys, integerAtLeast, optionsObject, positiveFinite } from './validate.js';
 
 /** The fixed step when none is given: 1/60 s, in milliseconds. */
@@ -31,10 +32,11 @@ export interface FixedStepOptions {
   /** What to do with the time past `maxSteps`. Defaults to {@link DEFAULT_OVERFLOW} (`'drop-backlog'`). */
   overflow?: OverflowPolicy;
   /**
-   * Steady step counts: when the accumulated time is within `snap` of a step
-   * of a whole number of steps, the frame runs that whole number and the
-   * difference is carried, hidden, into the next frame. A fraction of a step
-   * in [0, 0.5); defaults to 0 (off). See {@link accumulate}.
+   * Steady step counts: each frame runs the number of steps its recent
+   * frames typically ran, as long as that keeps within `snap` of a step of
+   * the time owed; the difference stays accumulated, so no time is lost. A
+   * fraction of a step in [0, 0.5); defaults to 0 (off); 0.25 absorbs a
+   * millisecond of jitter at 60 Hz. See {@link accumulate}.
    */
   snap?: number;
 }
@@ -59,17 +61,24 @@ export type MutableStepPlan = { -readonly [K in keyof StepPlan]: StepPlan[K] };
 
 /** The state of one fixed-step accumulator. */
 export interface StepAccumulator {
+  /** The step, in milliseconds. */
   stepMs: number;
+  /** The most steps one frame runs. */
   maxSteps: number;
+  /** What happens to the time past `maxSteps`. */
   overflow: OverflowPolicy;
+  /** Steady step counts: how far, in steps, a frame may run ahead of or behind the time owed; 0 off. */
   snap: number;
   /** Time accumulated and not yet simulated, in milliseconds (the snapped-away carry included). */
   accumulatedMs: number;
   /**
-   * The part of `accumulatedMs` that snapping hid from this frame: within
-   * `±snap·stepMs`, never a whole step. 0 without snapping.
+   * The part of `accumulatedMs` outside [0, one step) that snapping leaves:
+   * negative after a step run early, positive after one run late; within
+   * `±snap·stepMs`. 0 without snapping.
    */
   snapCarryMs: number;
+  /** The recent step counts snapping keeps steady; `undefined` without snapping. */
+  steady: SteadySteps | undefined;
   /** Time dropped at the cap since the accumulator was made, in milliseconds. */
   droppedTotalMs: number;
 }
@@ -85,7 +94,8 @@ const WHOLE_STEP_TOLERANCE = 1e-9;
  * @throws {OptionError} for a bad `stepMs`, `maxSteps` or `overflow`.
  */
 export function createStepAccumulator(options?: FixedStepOptions, where = 'fixedStep'): StepAccumulator {
-  return { ...fixedStepSettings(options, where), accumulatedMs: 0, snapCarryMs: 0, droppedTotalMs: 0 };
+  const settings = fixedStepSettings(options, where);
+  return { ...settings, accumulatedMs: 0, snapCarryMs: 0, steady: settings.snap > 0 ? createSteadySteps() : undefined, droppedTotalMs: 0 };
 }
 
 /**
@@ -99,8 +109,10 @@ export function createStepAccumulator(options?: FixedStepOptions, where = 'fixed
 export function retuneAccumulator(accumulator: StepAccumulator, options: FixedStepOptions, where = 'setFixedStep'): void {
   const { stepMs, maxSteps, overflow, snap } = accumulator;
   const settings = fixedStepSettings({ stepMs, maxSteps, overflow, snap, ...options }, where);
+  const restep = settings.stepMs !== stepMs || (settings.snap > 0) !== (snap > 0);
   Object.assign(accumulator, settings);
   accumulator.snapCarryMs = 0; // the carry was against the old step: it stays in accumulatedMs
+  if (restep) accumulator.steady = settings.snap > 0 ? createSteadySteps() : undefined; // the history was in old steps
 }
 
 function fixedStepSettings(options: FixedStepOptions | undefined, where: string): Pick<StepAccumulator, 'stepMs' | 'maxSteps' | 'overflow' | 'snap'> {
@@ -134,11 +146,10 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  *
  * 1. The delta is added to the accumulator (a negative or non-finite delta counts as 0).
  * 2. The frame runs `floor(accumulated / step)` steps, at most `maxSteps`.
- *    With `snap`, an accumulated time within `snap·step` of a whole number
- *    of steps runs exactly that number, and the difference (ahead or behind)
- *    is carried into the next frame instead of making it run one step more
- *    or less. The carry never reaches `snap·step`, so simulated time stays
- *    within half a step of the deltas' sum however long the run.
+ *    With `snap`, it runs the count its recent frames typically ran instead,
+ *    as long as that keeps within `snap` of a step of the time owed
+ *    (`steadyStepCount`); what it ran early or late stays accumulated,
+ *    so simulated time never drifts from the deltas' sum.
  * 3. Past the cap, `'keep-fraction'` drops the excess whole steps and keeps
  *    the fraction; `'drop-backlog'` drops everything past the cap.
  * 4. What is dropped is counted in the plan and in `droppedTotalMs`, so over
@@ -163,15 +174,7 @@ export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: 
   let steps = Math.floor(accumulatedMs / stepMs);
   if (accumulatedMs - (steps + 1) * stepMs > -stepMs * WHOLE_STEP_TOLERANCE) steps += 1;
 
-  let carryMs = 0;
-  if (snap > 0) {
-    const nearest = Math.round(accumulatedMs / stepMs);
-    const offMs = accumulatedMs - nearest * stepMs;
-    if (nearest > 0 && Math.abs(offMs) < snap * stepMs) {
-      steps = nearest;
-      carryMs = offMs;
-    }
-  }
+  if (accumulator.steady !== undefined) steps = steadyStepCount(accumulator.steady, steps, accumulatedMs / stepMs, snap);
 
   let droppedMs = 0;
   let leftMs: number;
@@ -188,10 +191,11 @@ export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: 
       leftMs = 0;
     }
     steps = maxSteps;
-    carryMs = 0;
   } else {
     leftMs = accumulatedMs - steps * stepMs;
   }
+  // Without snapping a negative rest is the rounding of a whole step (kept, so the books balance exactly).
+  const carryMs = snap > 0 ? leftMs - Math.min(Math.max(leftMs, 0), stepMs) : 0;
 
   accumulator.accumulatedMs = leftMs;
   accumulator.snapCarryMs = carryMs;

@@ -19,7 +19,7 @@ describe('my loop', () => {
   it(
     'runs update before render in every frame',
     marbles((m) => {
-      const ticks = m.hot('  -a----b----|', { a: 0, b: 16 });
+      const ticks = m.hot('  -a----b-----', { a: 0, b: 16 });
       const order = '        -(ur)-(ur)-';
       const loop = createLoop({ ticks, clock: wallClock(), phases: ['update', 'render'] });
       loop.start();

@@ -120,3 +120,14 @@ describe('createInput: devices mapped to named actions', () => {
     expect(() => input.frame.held('fly' as never)).toThrow('input: action must be one of the bound actions (jump), got "fly"');
   });
 });
+
+describe('createInput refuses bad options by name (issue 12: "Unknown option keys are ignored in every factory")', () => {
+  it('an unknown key, a target that is not an EventTarget, bindings that are not an object', () => {
+    expect(() => createInput({ bindings: {}, keyboardTaget: new EventTarget() } as never)).toThrow(
+      "createInput: unknown option 'keyboardTaget'; did you mean 'keyboardTarget'?",
+    );
+    expect(() => createInput({ bindings: {}, pointerTarget: {} as never })).toThrow('createInput: pointerTarget must be an EventTarget');
+    expect(() => createInput({ bindings: [] as never })).toThrow('createInput: bindings must be an object of action names to key codes');
+    expect(() => createInput(undefined as never)).toThrow('createInput: options must be an options object, got undefined');
+  });
+});

@@ -26,7 +26,7 @@ describe('the loop', () => {
         // A group takes one frame per character, so the ticks are spaced to match.
         const ticks = m.hot('  -a----b----c----|', { a: 0, b: 16, c: 40 });
         const order = '        -(tcr)(tcr)(tcr)-';
-        const loop = createLoop({ ticks, clock: wallClock(), phases: ['tick', 'collision', 'render'] });
+        const loop = createLoop({ ticks, clock: wallClock(), phases: ['tick', 'collision', 'render'], ...quiet });
         loop.start();
         m.expect(phaseOrder(loop)).toBeObservable(order, {
           t: 'tick',
@@ -40,7 +40,7 @@ describe('the loop', () => {
       '"collision$ observers run after every tick observer and before any render observer of the same frame", whatever the subscription order',
       marbles((m) => {
         const ticks = m.hot('  -a-b-|', { a: 0, b: 16 });
-        const loop = createLoop({ ticks, phases: ['tick', 'collision', 'render'] });
+        const loop = createLoop({ ticks, phases: ['tick', 'collision', 'render'], ...quiet });
         const seen: string[] = [];
         loop.phase('render').subscribe(() => seen.push('render'));
         loop.phase('collision').subscribe(() => seen.push('collision'));
@@ -56,7 +56,7 @@ describe('the loop', () => {
       'hands each phase the frame\'s delta in seconds ("everything handed to game code ... is seconds")',
       marbles((m) => {
         const ticks = m.hot('  -a---b---c-|', { a: 1000, b: 1016, c: 1040 });
-        const loop = createLoop({ ticks, phases: ['update'] });
+        const loop = createLoop({ ticks, phases: ['update'], ...quiet });
         loop.start();
         m.expect(loop.phase('update')).toBeObservable('-x---y---z--', { x: 0, y: 0.016, z: 0.024 });
       }),
@@ -129,6 +129,7 @@ describe('the loop', () => {
           clock: sequenceClock([10, 20, 40]), // 0, then 1 (acc 30), then 2 (acc 50) steps of 20 ms
           fixedStep: { stepMs: 20, maxSteps: 5 },
           phases: ['events', { name: 'fixedUpdate', fixed: true }, { name: 'physics', fixed: true }, 'update'],
+          ...quiet, // the ticks complete, which is reported
         });
         loop.start();
         m.expect(phaseOrder(loop)).toBeObservable(order, {
@@ -182,6 +183,7 @@ describe('the loop', () => {
           ticks,
           clock: constantClock(16),
           phases: [{ name: 'update', pausable: true }, 'render', 'closeInput'],
+          ...quiet, // the ticks complete, which is reported
         });
         loop.start();
         loop.on('render', () => {

@@ -5,7 +5,19 @@ import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
 import { buildClock } from './clock.js';
 
 /** Options of {@link pacedClock}: a rate or an interval, not both. */
-export type PacedClockOptions = { fps: number; intervalMs?: never } | { intervalMs: number; fps?: never };
+export type PacedClockOptions =
+  | {
+      /** The target rate in frames per second, a finite number > 0. */
+      fps: number;
+      /** Not with `fps`. */
+      intervalMs?: never;
+    }
+  | {
+      /** The grid's interval in milliseconds, a finite number > 0. */
+      intervalMs: number;
+      /** Not with `intervalMs`. */
+      fps?: never;
+    };
 
 /**
  * The clock that reports its own fixed interval: frames on an ideal grid,

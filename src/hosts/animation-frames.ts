@@ -4,7 +4,9 @@ import { Broadcast } from '../streams/broadcast.js';
 
 /** The two functions a frame host needs; `window`'s by default. */
 export interface FrameScheduler {
+  /** Asks for `callback` to run at the next frame, with the frame's timestamp in ms; returns a handle. */
   requestAnimationFrame(callback: (timestampMs: number) => void): number;
+  /** Cancels the frame `handle` asked for. */
   cancelAnimationFrame(handle: number): void;
 }
 

@@ -1,4 +1,5 @@
 import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
 
 /**
  * Which device inputs drive each named action: keyboard codes
@@ -22,8 +23,11 @@ export interface InputOptions<A extends string> {
 
 /** A pointer position in CSS pixels relative to the pointer target, and whether it is inside it. */
 export interface PointerState {
+  /** CSS pixels from the target's left edge. */
   readonly x: number;
+  /** CSS pixels from the target's top edge. */
   readonly y: number;
+  /** Whether the pointer is over the target. */
   readonly inside: boolean;
 }
 
@@ -85,9 +89,16 @@ export class Input<A extends string = string> {
   private readonly detachers: (() => void)[] = [];
 
   constructor(options: InputOptions<A>) {
-    const { bindings, keyboardTarget, pointerTarget } = options ?? ({} as InputOptions<A>);
-    if (bindings == null || typeof bindings !== 'object') {
+    optionsObject('createInput', options);
+    checkOptionKeys('createInput', options, ['bindings', 'keyboardTarget', 'pointerTarget']);
+    const { bindings, keyboardTarget, pointerTarget } = options;
+    if (bindings == null || typeof bindings !== 'object' || Array.isArray(bindings)) {
       throw new OptionError('createInput', 'bindings', 'an object of action names to key codes', bindings);
+    }
+    for (const [option, target] of [['keyboardTarget', keyboardTarget], ['pointerTarget', pointerTarget]] as const) {
+      if (target !== undefined && (target === null || typeof (target as Partial<EventTarget>).addEventListener !== 'function')) {
+        throw new OptionError('createInput', option, 'an EventTarget (window, a canvas, an element)', target);
+      }
     }
     for (const [action, inputs] of Object.entries(bindings) as [A, readonly string[]][]) {
       if (!Array.isArray(inputs) || inputs.some((i) => typeof i !== 'string' || i === '')) {
@@ -249,7 +260,8 @@ export class Input<A extends string = string> {
  * input.closeFrame();
  * ```
  *
- * @throws {OptionError} for bindings that are not arrays of key codes.
+ * @throws {OptionError} for bindings that are not arrays of key codes, a target
+ * that is not an EventTarget, or an unknown option.
  */
 export function createInput<const A extends string>(options: InputOptions<A>): Input<A> {
   return new Input(options);

@@ -1,4 +1,4 @@
-/** How many recent frames {@link FrameRate} reads the rate and the speed over. */
+/** How many recent frames `loop.stats().fps` and `.speed` are read over. */
 export const FRAME_RATE_WINDOW = 30;
 
 /**

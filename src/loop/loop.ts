@@ -157,6 +157,7 @@ export class Loop<P extends string = string> {
     return this.runner.paused;
   }
 
+  /** Pauses (true) or resumes (false); see the getter. */
   set paused(value: boolean) {
     this.runner.setPaused(value === true);
   }
@@ -171,6 +172,7 @@ export class Loop<P extends string = string> {
     return this.scale;
   }
 
+  /** Sets the time scale, from the next frame on; see the getter. @throws {OptionError} unless a finite number >= 0. */
   set timeScale(value: number) {
     nonNegativeFinite('timeScale', 'timeScale', value);
     this.scale = value;

@@ -4,6 +4,7 @@
  * original is its `cause`.
  */
 export class PhaseError extends Error {
+  /** Always `'PhaseError'`. */
   override readonly name = 'PhaseError';
 
   constructor(

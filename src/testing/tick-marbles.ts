@@ -23,7 +23,9 @@ export function hz(rateHz: number, count: number, startMs = 0): number[] {
 
 /** A marble diagram and its values, for `m.hot(marble, values)` or `m.cold(...)`. */
 export interface TickMarble {
+  /** The marble diagram: one letter a tick, dashes between. */
   readonly marble: string;
+  /** Each letter's timestamp, in ms. */
   readonly values: Record<string, number>;
 }
 
