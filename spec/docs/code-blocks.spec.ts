@@ -14,14 +14,16 @@ interface Block {
   readonly file: string;
   readonly line: number;
   readonly code: string;
+  /** The file name a `<!-- runs: name -->` marker gives it, so other blocks of the page can import it (`./name.js`). */
+  readonly name: string | undefined;
 }
 
 function blocksOf(file: string): Block[] {
   const text = readFileSync(resolve(repo, file), 'utf8');
   const blocks: Block[] = [];
-  for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```/gm)) {
+  for (const match of text.matchAll(/(?:<!-- runs: (\S+) -->\n)?^```ts\n([\s\S]*?)^```/gm)) {
     const line = text.slice(0, match.index).split('\n').length + 1;
-    blocks.push({ file, line, code: match[1]! });
+    blocks.push({ file, line, code: match[2]!, name: match[1] });
   }
   return blocks;
 }
@@ -35,13 +37,18 @@ function typeCheck(all: readonly Block[]): Map<Block, string[]> {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: () => {},
   })!;
-  const names = all.map((_, i) => resolve(repo, `spec/docs/__blocks__/block-${i}.ts`));
+  // Each page's blocks in a folder of their own; a named block is also its own file there.
+  const folder = (block: Block): string => resolve(repo, 'spec/docs/__blocks__', block.file.replace(/[/.]/g, '-'));
+  const names = all.map((block, i) => resolve(folder(block), `block-${i}.ts`));
   const sources = new Map(names.map((name, i) => [name, `${all[i]!.code}\nexport {};\n`]));
+  for (const block of all) if (block.name !== undefined) sources.set(resolve(folder(block), `${block.name}.ts`), block.code);
   const host = ts.createCompilerHost(config.options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.readFile = (name) => sources.get(resolve(name)) ?? readFile(name);
   host.fileExists = (name) => sources.has(resolve(name)) || fileExists(name);
+  const directoryExists = host.directoryExists?.bind(host);
+  host.directoryExists = (name) => resolve(name).startsWith(resolve(repo, 'spec/docs/__blocks__')) || (directoryExists?.(name) ?? true);
   const program = ts.createProgram(names, { ...config.options, noEmit: true, noUnusedLocals: false }, host);
   const result = new Map<Block, string[]>();
   names.forEach((name, i) => {
