@@ -1,4 +1,5 @@
-import { nullBackend, type Clock, type DeltaTimeScenario, type WorldEngine } from 'tickflow';
+import { nullBackend, type Clock, type WorldEngine } from 'tickflow';
+import { worldScenario, type DeltaTimeScenario, type WorldRunOutcome } from 'tickflow/testing';
 import type { DuelAction } from './bindings.js';
 import { createPaddleDuel, type PaddleDuel, type PaddleDuelOptions } from './paddle-duel.js';
 import { ScriptedPerson } from './scripted-person.js';
@@ -21,7 +22,7 @@ import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
  * @module
  */
 
-type DuelScenario = DeltaTimeScenario<DuelAction>;
+type DuelScenario = DeltaTimeScenario<WorldEngine<DuelAction>, WorldRunOutcome>;
 
 /** The duel behind each engine a scenario built, for its script and its observations. */
 const duels = new WeakMap<WorldEngine<DuelAction>, PaddleDuel & { person?: ScriptedPerson; script: ScriptState }>();
@@ -65,29 +66,29 @@ function tapAt(engine: WorldEngine<DuelAction>, atSeconds: number, code: string)
 }
 
 /** AI against AI for 20 seconds: the warm-up, the first points of round 1. */
-export const aiVsAi: DuelScenario = {
+export const aiVsAi: DuelScenario = worldScenario({
   name: 'Paddle Duel: AI vs AI, 20 s',
   description: 'Both sides played by the AI: countdown timers, serves, paddle hits, wall bounces, goals.',
   simulatedSeconds: 20,
   create: (clock) => headless(clock),
   observe: observeMatch,
-};
+});
 
 /** AI against AI to the end of the match: both courts, the async level load between them, the final phase. */
-export const wholeMatch: DuelScenario = {
+export const wholeMatch: DuelScenario = worldScenario({
   name: 'Paddle Duel: AI vs AI, the whole match',
   description: 'Round 1 on the open court, the transition to the narrows (an async load), round 2, and the match over.',
   simulatedSeconds: 75,
   create: (clock) => headless(clock),
   observe: observeMatch,
-};
+});
 
 /**
  * A person on the left (scripted key presses) against the AI: they join a
  * demo seat by pressing W (the paddle changes hands), play, pause at 8 s,
  * move the menu's cursor down and up, and resume with Enter.
  */
-export const personVsAi: DuelScenario = {
+export const personVsAi: DuelScenario = worldScenario({
   name: 'Paddle Duel: a person (scripted keys) vs AI, with a pause',
   description: 'W/S held by a script that tracks the ball; it takes the left paddle from the AI, pauses at 8 s and resumes from the menu.',
   simulatedSeconds: 30,
@@ -105,10 +106,10 @@ export const personVsAi: DuelScenario = {
     duels.get(engine)!.person!.beforeFrame(engine.world);
   },
   observe: observeMatch,
-};
+});
 
 /** AI against AI, restarted from the pause menu at 14 s: Escape, ArrowDown to Restart, Enter. */
-export const restartFromMenu: DuelScenario = {
+export const restartFromMenu: DuelScenario = worldScenario({
   name: 'Paddle Duel: restart from the pause menu',
   description: 'At 14 s the match is paused and restarted from the menu: round 1 opens again and the record is cleared.',
   simulatedSeconds: 24,
@@ -119,7 +120,7 @@ export const restartFromMenu: DuelScenario = {
     tapAt(engine, 15, 'Enter');
   },
   observe: observeMatch,
-};
+});
 
 /** Every scenario, in the order the command runs them. */
 export const scenarios: readonly DuelScenario[] = [aiVsAi, wholeMatch, personVsAi, restartFromMenu];

@@ -1,4 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { Mesh, MeshBasicMaterial, Object3D, SphereGeometry } from 'three';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   constantClock,
   createInput,
@@ -7,16 +14,21 @@ import {
   fitViewport,
   manualTicks,
   nullBackend,
+  OptionError,
   pacedClock,
   ReadonlyViewError,
   RefusedUpdateError,
   sequenceClock,
+  wallClock,
+  type DeepReadonly,
   type Diagnostics,
   type FrameRecorder,
   type PhaseError,
   type PickView,
   type StateBackend,
 } from '../../src/index.js';
+import { threeBackend } from '../../src/backends/three/index.js';
+import { isDevelopmentBuild } from '../../src/engines/state/development-build.js';
 import { phaseOrder } from '../../src/testing/index.js';
 import { marbles } from '../marbles.js';
 
@@ -410,5 +422,456 @@ describe('DeepReadonly', () => {
     expect(at).toEqual([2, 2, 3]);
     // @ts-expect-error a tuple in the view is read-only
     expect(() => (engine.state.at[0] = 5)).toThrow(ReadonlyViewError);
+  });
+});
+
+describe('errors under advance() (issue 12)', () => {
+  it('refuses a re-entrant advance() from inside update, naming the rule: the outer advance() throws the refusal, onError and errors$ see it once', () => {
+    const reported: PhaseError[] = [];
+    const streamed: PhaseError[] = [];
+    let inner: unknown;
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      initial: 0,
+      update: (s) => {
+        try {
+          engine.advance();
+        } catch (error) {
+          inner = error;
+          throw error;
+        }
+        return s + 1;
+      },
+      onError: (e) => reported.push(e),
+    });
+    engine.errors$.subscribe((e) => streamed.push(e));
+    let outer: unknown;
+    try {
+      engine.advance();
+    } catch (error) {
+      outer = error;
+    }
+    expect(inner).toBeInstanceOf(Error);
+    expect((inner as Error).message).toBe(
+      'advance: called inside frame 1 of the state engine; a frame cannot run inside another, so call advance() ' +
+        'from outside the frame (a test, a timer, the next tick), never from update or render',
+    );
+    expect(outer, 'the outer advance() reports the refusal').toBe(inner);
+    expect(reported.map((e) => [e.phase, e.cause])).toEqual([['update', inner]]);
+    expect(streamed).toEqual(reported);
+    expect(engine.frame().count, 'no second frame ran inside the first').toBe(1);
+    expect(engine.state, 'the update threw: the state stays').toBe(0);
+    // The engine is not left believing it is still advancing.
+    expect(() => engine.advance()).toThrow(/called inside frame 2/);
+  });
+
+  it('a re-entrant advance() from render never resets the frame\'s errors: the update\'s error still reaches the caller', () => {
+    const reported: PhaseError[] = [];
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      initial: 0,
+      update: () => {
+        throw new Error('update broke');
+      },
+      render: () => void engine.advance(),
+      onError: (e) => reported.push(e),
+    });
+    expect(() => engine.advance()).toThrow('update broke');
+    expect(reported.map((e) => e.phase)).toEqual(['update', 'render']);
+    expect((reported[1]!.cause as Error).message).toMatch(/^advance: called inside frame 1 of the state engine/);
+  });
+
+  it('"every error reaches onError and errors$" under advance(): an update that throws and a render that throws; the caller gets the first', () => {
+    const reported: PhaseError[] = [];
+    const streamed: PhaseError[] = [];
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      initial: 0,
+      update: () => {
+        throw new Error('update broke');
+      },
+      render: () => {
+        throw new Error('render broke');
+      },
+      onError: (e) => reported.push(e),
+    });
+    engine.errors$.subscribe((e) => streamed.push(e));
+    expect(() => engine.advance()).toThrow('update broke');
+    expect(reported.map((e) => [e.phase, (e.cause as Error).message])).toEqual([
+      ['update', 'update broke'],
+      ['render', 'render broke'],
+    ]);
+    expect(streamed).toEqual(reported);
+    // The next frame starts with no errors of its own left over from this one.
+    expect(() => engine.advance()).toThrow('update broke');
+    expect(reported).toHaveLength(4);
+  });
+});
+
+describe('options checked on createStateEngine (issue 12)', () => {
+  const base = () => ({ backend: nullBackend(), initial: 0, update: (s: number) => s });
+
+  it('input, cues and recorder must be what they say, before anything starts', () => {
+    expect(() => createStateEngine({ ...base(), input: {} as never })).toThrow(
+      'createStateEngine: input must be an Input (createInput({ bindings })), got an object',
+    );
+    expect(() => createStateEngine({ ...base(), input: 'keyboard' as never })).toThrow(OptionError);
+    expect(() => createStateEngine({ ...base(), cues: { play: 1 } as never })).toThrow(
+      'createStateEngine: cues must be a cue player ({ play(name, options) }, e.g. cueLog() or webAudioCues()), got an object',
+    );
+    expect(() => createStateEngine({ ...base(), cues: (() => {}) as never })).toThrow(/cues must be a cue player/);
+    expect(() => createStateEngine({ ...base(), recorder: { recording: true } as never })).toThrow(
+      'createStateEngine: recorder must be a frame recorder ({ recording, capture() }, e.g. backend.createRecorder()), got an object',
+    );
+    expect(() => createStateEngine({ ...base(), recorder: null as never })).toThrow(/recorder must be a frame recorder/);
+  });
+
+  it('ticks, clock, overlay, readonlyView and onError are checked too: a wrong shape never becomes a default silently', () => {
+    expect(() => createStateEngine({ ...base(), ticks: 60 as never })).toThrow(
+      'createStateEngine: ticks must be a source of host ticks (animationFrames(), manualTicks().ticks$, an Observable), got 60',
+    );
+    expect(() => createStateEngine({ ...base(), clock: 16 as never })).toThrow(
+      'createStateEngine: clock must be a clock (wallClock(), constantClock(ms), ...), got 16',
+    );
+    expect(() => createStateEngine({ ...base(), overlay: 'yes' as never })).toThrow('createStateEngine: overlay must be true or false, got "yes"');
+    expect(() => createStateEngine({ ...base(), readonlyView: 0 as never })).toThrow('createStateEngine: readonlyView must be true or false, got 0');
+    expect(() => createStateEngine({ ...base(), onError: 42 as never })).toThrow('createStateEngine: onError must be a function, got 42');
+    expect(() => createStateEngine(7 as never)).toThrow('createStateEngine: options must be an object { initial, update, backend, ... }, got 7');
+  });
+
+  it('refuses unknown option keys with the closest known name', () => {
+    expect(() => createStateEngine({ ...base(), readonlyview: false } as never)).toThrow(
+      "createStateEngine: unknown option 'readonlyview'; did you mean 'readonlyView'?",
+    );
+    expect(() => createStateEngine({ ...base(), recoder: undefined } as never)).toThrow("unknown option 'recoder'; did you mean 'recorder'?");
+    expect(() => createStateEngine({ ...base(), zzzzzzzz: 1 } as never)).toThrow(
+      "createStateEngine: unknown option 'zzzzzzzz'; the options are initial, update, render, backend, ticks, clock, input, cues, recorder, overlay, readonlyView, onError",
+    );
+  });
+
+  it('property: an option of any shape is either refused with an OptionError naming it, or the engine it built runs', () => {
+    const keys = ['initial', 'render', 'ticks', 'clock', 'input', 'cues', 'recorder', 'overlay', 'readonlyView', 'onError', 'update', 'backend'] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.anything({ withBoxedValues: true, withMap: true, withSet: true }), (key, value) => {
+        let engine;
+        try {
+          engine = createStateEngine({ ...base(), onError: () => {}, ticks: manualTicks().ticks$, [key]: value } as never);
+        } catch (error) {
+          expect(error).toBeInstanceOf(OptionError);
+          expect((error as OptionError).option).toBe(key);
+          return;
+        }
+        const errors: PhaseError[] = [];
+        engine.errors$.subscribe((e) => errors.push(e));
+        engine.advance();
+        expect(errors).toEqual([]);
+        engine.destroy();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('accepts every option in its right shape (undefined meaning the default)', () => {
+    const engine = createStateEngine({
+      ...base(),
+      render: () => {},
+      ticks: manualTicks().ticks$,
+      clock: constantClock(16),
+      input: createInput({ bindings: { jump: ['Space'] } }),
+      cues: cueLog(),
+      recorder: { recording: false, capture: () => {} },
+      overlay: false,
+      readonlyView: undefined,
+      onError: () => {},
+    });
+    expect(engine.advance()).toBe(true);
+  });
+});
+
+/**
+ * Everything reachable from `root` through properties (own and inherited,
+ * enumerable or not, getters read), stopping at the built-in prototypes:
+ * what code handed `root` can get at without a global.
+ */
+function reachable(root: object): Set<unknown> {
+  const builtins = new Set<unknown>([Object.prototype, Function.prototype, Array.prototype]);
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [root];
+  while (queue.length > 0) {
+    const value = queue.pop();
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value) || builtins.has(value)) continue;
+    seen.add(value);
+    queue.push(Object.getPrototypeOf(value));
+    for (const key of Reflect.ownKeys(value as object)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      if ('value' in descriptor) queue.push(descriptor.value);
+      else if (descriptor.get !== undefined) {
+        try {
+          queue.push(descriptor.get.call(value));
+        } catch {
+          // a getter that needs another receiver (a prototype's): nothing to read
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+describe('"The update reads input and plays cues with nothing that draws": true at run time, on the real three.js backend (headless)', () => {
+  it('nothing reachable from the update context is the scene, the camera, the screen layer, the surface or the backend; picking still works', () => {
+    const backend = threeBackend({ logicalWidth: 800, logicalHeight: 600, headless: true });
+    const orb = new Mesh(new SphereGeometry(1), new MeshBasicMaterial());
+    orb.name = 'orb';
+    backend.surface.scene.add(orb);
+    let reached: Set<unknown> | undefined;
+    const picks: (string | undefined)[] = [];
+    const engine = createStateEngine({
+      backend,
+      initial: 0,
+      update: (s, ctx) => {
+        reached = reachable(ctx);
+        picks.push(ctx.view.pick(400, 300)?.name);
+        return s + 1;
+      },
+      render: (_s, { camera }) => {
+        camera.position.set(0, 0, 5);
+        camera.lookAt(0, 0, 0);
+      },
+      clock: constantClock(16),
+    });
+    engine.advance();
+    engine.advance();
+    const { scene, camera, screen } = backend.surface;
+    for (const [what, forbidden] of [
+      ['the scene', scene],
+      ['the camera', camera],
+      ['the screen layer', screen],
+      ['the surface', backend.surface],
+      ['the backend', backend],
+      ['the backend\'s view (which holds the scene)', backend.view],
+    ] as const) {
+      expect(reached!.has(forbidden), `update reaches ${what}`).toBe(false);
+    }
+    expect([...reached!].some((value) => value instanceof Object3D), 'update reaches a scene object').toBe(false);
+    // The update still picks through the camera the player saw: nothing before the first frame, the orb after it.
+    expect(picks).toEqual([undefined, 'orb']);
+  });
+
+  it('and render reaches neither the input nor the cue player', () => {
+    const input = createInput({ bindings: { fire: ['Space'] } });
+    const cues = cueLog();
+    let reached: Set<unknown> | undefined;
+    const engine = createStateEngine({
+      backend: threeBackend({ logicalWidth: 800, logicalHeight: 600, headless: true }),
+      input,
+      cues,
+      initial: 0,
+      update: (s) => s + 1,
+      render: (_s, ctx) => void (reached = reachable(ctx)),
+    });
+    engine.advance();
+    expect(reached!.has(input)).toBe(false);
+    expect(reached!.has(input.frame)).toBe(false);
+    expect(reached!.has(cues)).toBe(false);
+    expect(reached!.has(engine)).toBe(false);
+  });
+});
+
+describe('"Development checks cost production frames": readonlyView is on in development builds and off in production builds (issue 13)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** An engine whose update writes into its view; whether the write throws tells whether the check is on. */
+  const writesIntoItsView = (options: { readonlyView?: boolean } = {}) => {
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      initial: { n: 0 },
+      update: (s) => {
+        (s as { n: number }).n += 1;
+        return s as { n: number };
+      },
+      onError: () => {},
+      ...options,
+    });
+    try {
+      engine.advance();
+      return 'unchecked';
+    } catch (error) {
+      return error instanceof ReadonlyViewError ? 'refused' : error;
+    }
+  };
+
+  it('on by default in development (NODE_ENV "development", "test", or unset)', () => {
+    for (const mode of ['development', 'test', '']) {
+      vi.stubEnv('NODE_ENV', mode);
+      expect(isDevelopmentBuild(), mode).toBe(true);
+      expect(writesIntoItsView(), mode).toBe('refused');
+    }
+  });
+
+  it('off by default in production (NODE_ENV "production", as a bundler replaces it)', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(isDevelopmentBuild()).toBe(false);
+    expect(writesIntoItsView()).toBe('unchecked');
+  });
+
+  it('the option overrides the build either way', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(writesIntoItsView({ readonlyView: true })).toBe('refused');
+    vi.stubEnv('NODE_ENV', 'development');
+    expect(writesIntoItsView({ readonlyView: false })).toBe('unchecked');
+  });
+
+  it(
+    'a real bundler writes the build into the bundle: `vite build` drops the check, a development build keeps it, whatever the environment it later runs in',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tickflow-node-env-'));
+      const entry = join(dir, 'main.js');
+      const source = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+      writeFileSync(
+        entry,
+        `import { createStateEngine, nullBackend } from ${JSON.stringify(source)};
+const engine = createStateEngine({ backend: nullBackend(), initial: { n: 0 }, update: (s) => { s.n++; return s; }, onError: () => {} });
+let verdict;
+try { engine.advance(); verdict = 'unchecked'; } catch { verdict = 'checked'; }
+console.log(verdict);
+`,
+      );
+      const { build } = await import('vite');
+      const bundle = async (nodeEnv: string) => {
+        vi.stubEnv('NODE_ENV', nodeEnv); // which build: `vite build` makes 'production' when NODE_ENV is unset
+        const outDir = join(dir, nodeEnv);
+        await build({
+          configFile: false,
+          root: dir,
+          logLevel: 'silent',
+          build: { outDir, minify: false, rollupOptions: { input: entry, output: { format: 'es', entryFileNames: 'main.mjs' } } },
+        });
+        vi.unstubAllEnvs();
+        return join(outDir, 'main.mjs');
+      };
+      const run = (file: string, nodeEnv: string) =>
+        new Promise<string>((done, fail) =>
+          execFile(process.execPath, [file], { env: { ...process.env, NODE_ENV: nodeEnv } }, (error, stdout) => (error ? fail(error) : done(stdout.trim()))),
+        );
+      try {
+        const production = await bundle('production');
+        const development = await bundle('development');
+        // Run each under the other's environment: what decides is what the bundler wrote.
+        expect(await run(production, 'development')).toBe('unchecked');
+        expect(await run(development, 'production')).toBe('checked');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it('reads the build safely where there is no `process` (a browser with no bundler): development', () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
+    let answer: boolean;
+    let undeclared: boolean;
+    try {
+      delete (globalThis as { process?: unknown }).process; // reading it now throws a ReferenceError, as in a browser
+      undeclared = typeof process === 'undefined';
+      answer = isDevelopmentBuild();
+    } finally {
+      Object.defineProperty(globalThis, 'process', saved);
+    }
+    expect(undeclared).toBe(true);
+    expect(answer).toBe(true);
+  });
+});
+
+describe('pause and the state engine (issue 13: "Players expect a paused game\'s countdowns to wait"; docs/state-engine.md, "Pause")', () => {
+  /** A 1 s countdown kept in the state; a paused state steps nothing. 125 ms frames: exact in binary. */
+  interface Round {
+    readonly paused: boolean;
+    readonly countdownSeconds: number;
+    readonly served: boolean;
+  }
+  const serve = (s: DeepReadonly<Round>, dt: number): Round => {
+    if (s.paused || s.served) return s;
+    const countdownSeconds = Math.max(0, s.countdownSeconds - dt);
+    return { ...s, countdownSeconds, served: countdownSeconds === 0 };
+  };
+  const round: Round = { paused: false, countdownSeconds: 1, served: false };
+
+  it('pause in the state: the countdown waits out a 2.5 s pause and then its remaining time; the engine\'s simulated time runs on, and render keeps drawing', () => {
+    let renders = 0;
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      clock: constantClock(125),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+      render: () => void renders++,
+    });
+    engine.advance();
+    engine.advance(); // 0.25 s played: 0.75 s to go
+    engine.apply((s) => ({ ...s, paused: true }));
+    for (let i = 0; i < 20; i++) engine.advance(); // paused for 2.5 s
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    expect(engine.frame().timeMs, 'simulated time is the sum of the deltas delivered, paused or not').toBe(2750);
+    expect(renders).toBe(22);
+    engine.apply((s) => ({ ...s, paused: false }));
+    for (let i = 0; i < 5; i++) engine.advance();
+    expect(engine.state).toEqual({ paused: false, countdownSeconds: 0.125, served: false });
+    engine.advance(); // 0.75 s of unpaused play after the pause: served
+    expect(engine.state.served).toBe(true);
+  });
+
+  it('engine.stop() pauses everything: no frame runs, so neither simulated time nor a countdown moves; start() measures from nothing, so the gap costs nothing', () => {
+    const host = manualTicks();
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      ticks: host.ticks$,
+      clock: wallClock(),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+    });
+    engine.start();
+    host.tick(0); // the first frame has no baseline: 0 s
+    host.tick(125);
+    host.tick(250);
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    engine.stop();
+    for (let t = 375; t <= 2750; t += 125) host.tick(t); // 2.5 s of host frames while stopped
+    expect(engine.frame()).toMatchObject({ count: 3, timeMs: 250, lastDeltaMs: 125 });
+    engine.start();
+    host.tick(2875); // no baseline again: 0 s, not the 2.6 s since the last frame (nor the wall clock's 250 ms cap)
+    expect(engine.frame().lastDeltaMs).toBe(0);
+    expect(engine.state.countdownSeconds).toBe(0.75);
+    for (let t = 3000; t < 3000 + 750; t += 125) host.tick(t);
+    expect(engine.state.served).toBe(true);
+    expect(engine.frame().timeMs).toBe(1000);
+  });
+
+  it('engine.loop.timeScale = 0 freezes the game while frames run: update is handed 0 s, so the countdown and simulated time wait', () => {
+    let renders = 0;
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      clock: constantClock(125),
+      initial: round,
+      update: (s, { dt }) => serve(s, dt),
+      render: () => void renders++,
+    });
+    engine.advance();
+    engine.loop.timeScale = 0;
+    for (let i = 0; i < 20; i++) engine.advance();
+    expect(engine.state.countdownSeconds).toBe(0.875);
+    expect(engine.frame()).toMatchObject({ count: 21, timeMs: 125 });
+    expect(renders, 'the picture is still drawn: a pause menu can show').toBe(21);
+    engine.loop.timeScale = 1;
+    for (let i = 0; i < 7; i++) engine.advance();
+    expect(engine.state.served).toBe(true);
+  });
+
+  it('engine.loop.paused does not pause the state engine: none of its phases is pausable, so update steps as before; only frame().activeMs stops', () => {
+    const engine = createStateEngine({ backend: nullBackend(), clock: constantClock(125), initial: round, update: (s, { dt }) => serve(s, dt) });
+    engine.loop.paused = true;
+    engine.advance();
+    expect(engine.state.countdownSeconds).toBe(0.875);
+    expect(engine.frame()).toMatchObject({ timeMs: 125, activeMs: 0 });
   });
 });

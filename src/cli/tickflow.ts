@@ -5,11 +5,12 @@
  * The `tickflow` command. One command so far:
  *
  * ```sh
- * npx tickflow validate <scenario-module>   # delta-time independence, as a table; exit 1 on a mismatch
+ * npx tickflow validate <scenario-module>...   # delta-time independence, as a table; exit 1 on a mismatch
  * ```
  *
  * See {@link runTickflowCommand} for what it does, and
- * `examples/paddle-duel/scenarios.ts` for a scenario module.
+ * `examples/paddle-duel/scenarios.ts` (a world engine) and
+ * `examples/orbit-catch/scenarios.ts` (a state engine) for scenario modules.
  *
  * @module
  */

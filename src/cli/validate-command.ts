@@ -2,12 +2,8 @@
 /// <reference types="node" />
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  formatOutcomeTable,
-  validateDeltaTime,
-  type DeltaTimeReport,
-  type DeltaTimeScenario,
-} from '../engines/world/validate-delta-time.js';
+import { formatOutcomeTable } from '../testing/outcome-table.js';
+import { validateDeltaTime, type DeltaTimeReport, type DeltaTimeScenario } from '../testing/validate-delta-time.js';
 
 /** The command succeeded: every scenario is delta-time independent. */
 export const EXIT_OK = 0;
@@ -29,15 +25,18 @@ export interface CommandIo {
 }
 
 /** The command's help text. */
-export const USAGE = `Usage: tickflow validate <scenario-module> [--scenario <name>] [--json]
+export const USAGE = `Usage: tickflow validate <scenario-module>... [--scenario <name>] [--json]
 
-Runs each delta-time scenario the module exports under a constant clock, a
+Runs each delta-time scenario the modules export under a constant clock, a
 repeating sequence and a seeded jitter, to the same simulated time, and
-compares the outcomes that survive a change in step size: elapsed time, the
-level, the match phase, the scores, the live actors and who possesses what.
+compares the outcomes that survive a change in step size: the elapsed time,
+and what each scenario reads at the end (for a world engine: the level, the
+match phase, the scores, the live actors and who possesses what; for a state
+engine: whatever its outcome() reads from the state).
 
-The module exports its scenarios as \`scenarios\` (an array), as its default
-export, or as named exports ({ name, create(clock), simulatedSeconds }).
+A module exports its scenarios as \`scenarios\` (an array), as its default
+export, or as named exports ({ name, simulatedSeconds, create(clock),
+outcome(engine) }; worldScenario() builds one for a world engine).
 A TypeScript module is loaded through tsx when it is installed.
 
   --scenario <name>  run only the scenario with this name (repeatable)
@@ -46,11 +45,12 @@ A TypeScript module is loaded through tsx when it is installed.
 Exit status: 0 when every outcome agrees, 1 when one differs, 2 on a usage error.`;
 
 /**
- * Runs `tickflow <args>`. The only command is `validate`.
+ * Runs `tickflow <args>`. The only command is `validate`, on one module or
+ * several (their scenarios run in order, and one table each is printed).
  *
  * @example
  * ```ts
- * process.exitCode = await runTickflowCommand(['validate', 'examples/paddle-duel/scenarios.ts']);
+ * process.exitCode = await runTickflowCommand(['validate', 'examples/paddle-duel/scenarios.ts', 'examples/orbit-catch/scenarios.ts']);
  * ```
  *
  * @return The exit status: {@link EXIT_OK}, {@link EXIT_MISMATCH} or {@link EXIT_USAGE}.
@@ -72,26 +72,34 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
     err(`tickflow validate: ${parsed}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  let loaded: Record<string, unknown>;
-  const url = pathToFileURL(resolve(cwd, parsed.module)).href;
-  try {
-    loaded = await importModule(url);
-  } catch (error) {
-    err(`tickflow validate: could not load ${parsed.module}: ${error instanceof Error ? error.message : String(error)}`);
-    return EXIT_USAGE;
+  let scenarios: DeltaTimeScenario[] = [];
+  for (const module of parsed.modules) {
+    let loaded: Record<string, unknown>;
+    try {
+      loaded = await importModule(pathToFileURL(resolve(cwd, module)).href);
+    } catch (error) {
+      err(`tickflow validate: could not load ${module}: ${error instanceof Error ? error.message : String(error)}`);
+      return EXIT_USAGE;
+    }
+    const found = collectScenarios(loaded);
+    if (found.length === 0) {
+      const withoutOutcome = Object.values(loaded)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .some((value) => isScenario({ outcome: () => ({}), ...(value as object) }));
+      const hint = withoutOutcome ? '; it has scenarios with no outcome(engine): for a world engine, build each with worldScenario() from tickflow/testing' : '';
+      err(`tickflow validate: ${module} exports no scenario ({ name, simulatedSeconds, create(clock), outcome(engine) })${hint}`);
+      return EXIT_USAGE;
+    }
+    scenarios.push(...found);
   }
-  let scenarios = collectScenarios(loaded);
+  const modules = parsed.modules.join(', ');
   if (parsed.only.length > 0) {
     const unknown = parsed.only.filter((name) => !scenarios.some((s) => s.name === name));
     if (unknown.length > 0) {
-      err(`tickflow validate: no scenario named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${parsed.module}; it has ${scenarios.map((s) => JSON.stringify(s.name)).join(', ')}`);
+      err(`tickflow validate: no scenario named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in ${modules}; it has ${scenarios.map((s) => JSON.stringify(s.name)).join(', ')}`);
       return EXIT_USAGE;
     }
     scenarios = scenarios.filter((s) => parsed.only.includes(s.name));
-  }
-  if (scenarios.length === 0) {
-    err(`tickflow validate: ${parsed.module} exports no scenario ({ name, create(clock), simulatedSeconds })`);
-    return EXIT_USAGE;
   }
 
   const reports: DeltaTimeReport[] = [];
@@ -113,13 +121,13 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
 }
 
 interface ValidateArgs {
-  module: string;
+  modules: string[];
   only: string[];
   json: boolean;
 }
 
 function parseValidateArgs(args: readonly string[]): ValidateArgs | string {
-  let module: string | undefined;
+  const modules: string[] = [];
   const only: string[] = [];
   let json = false;
   for (let i = 0; i < args.length; i++) {
@@ -130,17 +138,23 @@ function parseValidateArgs(args: readonly string[]): ValidateArgs | string {
       if (name === undefined) return '--scenario needs a name';
       only.push(name);
     } else if (arg.startsWith('--')) return `unknown option ${arg}`;
-    else if (module === undefined) module = arg;
-    else return `one scenario module at a time (got ${module} and ${arg})`;
+    else modules.push(arg);
   }
-  if (module === undefined) return 'which scenario module?';
-  return { module, only, json };
+  if (modules.length === 0) return 'which scenario module?';
+  return { modules, only, json };
 }
 
 /** Whether a value looks like a {@link DeltaTimeScenario}. */
-export function isScenario(value: unknown): value is DeltaTimeScenario<string> {
-  const s = value as Partial<DeltaTimeScenario<string>> | null;
-  return s != null && typeof s === 'object' && typeof s.name === 'string' && typeof s.create === 'function' && typeof s.simulatedSeconds === 'number';
+export function isScenario(value: unknown): value is DeltaTimeScenario {
+  const s = value as Partial<DeltaTimeScenario> | null;
+  return (
+    s != null &&
+    typeof s === 'object' &&
+    typeof s.name === 'string' &&
+    typeof s.create === 'function' &&
+    typeof s.outcome === 'function' &&
+    typeof s.simulatedSeconds === 'number'
+  );
 }
 
 /**
@@ -148,7 +162,7 @@ export function isScenario(value: unknown): value is DeltaTimeScenario<string> {
  * its default export (a scenario or an array), else every named export that
  * is a scenario. Each scenario once, in the order found.
  */
-export function collectScenarios(loaded: Record<string, unknown>): DeltaTimeScenario<string>[] {
+export function collectScenarios(loaded: Record<string, unknown>): DeltaTimeScenario[] {
   const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
   let found: unknown[];
   if (loaded.scenarios !== undefined) found = asList(loaded.scenarios);

@@ -27,8 +27,9 @@ const RULE =
  * handed out as they are: their methods need the real object, so only their
  * type is read-only.
  *
- * A development check: it costs a Proxy per object read. Engines let it be
- * switched off (`readonlyView: false`) for production.
+ * A development check: it costs a Proxy per object read. The state engine
+ * runs it by default in development builds only (`readonlyView` follows
+ * `process.env.NODE_ENV`), and the option decides either way.
  */
 export function readonlyView<T>(state: T, cache: WeakMap<object, unknown>): DeepReadonly<T> {
   return wrap(state, cache) as DeepReadonly<T>;

@@ -1,5 +1,6 @@
 import { defer, type Observable, type Subscribable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Clock } from '../../clocks/clock.js';
 import { animationFrames } from '../../hosts/animation-frames.js';
@@ -8,6 +9,7 @@ import { createLoop, type Loop } from '../../loop/loop.js';
 import type { PhaseError } from '../../loop/phase-error.js';
 import { cueLog, type CuePlayer } from '../cues.js';
 import type { Viewport } from '../viewport.js';
+import { isDevelopmentBuild } from './development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
 import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
 import { FrameTimes } from '../diagnostics.js';
@@ -79,17 +81,37 @@ export interface StateEngineOptions<T, S extends object, A extends string> {
   overlay?: boolean;
   /**
    * Checks at run time that nothing writes into the state view (a write
-   * throws an error naming the rule). Defaults to true; turn it off in
-   * production, where the types alone guard the view.
+   * throws an error naming the rule). A development check, so it follows the
+   * build: on by default in development, off by default in production
+   * (`process.env.NODE_ENV === 'production'`, which bundlers write into a
+   * production build), where the types alone guard the view. Pass true or
+   * false to decide yourself.
    */
   readonlyView?: boolean;
   /**
-   * Errors while running (an update refused, a throwing render...) go here and
-   * to `errors$`; the engine keeps running. Defaults to `console.error`.
-   * Under `advance()` the error reaches the caller instead.
+   * Every error while running (an update refused, a throwing render...) goes
+   * here and to `errors$`; the engine keeps running. Defaults to
+   * `console.error`. Under `advance()` they go here too, and the frame's
+   * first error is also thrown to the caller.
    */
   onError?: (error: PhaseError) => void;
 }
+
+/** The option names {@link createStateEngine} knows; any other key is refused. */
+const STATE_ENGINE_OPTIONS = [
+  'initial',
+  'update',
+  'render',
+  'backend',
+  'ticks',
+  'clock',
+  'input',
+  'cues',
+  'recorder',
+  'overlay',
+  'readonlyView',
+  'onError',
+] as const satisfies readonly (keyof StateEngineOptions<unknown, object, string>)[];
 
 /** The error an update (or a transition) that returns `undefined` raises. */
 export class RefusedUpdateError extends Error {
@@ -122,12 +144,14 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private readonly overlay: boolean;
   private readonly onError: (error: PhaseError) => void;
   private fit: Viewport;
+  /** Whether `advance()` is under way (a frame it runs reports its first error to the caller). */
   private advancing = false;
-  private advanceErrors: PhaseError[] = [];
+  /** The first error of the frame `advance()` is running. */
+  private advanceError: PhaseError | undefined;
   private readonly frameTimes = new FrameTimes();
 
   constructor(options: StateEngineOptions<T, S, A>) {
-    const where = 'createStateEngine';
+    checkOptions(options);
     const {
       initial,
       update,
@@ -139,18 +163,9 @@ export class StateEngine<T, S extends object, A extends string = string> {
       cues,
       recorder,
       overlay = false,
-      readonlyView: checkViews = true,
+      readonlyView: checkViews = isDevelopmentBuild(),
       onError = (error: PhaseError) => console.error(error),
-    } = options ?? ({} as StateEngineOptions<T, S, A>);
-    if (initial === undefined) throw new OptionError(where, 'initial', 'the first state (not undefined)', initial);
-    if (typeof update !== 'function') throw new OptionError(where, 'update', 'a function (view, context) => next state', update);
-    if (backend == null || typeof (backend as Partial<StateBackend<S>>).present !== 'function') {
-      throw new OptionError(where, 'backend', 'a state backend (threeBackend() in a browser, nullBackend() in Node)', backend);
-    }
-    if (render !== undefined && typeof render !== 'function') {
-      throw new OptionError(where, 'render', 'a function (view, context) => void', render);
-    }
-    if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+    } = options;
     this.current = initial;
     this.update = update;
     this.render = render;
@@ -203,23 +218,34 @@ export class StateEngine<T, S extends object, A extends string = string> {
   }
 
   /**
-   * Runs one tick synchronously. An error raised in the frame (an update
-   * refused, a throwing render) reaches the caller: the frame finishes, then
-   * the first error is thrown.
+   * Runs one tick synchronously. Every error raised in the frame (an update
+   * refused, a throwing render) reaches `onError` and `errors$` as it
+   * happens; the frame finishes, then its first error is thrown to the caller.
+   *
+   * A frame cannot run inside another: `advance()` from inside a frame (from
+   * update, render or anything they call) is refused with an error naming
+   * the rule, and that frame goes on, reporting the refusal as its own.
    *
    * @return Whether the tick made a frame.
+   * @throws {Error} when called inside a frame; the frame's first error otherwise.
    */
   advance(timestampMs?: number): boolean {
+    if (this.advancing || this.loop.inFrame) {
+      throw new Error(
+        `advance: called inside frame ${this.loop.frame().count} of the state engine; a frame cannot run inside another, ` +
+          'so call advance() from outside the frame (a test, a timer, the next tick), never from update or render',
+      );
+    }
     this.advancing = true;
-    this.advanceErrors = [];
     let delivered: boolean;
+    let first: PhaseError | undefined;
     try {
       delivered = this.loop.advance(timestampMs);
     } finally {
+      first = this.advanceError;
+      this.advanceError = undefined;
       this.advancing = false;
     }
-    const [first] = this.advanceErrors;
-    this.advanceErrors = [];
     if (first !== undefined) throw first.cause instanceof Error ? first.cause : first;
     return delivered;
   }
@@ -300,6 +326,15 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private updateContext(): UpdateContext<A> {
     const engine = this;
     const cues = this.cues;
+    // The backend's own view object may hold what draws (the three.js one
+    // keeps the retained scene to cast rays into), so update gets functions
+    // that call it and nothing else: "The update reads input and plays cues
+    // with nothing that draws", at run time as in the types.
+    const pickView = this.backend.view;
+    const view: PickView = Object.freeze({
+      ray: (cssX: number, cssY: number) => pickView.ray(cssX, cssY),
+      pick: (cssX: number, cssY: number) => pickView.pick(cssX, cssY),
+    });
     return {
       dt: 0,
       get frame() {
@@ -307,7 +342,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
       },
       input: this.input.frame,
       cue: (name, options) => cues.play(name, options),
-      view: this.backend.view,
+      view,
       get viewport() {
         return engine.fit;
       },
@@ -327,9 +362,69 @@ export class StateEngine<T, S extends object, A extends string = string> {
   }
 
   private report(error: PhaseError): void {
-    if (this.advancing) this.advanceErrors.push(error);
-    else this.onError(error);
+    if (this.advancing) this.advanceError ??= error;
+    this.onError(error);
   }
+}
+
+/** Checks every option's shape before anything is built: a wrong shape is refused, never turned into a default. */
+function checkOptions<T, S extends object, A extends string>(options: StateEngineOptions<T, S, A>): void {
+  const where = 'createStateEngine';
+  if (options === null || typeof options !== 'object') {
+    throw new OptionError(where, 'options', 'an object { initial, update, backend, ... }', options);
+  }
+  checkOptionKeys(where, options, STATE_ENGINE_OPTIONS);
+  const { initial, update, render, backend, ticks, clock, input, cues, recorder, overlay, readonlyView, onError } = options;
+  if (initial === undefined) throw new OptionError(where, 'initial', 'the first state (not undefined)', initial);
+  if (typeof update !== 'function') throw new OptionError(where, 'update', 'a function (view, context) => next state', update);
+  if (backend == null || typeof (backend as Partial<StateBackend<S>>).present !== 'function') {
+    throw new OptionError(where, 'backend', 'a state backend (threeBackend() in a browser, nullBackend() in Node)', backend);
+  }
+  if (render !== undefined && typeof render !== 'function') {
+    throw new OptionError(where, 'render', 'a function (view, context) => void', render);
+  }
+  if (ticks !== undefined && typeof (ticks as Partial<Subscribable<number>> | null)?.subscribe !== 'function') {
+    throw new OptionError(where, 'ticks', 'a source of host ticks (animationFrames(), manualTicks().ticks$, an Observable)', ticks);
+  }
+  if (clock !== undefined && typeof clock !== 'function') {
+    throw new OptionError(where, 'clock', 'a clock (wallClock(), constantClock(ms), ...)', clock);
+  }
+  if (input !== undefined && !isInput(input)) throw new OptionError(where, 'input', 'an Input (createInput({ bindings }))', input);
+  if (cues !== undefined && typeof (cues as Partial<CuePlayer> | null)?.play !== 'function') {
+    throw new OptionError(where, 'cues', 'a cue player ({ play(name, options) }, e.g. cueLog() or webAudioCues())', cues);
+  }
+  if (recorder !== undefined && !isRecorder(recorder)) {
+    throw new OptionError(where, 'recorder', 'a frame recorder ({ recording, capture() }, e.g. backend.createRecorder())', recorder);
+  }
+  if (overlay !== undefined && typeof overlay !== 'boolean') throw new OptionError(where, 'overlay', 'true or false', overlay);
+  if (readonlyView !== undefined && typeof readonlyView !== 'boolean') {
+    throw new OptionError(where, 'readonlyView', 'true or false', readonlyView);
+  }
+  if (onError !== undefined && typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+}
+
+/** What the engine uses of an Input: the frame it hands update, the frame close, and destroy. */
+function isInput(value: unknown): value is Input<string> {
+  const input = value as Partial<Input<string>> | null;
+  return (
+    input !== null &&
+    typeof input === 'object' &&
+    typeof input.frame === 'object' &&
+    input.frame !== null &&
+    typeof input.closeFrame === 'function' &&
+    typeof input.destroy === 'function'
+  );
+}
+
+function isRecorder(value: unknown): value is FrameRecorder {
+  const recorder = value as Partial<FrameRecorder> | null;
+  return (
+    recorder !== null &&
+    typeof recorder === 'object' &&
+    'recording' in recorder &&
+    typeof recorder.capture === 'function' &&
+    (recorder.dispose === undefined || typeof recorder.dispose === 'function')
+  );
 }
 
 function refused(who: string): RefusedUpdateError {

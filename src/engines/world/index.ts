@@ -15,22 +15,6 @@ export {
   type WorldEngineOptions,
   type WorldPhase,
 } from './world-engine.js';
-export {
-  validateDeltaTime,
-  formatOutcomeTable,
-  readOutcome,
-  DEFAULT_CONSTANT_MS,
-  DEFAULT_SEQUENCE_MS,
-  DEFAULT_JITTER,
-  DEFAULT_VALIDATION_CLOCKS,
-  DEFAULT_ELAPSED_TOLERANCE_SECONDS,
-  MAX_TICKS_PER_SIMULATED_SECOND,
-  OUTCOME_TABLE_WIDTH,
-  type DeltaTimeScenario,
-  type DeltaTimeReport,
-  type OutcomeRow,
-  type ValidateDeltaTimeOptions,
-  type ValidationClock,
-  type ValidationRun,
-  type WorldOutcome,
-} from './validate-delta-time.js';
+// The delta-time validator lives in src/testing/ (`tickflow/testing`); the
+// world's outcome reader stays reachable here for the Paddle Duel page.
+export { readOutcome, type WorldOutcome } from '../../testing/world-scenario.js';
