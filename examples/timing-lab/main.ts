@@ -110,7 +110,7 @@ function speedNote(ratio: number | undefined, clock: ClockChoice, hostHz: number
     case 'paced': {
       if (hostHz > 0 && clock.fps > hostHz * 1.05) {
         const intervalMs = (1000 / clock.fps).toFixed(2);
-        return `slow motion: paced ${clock.fps} on a ${hostHz.toFixed(0)} Hz host gets one tick per slot, each worth ${intervalMs} ms (the seed's rule)`;
+        return `slow motion: paced ${clock.fps} on a ${hostHz.toFixed(0)} Hz host delivers one frame per tick, each worth ${intervalMs} ms (the seed's rule)`;
       }
       return 'each delivered frame is worth exactly one interval';
     }
