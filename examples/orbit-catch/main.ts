@@ -163,7 +163,7 @@ function setAutoplay(on: boolean): void {
 }
 
 /** A transition between frames, and the Pause button brought up to date with the state it left. */
-function transit(transition: typeof restart): void {
+function transit(transition: (view: DeepReadonly<GameState>) => GameState): void {
   engine.apply(transition);
   const paused = engine.state.paused;
   pauseButton.setAttribute('aria-pressed', String(paused));
