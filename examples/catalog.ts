@@ -8,11 +8,44 @@ export interface ExampleEntry {
   readonly summary: string;
   /** A few words a newcomer scans for. */
   readonly tags: readonly string[];
+  /**
+   * How `npm run thumbnails` (scripts/capture-thumbnails.ts) takes its card
+   * picture, when the defaults do not suit. By default it opens
+   * `href` + {@link DEFAULT_CAPTURE_SEARCH}, lets it run
+   * {@link DEFAULT_CAPTURE_SETTLE_MS}, and captures the first of
+   * {@link CAPTURE_SELECTORS} on the page.
+   */
+  readonly capture?: {
+    /** The query string to open the page with. */
+    readonly search?: string;
+    /** A CSS selector of what to capture. */
+    readonly selector?: string;
+    /** How long to let it run first, in ms. */
+    readonly settleMs?: number;
+  };
 }
+
+/** The query the capture script opens a page with: the games play themselves (others ignore it). */
+export const DEFAULT_CAPTURE_SEARCH = '?autoplay=1';
+
+/** How long the capture script lets a page run before it takes the picture, in ms. */
+export const DEFAULT_CAPTURE_SETTLE_MS = 9000;
+
+/**
+ * What the capture script captures, the first found: an element the page
+ * marks with `data-thumbnail`, a game's `#stage`, a canvas; else the window.
+ */
+export const CAPTURE_SELECTORS = ['[data-thumbnail]', '#stage', 'canvas'] as const;
+
+/** A card picture's size in pixels (16:9; about twice the card's width on the page, for sharp screens). */
+export const THUMBNAIL_WIDTH = 480;
+export const THUMBNAIL_HEIGHT = 270;
 
 /**
  * The gallery, in the order a newcomer should see it. Adding an example is
- * one line here plus its folder.
+ * one line here plus its folder. Its card shows a plain placeholder until
+ * `npm run thumbnails -- <folder>` captures its picture into
+ * examples/thumbnails/ (see {@link thumbnailFile}); commit the PNG with it.
  */
 export const examples: readonly ExampleEntry[] = [
   { href: 'timing-lab/', title: 'The timing lab', summary: 'A live picture of the loop: host ticks, what the clock makes of them, fixed steps and alpha. Swap clocks, stall the host, add jitter, and watch.', tags: ['clocks', 'fixed step', 'pacing'] },
@@ -22,3 +55,14 @@ export const examples: readonly ExampleEntry[] = [
   { href: 'page-breakout/', title: 'DOM Breakout', summary: 'Breakout in plain DOM on the page engine: the simulation in step, every write through the ledger, a HUD that reads the event ring, and a text field that pauses the game while you type.', tags: ['page engine', 'DOM', 'event ring', 'ledger'] },
   { href: 'page-together/', title: 'Three engines, one frame', summary: 'Both heroes and the breakout on one page, with a live readout of requestAnimationFrame calls a second and each engine\'s paused reasons.', tags: ['page engine', 'one rAF', 'pause reasons'] },
 ];
+
+/**
+ * Where an example's card picture lives, relative to the gallery: its folder
+ * name under `thumbnails/`, as a PNG (`'orbit-catch/'` → `'thumbnails/orbit-catch.png'`;
+ * a nested folder's slashes become dashes). The gallery shows it when the
+ * file exists and a placeholder when it does not yet.
+ */
+export function thumbnailFile(href: string): string {
+  const name = href.replace(/^\.?\/+|\/+$/g, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `thumbnails/${name === '' ? 'index' : name}.png`;
+}

@@ -28,6 +28,10 @@ import {
  *    (`game-over` plays). A frame that overruns the timer is cut at the end,
  *    so the round stops at exactly {@link ROUND_SECONDS}.
  *
+ * A paused round (`state.paused`, set by `engine.apply(pause)`) runs none of
+ * these: its frames are worth nothing to the game, so the timer and the orbs
+ * wait, and a click while paused is neither a catch nor a miss.
+ *
  * @module
  */
 
@@ -75,6 +79,7 @@ export function spawnIntervalSeconds(atSeconds: number): number {
  */
 export function update(view: DeepReadonly<GameState>, ctx: UpdateContext<OrbitCatchAction>): GameState {
   if (view.phase === 'over') return afterTheRound(view, ctx);
+  if (view.paused) return { ...view }; // the engine keeps drawing the paused picture; nothing moves
 
   const dt = ctx.dt;
   // 5. (first, to bound the step) A frame that overruns the timer only plays up to it.
@@ -167,4 +172,4 @@ function ageBursts(bursts: readonly DeepReadonly<Burst>[], dt: number): Burst[] 
   return aged;
 }
 
-export { initialState, restart, timeLeftSeconds, DEFAULT_SEED, type GameState, type Orb, type Burst } from './state.js';
+export { initialState, pause, restart, resume, togglePause, timeLeftSeconds, DEFAULT_SEED, type GameState, type Orb, type Burst } from './state.js';

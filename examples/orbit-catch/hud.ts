@@ -11,7 +11,7 @@ import {
 
 /**
  * The readouts on the screen layer: score, timer, lives, a "+N" over each
- * catch, and the game-over panel. Drawn in the game's logical coordinates
+ * catch, the pause screen and the game-over panel. Drawn in the game's logical coordinates
  * (960 × 540 whatever the window's size: the engine gives the screen layer
  * the viewport transform at step 4), from the read-only state only.
  *
@@ -25,7 +25,12 @@ export const HUD_COLORS = {
   accent: '#3ddc97',
   danger: '#ff5c7a',
   shade: 'rgba(5, 7, 15, 0.62)',
+  panel: 'rgba(22, 28, 44, 0.94)',
+  panelEdge: 'rgba(139, 152, 168, 0.28)',
 } as const;
+
+/** How long the game-over panel takes to fade in (the render clears the orbs over the same time). */
+export const GAME_OVER_FADE_SECONDS = 0.4;
 
 /** Below this, the timer turns red. */
 const HURRY_SECONDS = 10;
@@ -54,6 +59,7 @@ export function drawHud(
   drawLives(screen, state.lives);
   drawCatchLabels(screen, state, labelAt);
   if (state.phase === 'over') drawGameOver(screen, state);
+  else if (state.paused) drawPaused(screen, state);
   else drawHint(screen);
 }
 
@@ -129,15 +135,50 @@ function drawHint(screen: CanvasRenderingContext2D): void {
   screen.textBaseline = 'bottom';
   screen.fillStyle = HUD_COLORS.dim;
   screen.font = `13px ${SANS}`;
-  screen.fillText('Click the orbs before they reach the core · R restarts', LOGICAL_WIDTH / 2, LOGICAL_HEIGHT - MARGIN + 8);
+  screen.fillText('Click the orbs before they reach the core · Esc pauses · R restarts', LOGICAL_WIDTH / 2, LOGICAL_HEIGHT - MARGIN + 8);
 }
 
-/** The round's result over a dimmed picture, fading in. */
-function drawGameOver(screen: CanvasRenderingContext2D, state: DeepReadonly<GameState>): void {
-  const fadeIn = Math.min(1, state.overSeconds / 0.4);
-  screen.globalAlpha = fadeIn;
+/**
+ * A card in the middle of a dimmed picture: the pause screen and the game-over
+ * panel draw their text on it, so no text lies over the arena's moving parts.
+ */
+function drawCard(screen: CanvasRenderingContext2D, width: number, height: number): void {
   screen.fillStyle = HUD_COLORS.shade;
   screen.fillRect(0, 0, LOGICAL_WIDTH, LOGICAL_HEIGHT);
+  const x = (LOGICAL_WIDTH - width) / 2;
+  const y = (LOGICAL_HEIGHT - height) / 2;
+  screen.beginPath();
+  screen.roundRect(x, y, width, height, 14);
+  screen.fillStyle = HUD_COLORS.panel;
+  screen.fill();
+  screen.lineWidth = 1;
+  screen.strokeStyle = HUD_COLORS.panelEdge;
+  screen.stroke();
+}
+
+/** The pause screen: the picture holds still under it until Esc or a click resumes. */
+function drawPaused(screen: CanvasRenderingContext2D, state: DeepReadonly<GameState>): void {
+  drawCard(screen, 380, 176);
+  const centerX = LOGICAL_WIDTH / 2;
+  const centerY = LOGICAL_HEIGHT / 2;
+  screen.textAlign = 'center';
+  screen.textBaseline = 'middle';
+  screen.fillStyle = HUD_COLORS.accent;
+  screen.font = `700 20px ${MONO}`;
+  screen.fillText('PAUSED', centerX, centerY - 50);
+  screen.fillStyle = HUD_COLORS.dim;
+  screen.font = `15px ${SANS}`;
+  screen.fillText(`score ${state.score} · ${timeLeftSeconds(state).toFixed(1)} s left · the timer waits`, centerX, centerY - 6);
+  screen.fillStyle = HUD_COLORS.text;
+  screen.font = `600 16px ${SANS}`;
+  screen.fillText('Press Esc or click to resume', centerX, centerY + 42);
+}
+
+/** The round's result on a card over the dimmed, cleared arena, fading in. */
+function drawGameOver(screen: CanvasRenderingContext2D, state: DeepReadonly<GameState>): void {
+  const fadeIn = Math.min(1, state.overSeconds / GAME_OVER_FADE_SECONDS);
+  screen.globalAlpha = fadeIn;
+  drawCard(screen, 440, 260);
 
   const centerX = LOGICAL_WIDTH / 2;
   const centerY = LOGICAL_HEIGHT / 2;

@@ -2,7 +2,7 @@ import { tap } from 'rxjs';
 import { animationFrames, constantClock, createInput, createStateEngine, type DeepReadonly, type FrameInfo, type StateEngine } from 'tickflow';
 import { threeBackend, type ThreeSurface } from 'tickflow/three';
 import { chooseTarget, CLICK_INPUT, PAGE_CLICK_INTERVAL_SECONDS, ScriptedPlayer } from './autopilot.js';
-import { CUES, initialState, ORBIT_CATCH_BINDINGS, restart, update, type OrbitCatchAction } from './game.js';
+import { CUES, initialState, ORBIT_CATCH_BINDINGS, pause, restart, resume, togglePause, update, type OrbitCatchAction } from './game.js';
 import { orbPosition } from './orbits.js';
 import { PARITY_FRAME_MS, ParityTrace, parityFrames, stateHash, type ParityTraceReport } from './parity.js';
 import { createOrbitCatchRenderer } from './render.js';
@@ -18,7 +18,13 @@ import { WebAudioCues, type CueVoice } from './web-audio-cues.js';
  * `?seed=N` deals another round, `?overlay=1` shows the diagnostics overlay,
  * `?parity=N` runs the headless-parity scenario: every frame worth 1/60 s
  * (`constantClock`), and the engine stopped after exactly N frames (see
- * parity.ts and spec/browser/orbit-catch-parity.spec.ts).
+ * parity.ts and spec/browser/orbit-catch-parity.spec.ts); it does not pause
+ * on focus loss, since nobody is playing it.
+ *
+ * Pause: Esc (or the Pause button) pauses and resumes; the page losing focus
+ * or being hidden pauses; a click on the paused picture resumes. Each is
+ * `engine.apply(pause | resume)`, a transition between frames: the paused
+ * update advances nothing, so the round's timer waits (game.ts).
  *
  * The test handle, for the browser test (spec/browser/orbit-catch.spec.ts) and
  * the devtools console:
@@ -31,6 +37,8 @@ import { WebAudioCues, type CueVoice } from './web-audio-cues.js';
  * window.__game.target()             // the orb the autoplayer would click now, with its page position { id, clientX, clientY }
  * window.__game.orbOnPage('orb-3')   // where an orb was drawn last frame, in page coordinates
  * window.__game.restart()            // engine.apply(restart): a new round between frames
+ * window.__game.pause() / resume()   // engine.apply(pause) / engine.apply(resume)
+ * window.__game.visibleOrbs()        // how many orb meshes the last frame drew
  * window.__game.setAutoplay(true)    // the scripted player on or off
  * window.__game.cueCounts()          // how many times each cue played { catch: 4, ... }
  * window.__game.renderer()           // { webgl: 'webgl2' | 'webgl' | undefined, drawCalls }
@@ -50,6 +58,9 @@ export interface OrbitCatchHandle {
   target(): PagePoint | undefined;
   orbOnPage(id: string): PagePoint | undefined;
   restart(): void;
+  pause(): void;
+  resume(): void;
+  visibleOrbs(): number;
   setAutoplay(on: boolean): void;
   readonly autoplay: boolean;
   cueCounts(): Record<string, number>;
@@ -97,8 +108,12 @@ const parity = parityFrames(params);
 
 const stage = element<HTMLDivElement>('#stage');
 const restartButton = element<HTMLButtonElement>('#restart');
+const pauseButton = element<HTMLButtonElement>('#pause');
 const autoplayButton = element<HTMLButtonElement>('#autoplay');
 
+// The container must have a CSS size (orbit-catch.css gives #stage a width and a 16:9 aspect ratio):
+// the backend sizes its canvases to the container's box and letterboxes 960 × 540 inside it, so an
+// unsized div would leave the canvases to spill over the page.
 const backend = threeBackend({
   container: stage,
   logicalWidth: LOGICAL_WIDTH,
@@ -147,9 +162,17 @@ function setAutoplay(on: boolean): void {
   autoplayButton.setAttribute('aria-pressed', String(on));
 }
 
+/** A transition between frames, and the Pause button brought up to date with the state it left. */
+function transit(transition: (view: DeepReadonly<GameState>) => GameState): void {
+  engine.apply(transition);
+  const paused = engine.state.paused;
+  pauseButton.setAttribute('aria-pressed', String(paused));
+  pauseButton.firstChild!.textContent = paused ? 'Resume ' : 'Pause ';
+}
+
 /** A new round, dealt from the next seed: a transition between frames. */
 function newRound(): void {
-  engine.apply(restart);
+  transit(restart);
 }
 
 /** Page coordinates of a CSS point of the stage. */
@@ -159,13 +182,29 @@ function onPage(id: string, x: number, y: number): PagePoint {
 }
 
 window.addEventListener('keydown', (event) => {
-  if (event.code === 'KeyR' && !event.repeat) newRound();
+  if (event.repeat) return;
+  if (event.code === 'KeyR') newRound();
+  if (event.code === 'Escape') transit(togglePause);
 });
 restartButton.addEventListener('click', newRound);
+pauseButton.addEventListener('click', () => transit(togglePause));
+// A timed round pauses when the player looks away: the window loses focus, or the tab is hidden.
+if (parity === undefined) {
+  window.addEventListener('blur', () => transit(pause));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') transit(pause);
+  });
+}
 autoplayButton.addEventListener('click', () => setAutoplay(player === undefined));
 // On the game-over screen a click on the picture starts the next round (not at once: the last catching click must not).
 stage.addEventListener('pointerdown', () => {
-  const { phase, overSeconds } = engine.state;
+  const { phase, overSeconds, paused } = engine.state;
+  if (paused) {
+    // A click on the pause screen resumes, and is not also a click on the arena.
+    transit(resume);
+    input.closeFrame();
+    return;
+  }
   if (phase !== 'over' || overSeconds < CLICK_TO_RESTART_AFTER_SECONDS) return;
   newRound();
   // The input saw this press too (its listener came first); discard the edge, or the new round's
@@ -197,6 +236,9 @@ window.__game = {
     return at === undefined ? undefined : onPage(id, at.x, at.y);
   },
   restart: newRound,
+  pause: () => transit(pause),
+  resume: () => transit(resume),
+  visibleOrbs: () => renderer.visibleOrbCount,
   setAutoplay,
   get autoplay() {
     return player !== undefined;

@@ -22,7 +22,7 @@ import type { DeepReadonly, RenderContext, Viewport } from 'tickflow';
 import { createSeededRandom, nextRandom } from 'tickflow/operators';
 import type { ThreeSurface } from 'tickflow/three';
 import { poseCamera } from './camera.js';
-import { drawHud } from './hud.js';
+import { drawHud, GAME_OVER_FADE_SECONDS } from './hud.js';
 import { orbPosition } from './orbits.js';
 import { worldToCss, worldToLogical, type ScreenPoint } from './project.js';
 import type { Burst, GameState, Orb, Vec3 } from './state.js';
@@ -89,6 +89,8 @@ export interface OrbitCatchRenderer {
   locate(point: Vec3): ScreenPoint | undefined;
   /** How many orb meshes the scene holds (one per orb in the state). */
   readonly orbMeshCount: number;
+  /** How many of them the last frame drew: none once a finished round's field has cleared. */
+  readonly visibleOrbCount: number;
 }
 
 /**
@@ -110,7 +112,7 @@ export function createOrbitCatchRenderer(): OrbitCatchRenderer {
   function render(view: DeepReadonly<GameState>, ctx: RenderContext<ThreeSurface>): void {
     const { scene, camera, screen, viewport } = ctx;
     if (stage?.scene !== scene) stage = buildStage(scene);
-    syncOrbs(stage, view.orbs);
+    syncOrbs(stage, view.orbs, orbScale(view));
     syncBursts(stage, view.bursts);
     paintCore(stage, view);
     poseCamera(camera, view);
@@ -118,8 +120,8 @@ export function createOrbitCatchRenderer(): OrbitCatchRenderer {
     drawHud(screen, view, (point) => worldToLogical(camera, viewport, point));
   }
 
-  /** Adds a mesh for each new orb, moves each known one, removes the gone. */
-  function syncOrbs(stage: Stage, orbs: readonly DeepReadonly<Orb>[]): void {
+  /** Adds a mesh for each new orb, moves and sizes each known one, removes the gone. */
+  function syncOrbs(stage: Stage, orbs: readonly DeepReadonly<Orb>[], scale: number): void {
     const seen = new Set<string>();
     for (const orb of orbs) {
       seen.add(orb.id);
@@ -135,6 +137,8 @@ export function createOrbitCatchRenderer(): OrbitCatchRenderer {
       }
       const { x, y, z } = orbPosition(orb);
       mesh.position.set(x, y, z);
+      mesh.scale.setScalar(scale);
+      mesh.visible = scale > 0; // (a finished round takes no clicks: the update ignores them)
     }
     for (const [id, mesh] of orbMeshes) {
       if (seen.has(id)) continue;
@@ -176,7 +180,22 @@ export function createOrbitCatchRenderer(): OrbitCatchRenderer {
     get orbMeshCount() {
       return orbMeshes.size;
     },
+    get visibleOrbCount() {
+      let visible = 0;
+      for (const mesh of orbMeshes.values()) if (mesh.visible) visible++;
+      return visible;
+    },
   };
+}
+
+/**
+ * How big the orbs are drawn: full size in play; when the round ends they
+ * shrink away while the game-over panel fades in, so the result is read over
+ * a cleared arena, not over orbs still on the field.
+ */
+function orbScale(state: DeepReadonly<GameState>): number {
+  if (state.phase !== 'over') return 1;
+  return Math.max(0, 1 - state.overSeconds / GAME_OVER_FADE_SECONDS);
 }
 
 /** The core breathes, and shifts from green to red as lives are lost. */

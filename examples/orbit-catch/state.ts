@@ -62,6 +62,12 @@ export interface GameState {
   /** The round's random generator (mulberry32): draws advance a copy, never the view's. */
   readonly random: SeededRandom;
   readonly phase: 'playing' | 'over';
+  /**
+   * Whether the round is paused (Esc, or the page losing focus): the update
+   * then advances nothing, so the timer, the orbs and the flashes wait and a
+   * pause costs the player no time. Only a round in play pauses.
+   */
+  readonly paused: boolean;
   /** Why the round ended; `null` while playing. */
   readonly endReason: EndReason | null;
   /** Round time so far: the sum of the deltas the round was given, stopped at the end. */
@@ -100,6 +106,7 @@ export function initialState(seed: number = DEFAULT_SEED): GameState {
     seed,
     random: createSeededRandom(seed, 'initialState'),
     phase: 'playing',
+    paused: false,
     endReason: null,
     elapsedSeconds: 0,
     overSeconds: 0,
@@ -127,6 +134,28 @@ export function initialState(seed: number = DEFAULT_SEED): GameState {
  */
 export function restart(view: DeepReadonly<GameState>): GameState {
   return initialState((view.seed + 1) >>> 0);
+}
+
+/**
+ * Pauses the round, as a transition for `engine.apply` (between frames, like
+ * {@link restart}). A round that is over has nothing to pause and stays as it is.
+ *
+ * ```ts
+ * window.addEventListener('blur', () => engine.apply(pause));
+ * ```
+ */
+export function pause(view: DeepReadonly<GameState>): GameState {
+  return { ...view, paused: view.phase === 'playing' };
+}
+
+/** Resumes a paused round (a transition for `engine.apply`): the next frame plays on from where it stood. */
+export function resume(view: DeepReadonly<GameState>): GameState {
+  return { ...view, paused: false };
+}
+
+/** {@link pause} or {@link resume}, whichever the round is not: what Esc does. */
+export function togglePause(view: DeepReadonly<GameState>): GameState {
+  return view.paused ? resume(view) : pause(view);
 }
 
 /** Seconds left on the round's timer. */

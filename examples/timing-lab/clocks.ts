@@ -45,7 +45,7 @@ export function chooseClock(kind: ClockKind, fps = DEFAULT_PACED_FPS): ClockChoi
         kind,
         fps,
         clock: sequenceClock(SEQUENCE_MS),
-        label: `sequence ${SEQUENCE_MS.join(' · ')} ms`,
+        label: `sequence ${SEQUENCE_MS.join('·')} ms`, // fits the lane's label column (draw.ts LABEL_MAX_WIDTH)
         code: `sequenceClock([${SEQUENCE_MS.join(', ')}])`,
       };
     case 'seeded':

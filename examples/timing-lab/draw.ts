@@ -4,7 +4,18 @@ import type { TickRecord, TimingLab } from './lab.js';
 export const PX_PER_MS = 0.6;
 
 /** The picture's height in CSS pixels; its width follows the page. */
-export const PICTURE_HEIGHT = 470;
+export const PICTURE_HEIGHT = 410;
+
+/**
+ * How far the lanes reach past "now", in ms of the time axis. A jittered
+ * timestamp can sit ahead of the real one, and a marble has a radius: both
+ * are drawn inside the lanes, in this strip to the right of the "now" line.
+ * It holds the lab's largest jitter (±32 ms) and a marble.
+ */
+export const FUTURE_MS = 40;
+
+/** The height a dropped-time label takes over its box, in CSS pixels (10 px type). */
+const DROPPED_LABEL_PX = 14;
 
 /** The tallest delta the delta lane draws to scale, in ms; taller ones are capped and labelled. */
 const DELTA_SCALE_MS = 50;
@@ -30,21 +41,42 @@ export const COLORS = {
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const SANS = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 
-const GUTTER = 178;
-const RIGHT_PAD = 22;
+/** The left column that names the lanes, and the space right of the lanes, in CSS pixels. */
+export const GUTTER = 178;
+const RIGHT_PAD = 14;
 const MARBLE_R = 4.5;
 
-/** The lanes, top to bottom, in CSS pixels. */
-const LANES = {
-  host: { top: 34, bottom: 82 },
-  clock: { top: 88, bottom: 136 },
-  delta: { top: 142, bottom: 232 },
-  steps: { top: 238, bottom: 318 },
-  alpha: { top: 324, bottom: 378 },
-  body: { top: 384, bottom: 462 },
+/** The widest a lane's subtitle may be, in CSS pixels (11 px monospace): longer ones are cut with "…". */
+export const LABEL_MAX_WIDTH = GUTTER - 34;
+
+/** The lanes, top to bottom, in CSS pixels; across, each runs from {@link GUTTER} to {@link lanesEnd}. */
+export const LANES = {
+  host: { top: 28, bottom: 70 },
+  clock: { top: 74, bottom: 116 },
+  delta: { top: 120, bottom: 198 },
+  steps: { top: 202, bottom: 276 },
+  alpha: { top: 280, bottom: 330 },
+  body: { top: 334, bottom: 402 },
 } as const;
 
 type Lane = { readonly top: number; readonly bottom: number };
+
+/** Where the lanes end on a picture `width` CSS pixels wide: nothing is drawn right of it but the "now" label. */
+export function lanesEnd(width: number): number {
+  return width - RIGHT_PAD;
+}
+
+/** A lane's label as the picture drew it: `shown` is `subtitle`, or a cut of it ending in "…" when it did not fit. */
+export interface LaneLabel {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly shown: string;
+}
+
+/** What {@link drawLab} drew that a test may ask about. */
+export interface LabPicture {
+  readonly labels: readonly LaneLabel[];
+}
 
 /** A 2D context and the size of its canvas in CSS pixels (the transform already scales by devicePixelRatio). */
 export interface Surface {
@@ -77,9 +109,10 @@ export function fitCanvas(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext
  * frame; a hollow one: declined), the frame's delta, its fixed steps, its
  * alpha, and a body moved by the fixed steps and drawn at alpha.
  */
-export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): void {
+export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): LabPicture {
   const left = GUTTER;
-  const right = width - RIGHT_PAD;
+  const end = lanesEnd(width);
+  const right = end - FUTURE_MS * PX_PER_MS; // "now" on the time axis
   const now = lab.nowMs;
   const xOf = (record: TickRecord): number => right - (now - record.rawMs - record.jitterMs) * PX_PER_MS;
 
@@ -87,26 +120,31 @@ export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): void {
   ctx.fillRect(0, 0, width, height);
   for (const lane of Object.values(LANES)) {
     ctx.fillStyle = COLORS.lane;
-    ctx.fillRect(left, lane.top, right - left, lane.bottom - lane.top);
+    ctx.fillRect(left, lane.top, end - left, lane.bottom - lane.top);
   }
   drawTimeAxis(ctx, left, right);
-  drawLabels(ctx, lab);
-
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(left, 0, right - left + RIGHT_PAD, height);
-  ctx.clip();
+  const labels = drawLabels(ctx, lab);
 
   const visible = lab.history.filter((record) => xOf(record) > left - 12);
-  drawPausedBands(ctx, visible, xOf);
-  drawHostAndClock(ctx, visible, xOf);
-  drawDeltas(ctx, visible, xOf, lab.fixedStep.stepMs, left, right);
-  drawSteps(ctx, visible, xOf, lab.fixedStep.maxSteps);
-  drawAlpha(ctx, visible, xOf);
-  ctx.restore();
+  // Each lane draws inside its own rectangle: a marble or bar that would cross a lane's edge is cut there.
+  const inLane = (lane: Lane, draw: () => void): void => {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, lane.top, end - left, lane.bottom - lane.top);
+    ctx.clip();
+    draw();
+    ctx.restore();
+  };
+  inLane(LANES.steps, () => drawPausedBands(ctx, visible, xOf));
+  inLane(LANES.alpha, () => drawPausedBands(ctx, visible, xOf));
+  inLane({ top: LANES.host.top, bottom: LANES.clock.bottom }, () => drawHostAndClock(ctx, visible, xOf));
+  inLane(LANES.delta, () => drawDeltas(ctx, visible, xOf, lab.fixedStep.stepMs, left, end));
+  inLane(LANES.steps, () => drawSteps(ctx, visible, xOf, lab.fixedStep.maxSteps));
+  inLane(LANES.alpha, () => drawAlpha(ctx, visible, xOf));
 
-  drawBody(ctx, lab, left, right);
+  drawBody(ctx, lab, left, end);
   drawNow(ctx, right);
+  return { labels };
 }
 
 function drawTimeAxis(ctx: CanvasRenderingContext2D, left: number, right: number): void {
@@ -119,11 +157,11 @@ function drawTimeAxis(ctx: CanvasRenderingContext2D, left: number, right: number
     ctx.lineWidth = 1;
     ctx.beginPath();
     ctx.moveTo(x, LANES.host.top);
-    ctx.lineTo(x, LANES.body.top);
+    ctx.lineTo(x, LANES.alpha.bottom);
     ctx.stroke();
     if (ms % 500 === 0) {
       ctx.fillStyle = COLORS.faint;
-      ctx.fillText(`−${ms / 1000} s`, x, 18);
+      ctx.fillText(`−${ms / 1000} s`, x, 14);
     }
   }
 }
@@ -133,17 +171,17 @@ function drawNow(ctx: CanvasRenderingContext2D, right: number): void {
   ctx.lineWidth = 1;
   ctx.setLineDash([2, 3]);
   ctx.beginPath();
-  ctx.moveTo(right + 0.5, LANES.host.top - 6);
+  ctx.moveTo(right + 0.5, LANES.host.top - 5);
   ctx.lineTo(right + 0.5, LANES.alpha.bottom);
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.fillStyle = COLORS.dim;
   ctx.font = `11px ${MONO}`;
   ctx.textAlign = 'center';
-  ctx.fillText('now', right, 18);
+  ctx.fillText('now', right, 14);
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): void {
+function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): LaneLabel[] {
   const { stepMs, maxSteps } = lab.fixedStep;
   const rows: [Lane, string, string, string][] = [
     [LANES.host, 'host ticks', lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps', COLORS.host],
@@ -155,6 +193,7 @@ function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): void {
   ];
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
+  const labels: LaneLabel[] = [];
   for (const [lane, title, subtitle, color] of rows) {
     const middle = (lane.top + lane.bottom) / 2;
     ctx.fillStyle = color;
@@ -164,8 +203,11 @@ function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): void {
     ctx.fillText(title, 26, middle - 2);
     ctx.fillStyle = COLORS.dim;
     ctx.font = `11px ${MONO}`;
-    ctx.fillText(fitText(ctx, subtitle, GUTTER - 34), 26, middle + 13);
+    const shown = fitText(ctx, subtitle, LABEL_MAX_WIDTH);
+    ctx.fillText(shown, 26, middle + 13);
+    labels.push({ title, subtitle, shown });
   }
+  return labels;
 }
 
 function fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
@@ -257,7 +299,8 @@ function drawSteps(
   maxSteps: number,
 ): void {
   const { top, bottom } = LANES.steps;
-  const cell = Math.min(8, (bottom - top - 20) / maxSteps);
+  // Room for maxSteps cells, one more for a dropped-time box, and its label over that: all inside the lane.
+  const cell = Math.min(8, (bottom - top - 4 - DROPPED_LABEL_PX) / (maxSteps + 1));
   ctx.font = `600 10px ${MONO}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
@@ -274,7 +317,7 @@ function drawSteps(
       ctx.lineWidth = 1.5;
       ctx.strokeRect(x - 3.5, y, 7, cell - 2);
       ctx.fillStyle = COLORS.dropped;
-      ctx.fillText(`−${record.droppedMs.toFixed(0)} ms`, x, y - 4);
+      ctx.fillText(`−${record.droppedMs.toFixed(0)} ms`, x, y - 3);
     }
   }
 }

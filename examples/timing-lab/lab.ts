@@ -68,6 +68,19 @@ export interface Body {
   current: number;
 }
 
+/**
+ * How fast simulated time runs against the host's time, since the clock
+ * started (the latest `setClock`, rebuild or start). `simulatedMs` is how far
+ * `loop.frame().timeMs` moved, `hostMs` how far the host's timestamps (as the
+ * loop was given them) moved from the first tick the clock took to the latest.
+ */
+export interface SimulatedSpeed {
+  readonly simulatedMs: number;
+  readonly hostMs: number;
+  /** `simulatedMs / hostMs`: 1 runs in step with the host, 0.5 is slow motion at half speed. Undefined before two ticks. */
+  readonly ratio: number | undefined;
+}
+
 /** The phases of the loop under study. */
 type LabPhase = 'simulate' | 'observe';
 
@@ -97,6 +110,9 @@ export class TimingLab {
   private jitterUntilMs = -Infinity;
   private jitterMs = DEFAULT_JITTER_MS;
   private pending: TickRecord | undefined;
+  /** Where the current clock started: the loop's timeMs and the host timestamp at its first tick (undefined: the next tick sets it). */
+  private speedFrom: { timeMs: number; hostMs: number } | undefined;
+  private latestHostMs = 0;
 
   /** @param draw Called once per page frame, by the drawing loop. */
   constructor(draw: () => void) {
@@ -134,6 +150,20 @@ export class TimingLab {
   /** The latest frame's fixed-step plan. */
   plan(): StepPlan {
     return this.subject.plan();
+  }
+
+  /**
+   * Simulated time against host time since the clock started. A paced clock
+   * above the display rate reads below 1: on a 60 Hz host, paced 120 takes
+   * every tick and each frame is worth exactly 8.33 ms (the seed: "every
+   * delivered frame is worth exactly one interval"), so it plays at 0.5×.
+   */
+  speed(): SimulatedSpeed {
+    const from = this.speedFrom;
+    if (from === undefined) return { simulatedMs: 0, hostMs: 0, ratio: undefined };
+    const simulatedMs = this.subject.frame().timeMs - from.timeMs;
+    const hostMs = this.latestHostMs - from.hostMs;
+    return { simulatedMs, hostMs, ratio: hostMs > 0 ? simulatedMs / hostMs : undefined };
   }
 
   /** Fixed steps run since the loop was built. */
@@ -178,6 +208,7 @@ export class TimingLab {
     const choice = chooseClock(kind, fps ?? this.clockChoice.fps);
     this.subject.setClock(choice.clock);
     this.clockChoice = choice;
+    this.speedFrom = undefined;
   }
 
   /**
@@ -199,6 +230,7 @@ export class TimingLab {
     previous.destroy();
     this.subject.paused = paused;
     this.stepsSimulated = 0;
+    this.speedFrom = undefined;
     if (running) this.startSubject();
   }
 
@@ -267,6 +299,7 @@ export class TimingLab {
   }
 
   private startSubject(): void {
+    this.speedFrom = undefined; // a start begins from a fresh clock baseline
     this.subject.start();
     // Restart the drawing loop after it, so within each page frame the loop
     // under study runs first and the picture shows this frame, not the last.
@@ -283,6 +316,8 @@ export class TimingLab {
     return new Observable<number>((subscriber) =>
       animationFrames().subscribe((rawMs) => {
         const record = this.disturb(rawMs);
+        this.speedFrom ??= { timeMs: this.subject.frame().timeMs, hostMs: record.hostMs };
+        this.latestHostMs = record.hostMs;
         this.pending = record;
         subscriber.next(record.hostMs);
         this.pending = undefined;

@@ -1,7 +1,7 @@
 import type { FrameInfo, LoopStats, StepPlan, OverflowPolicy } from 'tickflow';
-import { isClockKind, type ClockKind } from './clocks.js';
-import { drawLab, fitCanvas } from './draw.js';
-import { TimingLab, type LabFixedStep, type TickRecord } from './lab.js';
+import { isClockKind, type ClockChoice, type ClockKind } from './clocks.js';
+import { drawLab, fitCanvas, type LaneLabel } from './draw.js';
+import { TimingLab, type LabFixedStep, type SimulatedSpeed, type TickRecord } from './lab.js';
 
 /**
  * The lab's test handle, for the browser tests (spec/browser/timing-lab.spec.ts)
@@ -13,6 +13,8 @@ import { TimingLab, type LabFixedStep, type TickRecord } from './lab.js';
  * window.__timingLab.plan()             // the latest frame's StepPlan { steps, stepMs, alpha, droppedMs }
  * window.__timingLab.simulatedSteps()   // fixed steps run since the loop was built
  * window.__timingLab.history()          // what happened to each host tick of the last few seconds (TickRecord[])
+ * window.__timingLab.speed()            // simulated ms over host ms since the clock started { simulatedMs, hostMs, ratio }
+ * window.__timingLab.laneLabels()       // the lane labels as the picture drew them last frame ({ title, subtitle, shown }[])
  * window.__timingLab.setClock('paced', 30)  // 'wall' | 'paced' | 'constant' | 'sequence' | 'seeded'
  * window.__timingLab.setFixedStep({ stepMs: 20, maxSteps: 2, overflow: 'keep-fraction' })  // rebuilds the loop
  * window.__timingLab.stall()            // every later host timestamp +500 ms (simulated; the page does not hang)
@@ -30,6 +32,8 @@ export interface TimingLabHandle {
   plan(): StepPlan;
   simulatedSteps(): number;
   history(): TickRecord[];
+  speed(): SimulatedSpeed;
+  laneLabels(): readonly LaneLabel[];
   setClock(kind: ClockKind, fps?: number): void;
   setFixedStep(options: Partial<LabFixedStep>): void;
   stall(): void;
@@ -82,12 +86,38 @@ const out = {
   declined: element<HTMLElement>('#out-declined'),
   dropped: element<HTMLElement>('#out-dropped'),
   rate: element<HTMLElement>('#out-rate'),
+  speed: element<HTMLElement>('#out-speed'),
+  speedNote: element<HTMLElement>('#out-speed-note'),
 };
 
+let laneLabels: readonly LaneLabel[] = [];
+
 const lab = new TimingLab(() => {
-  drawLab(fitCanvas(canvas, ctx), lab);
+  laneLabels = drawLab(fitCanvas(canvas, ctx), lab).labels;
   showReadouts();
 });
+
+/**
+ * Why the simulated speed reads what it does, in a line. A paced clock above
+ * the display rate plays in slow motion, and says so: that is the seed's rule
+ * (each delivered frame is worth exactly one interval), not a bug.
+ */
+function speedNote(ratio: number | undefined, clock: ClockChoice, hostHz: number): string {
+  if (ratio === undefined) return 'measuring…';
+  switch (clock.kind) {
+    case 'wall':
+      return ratio < 0.97 ? 'below 1×: the wall clock clamps a frame at 250 ms, so a stall cost the game time' : 'the wall clock follows the host';
+    case 'paced': {
+      if (hostHz > 0 && clock.fps > hostHz * 1.05) {
+        const intervalMs = (1000 / clock.fps).toFixed(2);
+        return `slow motion: paced ${clock.fps} on a ${hostHz.toFixed(0)} Hz host delivers one frame per tick, each worth ${intervalMs} ms (the seed's rule)`;
+      }
+      return 'each delivered frame is worth exactly one interval';
+    }
+    default:
+      return 'a scripted clock ignores the host: each frame is worth what the script says';
+  }
+}
 
 function showReadouts(): void {
   const frame = lab.frame();
@@ -111,6 +141,10 @@ function showReadouts(): void {
     if (!record.delivered) declined++;
   }
   out.rate.textContent = ticks === 0 ? '–' : `${ticks} · ${declined}`;
+
+  const { ratio } = lab.speed();
+  out.speed.textContent = ratio === undefined ? '–' : `${ratio.toFixed(2)}×`;
+  out.speedNote.textContent = speedNote(ratio, lab.clock, ticks);
 }
 
 /** Shows the lab's state on the controls, whoever changed it. */
@@ -135,6 +169,8 @@ const handle: TimingLabHandle = {
   plan: () => lab.plan(),
   simulatedSteps: () => lab.simulatedSteps,
   history: () => lab.history.map((record) => ({ ...record })),
+  speed: () => lab.speed(),
+  laneLabels: () => laneLabels,
   setClock(kind, fps) {
     if (!isClockKind(kind)) throw new RangeError(`setClock: kind must be one of wall, paced, constant, sequence, seeded, got ${String(kind)}`);
     lab.setClock(kind, fps);

@@ -1,7 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGICAL_WIDTH } from '../../examples/orbit-catch/tuning.js';
 import {
+  colorShare,
+  crop,
   decodePng,
   differenceShare,
   hexColor,
@@ -25,6 +28,22 @@ const SCREENSHOT_PATH = '/tmp/orbit-catch.png';
 
 /** The arena's clear colour (BACKGROUND_COLOR in tuning.ts). */
 const BACKGROUND = hexColor('#0b0d17');
+
+/**
+ * The card the pause screen and the game-over panel draw their text on: HUD_COLORS.panel (22, 28, 44) at 0.94 alpha
+ * over the dimmed arena, about (21, 27, 42). The arena's background is 10 or more away in every channel.
+ */
+const CARD = hexColor('#151b2a');
+
+/** The window a newcomer opens the game in (issue 13: "Neither game fits a 1280×800 window"). */
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** The share of a logical rectangle of the stage's picture (960 × 540 units) that is the card's colour. */
+function cardShare(png: ReturnType<typeof decodePng>, x: number, y: number, width: number, height: number): number {
+  const scale = png.width / LOGICAL_WIDTH; // the stage is exactly 16:9, so no letterbox bars
+  const part = crop(png, { x: Math.round(x * scale), y: Math.round(y * scale), width: Math.round(width * scale), height: Math.round(height * scale) });
+  return colorShare(part, CARD, 8);
+}
 
 let harness: BrowserHarness;
 
@@ -53,7 +72,7 @@ describe('Orbit Catch in Chromium', () => {
     // One page for the whole file (opening one costs seconds): it starts playing itself, and the
     // second half turns the autoplayer off and plays with the real mouse and keyboard.
     game = await harness.open('orbit-catch/?autoplay=1', {
-      viewport: { width: 1280, height: 1000 },
+      viewport: VIEWPORT,
       readyWhen: () => (window.__game?.frame().count ?? 0) >= 5,
     });
     page = game.page;
@@ -61,6 +80,48 @@ describe('Orbit Catch in Chromium', () => {
 
   afterAll(async () => {
     await game?.close();
+  });
+
+  describe('the page', () => {
+    /** The stage's and its buttons' boxes, the window's size and how wide the document scrolls. */
+    const layout = () =>
+      page.evaluate(() => {
+        const stage = document.querySelector('#stage')!.getBoundingClientRect();
+        const controls = document.querySelector('.game-controls')!.getBoundingClientRect();
+        return {
+          stage: { width: stage.width, height: stage.height, top: stage.top, bottom: stage.bottom, left: stage.left, right: stage.right },
+          controlsBottom: controls.bottom,
+          innerWidth,
+          innerHeight,
+          scrollWidth: document.scrollingElement!.scrollWidth,
+        };
+      });
+
+    it('sizes the stage to the window: at 1280 × 800 the whole 16:9 arena and its buttons are above the fold', async () => {
+      const seen = await layout();
+      expect(seen.scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(seen.innerWidth);
+      expect(seen.stage.bottom, 'the arena ends above the fold').toBeLessThanOrEqual(seen.innerHeight);
+      expect(seen.controlsBottom, 'its buttons end above the fold').toBeLessThanOrEqual(seen.innerHeight);
+      expect(seen.stage.width / seen.stage.height).toBeCloseTo(16 / 9, 1);
+      // It uses the window, not a corner of it: most of the height under the header.
+      expect(seen.stage.height).toBeGreaterThan(0.65 * seen.innerHeight);
+    });
+
+    it('follows the window when it is resized (smaller and wider): still all of it above the fold', async () => {
+      for (const size of [{ width: 1024, height: 640 }, { width: 1600, height: 760 }]) {
+        await page.setViewportSize(size);
+        await framesPass(page, 3);
+        const seen = await layout();
+        expect(seen.scrollWidth, `${size.width} × ${size.height}`).toBeLessThanOrEqual(seen.innerWidth);
+        expect(seen.controlsBottom, `${size.width} × ${size.height}`).toBeLessThanOrEqual(seen.innerHeight);
+        expect(seen.stage.right, `${size.width} × ${size.height}`).toBeLessThanOrEqual(seen.innerWidth);
+        // The backend followed: its canvas fills the resized container (the container's CSS size drives it).
+        const canvas = await page.evaluate(() => document.querySelector('#stage canvas')!.getBoundingClientRect().width);
+        expect(canvas).toBeCloseTo(seen.stage.width - 2, 0); // inside the container's 1 px border
+      }
+      await page.setViewportSize(VIEWPORT);
+      await framesPass(page, 3);
+    });
   });
 
   describe('playing itself (?autoplay=1)', () => {
@@ -72,10 +133,10 @@ describe('Orbit Catch in Chromium', () => {
 
     it('catches orbs by itself: the score goes up within a few seconds, and the catch cue plays for each', async () => {
       await waitUntil(page, () => window.__game!.state().score >= 3, undefined, 10_000);
-      const after = await state(page);
+      // Both read at once: a frame between two reads could catch one more.
+      const { after, cues } = await page.evaluate(() => ({ after: window.__game!.state(), cues: window.__game!.cueCounts() }));
       expect(after.caughtIds.length).toBeGreaterThanOrEqual(2);
       expect(after.phase).toBe('playing');
-      const cues = await page.evaluate(() => window.__game!.cueCounts());
       expect(cues.catch).toBe(after.caughtIds.length);
     });
 
@@ -137,6 +198,68 @@ describe('Orbit Catch in Chromium', () => {
       expect((await state(page)).score).toBe(before.score);
     });
 
+    it('Esc pauses the timed round: a pause screen, the timer and the orbs wait while frames go on; Esc resumes', async () => {
+      // Issue 13: "Orbit Catch, a timed round, has no pause (Esc, lost focus)".
+      await waitUntil(page, () => window.__game!.state().orbs.length > 0);
+      await page.keyboard.press('Escape');
+      const pausedAtMs = await page.evaluate(() => performance.now());
+      const paused = await state(page);
+      expect(paused.paused).toBe(true);
+      await framesPass(page, 20); // the engine keeps drawing frames...
+      const later = await state(page);
+      expect(later.elapsedSeconds, '...and the timer waits').toBe(paused.elapsedSeconds);
+      expect(later.orbs, 'the orbs hold still').toEqual(paused.orbs);
+      expect(await page.locator('#pause').getAttribute('aria-pressed')).toBe('true');
+      // The pause screen: a card in the middle of the dimmed picture (its left margin, clear of the text).
+      const shot = await stageShot(page);
+      expect(cardShare(shot, 296, 200, 20, 130), 'the pause card').toBeGreaterThan(0.9);
+
+      // When the page handled the key (its own listener runs after the game's), not when the test got back.
+      await page.evaluate(() =>
+        window.addEventListener('keydown', () => ((window as unknown as { resumedAtMs: number }).resumedAtMs = performance.now()), { once: true }),
+      );
+      await page.keyboard.press('Escape');
+      const resumedAtMs = await page.evaluate(() => (window as unknown as { resumedAtMs: number }).resumedAtMs);
+      expect((await state(page)).paused).toBe(false);
+      await framesPass(page, 10);
+      const { resumed, sinceMs } = await page.evaluate(() => ({ resumed: window.__game!.state(), sinceMs: performance.now() }));
+      expect(resumed.elapsedSeconds).toBeGreaterThan(paused.elapsedSeconds);
+      // The time spent paused is not charged to the round: what it gained is at most the real time since the
+      // resume, plus one frame's worth at most (the wall clock clamps a frame at 250 ms).
+      const gainedSeconds = resumed.elapsedSeconds - paused.elapsedSeconds;
+      expect(gainedSeconds).toBeLessThanOrEqual((sinceMs - resumedAtMs) / 1000 + 0.25);
+      expect((resumedAtMs - pausedAtMs) / 1000, 'paused for longer than one clamped frame').toBeGreaterThan(0.3);
+      expect(cardShare(await stageShot(page), 296, 200, 20, 130), 'no card once resumed').toBeLessThan(0.5);
+    });
+
+    it('pauses when the window loses focus or the tab is hidden; a click on the pause screen resumes and catches nothing', async () => {
+      // A real blur cannot be caused in headless Chromium (every page keeps focus), so the event is dispatched as
+      // the browser would; visibility per BROWSER.md (pitfall 3): the property overridden, the event dispatched.
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+      expect((await state(page)).paused).toBe(true);
+      const before = await state(page);
+      const box = (await page.locator('#stage').boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await framesPass(page, 3);
+      const after = await state(page);
+      expect(after.paused).toBe(false);
+      expect(after.misses, 'the resuming click is not a miss').toBe(before.misses);
+      expect(after.caughtIds).toEqual(before.caughtIds);
+
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect((await state(page)).paused).toBe(true);
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect((await state(page)).paused, 'coming back does not resume by itself: the player does').toBe(true);
+      await page.locator('#pause').click();
+      expect((await state(page)).paused).toBe(false);
+    });
+
     it('ends the round when the timer runs out, and R starts a new one through engine.apply', async () => {
       // Pose the round a second from its end, with no orb about to reach the core: a transition between
       // frames, what engine.apply is for (the update then plays that last second).
@@ -158,7 +281,13 @@ describe('Orbit Catch in Chromium', () => {
       expect(over.endedAtSeconds).toBe(60);
       expect(await page.evaluate(() => window.__game!.cueCounts()['game-over'])).toBe(1);
       await waitUntil(page, () => window.__game!.state().overSeconds > 1); // the panel has faded in
-      expect(nonBackgroundShare(await stageShot(page)), 'the game-over panel over the dimmed arena').toBeGreaterThan(0.02);
+      const panel = await stageShot(page);
+      expect(nonBackgroundShare(panel), 'the game-over panel over the dimmed arena').toBeGreaterThan(0.02);
+      // Issue 13: "Orbit Catch's game-over text over live orbs". The orbs due at 59.5 s are still in the state,
+      // but the field is cleared under the panel, and the text sits on a card.
+      expect((await state(page)).orbs.length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => window.__game!.visibleOrbs())).toBe(0);
+      expect(cardShare(panel, 266, 150, 24, 240), 'the game-over card').toBeGreaterThan(0.9);
 
       await page.keyboard.press('KeyR');
       const fresh = await state(page);

@@ -1,9 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPacingGrid, pacingStep } from '../../operators/index.js';
+import { CLOCK_KINDS } from '../../examples/timing-lab/clocks.js';
+import { FUTURE_MS, GUTTER, LANES, lanesEnd, PX_PER_MS } from '../../examples/timing-lab/draw.js';
 import {
   colorShare,
+  crop,
   decodePng,
   differenceShare,
   hexColor,
@@ -25,6 +29,23 @@ const SCREENSHOT_PATH = '/tmp/timing-lab.png';
 /** The picture's background (COLORS.background in draw.ts). */
 const BACKGROUND = hexColor('#0d1117');
 
+/** The time axis's grid lines (COLORS.grid in draw.ts): they run down across the lanes and the gaps between them. */
+const GRID = hexColor('#1c2430');
+
+/** The share of pixels that are neither background nor grid line: something a lane drew. */
+function drawnShare(png: PNG): number {
+  let drawn = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const near = (c: readonly [number, number, number]) =>
+      Math.abs(png.data[i]! - c[0]) <= 12 && Math.abs(png.data[i + 1]! - c[1]) <= 12 && Math.abs(png.data[i + 2]! - c[2]) <= 12;
+    if (!near(BACKGROUND) && !near(GRID)) drawn++;
+  }
+  return drawn / (png.width * png.height);
+}
+
+/** The window a newcomer opens the lab in (issue 13: "no horizontal scroll at 1280 px"). */
+const VIEWPORT = { width: 1280, height: 800 };
+
 let harness: BrowserHarness;
 let lab: OpenedPage;
 let page: Page;
@@ -32,7 +53,7 @@ let page: Page;
 beforeAll(async () => {
   harness = await startHarness();
   lab = await harness.open('timing-lab/', {
-    viewport: { width: 1400, height: 1000 },
+    viewport: VIEWPORT,
     readyWhen: () => (window.__timingLab?.frame().count ?? 0) >= 5,
   });
   page = lab.page;
@@ -96,7 +117,7 @@ describe('the timing lab', () => {
     expect(await canvasSize(page)).toEqual({ backing: [1, 1], ratio: 1 });
     const cdp = await lab.context.newCDPSession(page);
     const emulate = (deviceScaleFactor: number) =>
-      cdp.send('Emulation.setDeviceMetricsOverride', { width: 1400, height: 1000, deviceScaleFactor, mobile: false });
+      cdp.send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor, mobile: false });
     await emulate(2);
     await waitUntil(page, () => {
       const canvas = document.querySelector<HTMLCanvasElement>('#picture')!;
@@ -108,7 +129,8 @@ describe('the timing lab', () => {
       const canvas = document.querySelector<HTMLCanvasElement>('#picture')!;
       return canvas.width === canvas.clientWidth;
     });
-    await cdp.detach();
+    // Left attached: detaching the session drops its override, and the page would fall back to the headless
+    // window's own size (1280 × 713 here), not the 1280 × 800 the later tests check the layout at.
   });
 
   it('switched to a paced 30 fps clock, declines about half the ticks of a 60 Hz host, each frame worth 33.3 ms', async () => {
@@ -213,6 +235,130 @@ describe('the timing lab', () => {
     expect(last - first).toBeGreaterThan(600);
     for (const record of jittered) expect(Math.abs(record.jitterMs)).toBeLessThanOrEqual(4);
     expect(jittered.some((record) => record.jitterMs !== 0)).toBe(true);
+  });
+
+  it('fits a 1280 × 800 window: the picture, the readouts and every control sit above the fold, nothing sideways', async () => {
+    expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([VIEWPORT.width, VIEWPORT.height]);
+    const layout = await page.evaluate(() => {
+      const bottom = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().bottom;
+      const scroller = document.scrollingElement!;
+      return {
+        scrollWidth: scroller.scrollWidth,
+        innerWidth,
+        innerHeight,
+        stage: bottom('.stage'),
+        controls: Math.max(...[...document.querySelectorAll('.controls fieldset')].map((f) => f.getBoundingClientRect().bottom)),
+      };
+    });
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+    expect(layout.stage, 'the picture and readouts end above the fold').toBeLessThanOrEqual(layout.innerHeight);
+    expect(layout.controls, 'the last control panel ends above the fold').toBeLessThanOrEqual(layout.innerHeight);
+  });
+
+  it('choosing "seeded" keeps the Clock panel inside the page: the snippet wraps, no horizontal scroll at 1280 px', async () => {
+    // Issue 13: "choosing 'seeded' widens the Clock panel past the page (the snippet does not wrap)".
+    await page.locator('input[name="clock"][value="seeded"] + span').click();
+    await waitUntil(page, () => document.querySelector('#clock-code')!.textContent!.startsWith('seededClock('));
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const code = document.querySelector<HTMLElement>('#clock-code')!;
+      return {
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth,
+        panelRight: box('.controls fieldset').right,
+        asideRight: box('.controls').right,
+        codeLines: Math.round(code.getBoundingClientRect().height / parseFloat(getComputedStyle(code).lineHeight || '18')),
+        codeOverflows: code.scrollWidth > code.clientWidth,
+      };
+    });
+    expect(layout.scrollWidth, 'document.scrollingElement.scrollWidth <= innerWidth').toBeLessThanOrEqual(layout.innerWidth);
+    expect(layout.panelRight).toBeLessThanOrEqual(layout.asideRight + 0.5);
+    expect(layout.codeOverflows, 'the snippet wraps instead of scrolling').toBe(false);
+    await page.evaluate(() => window.__timingLab!.setClock('wall'));
+  });
+
+  it('draws every lane label whole: no clock\'s name is cut (the sequence label was)', async () => {
+    for (const kind of CLOCK_KINDS) {
+      const fps = kind === 'paced' ? 144 : undefined; // the longest paced label
+      await page.evaluate(([k, f]) => window.__timingLab!.setClock(k, f), [kind, fps] as const);
+      await framesPass(2);
+      const labels = await page.evaluate(() => window.__timingLab!.laneLabels());
+      expect(labels.length).toBe(6);
+      for (const label of labels) expect(label.shown, `${kind}: the ${label.title} lane`).toBe(label.subtitle);
+    }
+    await page.evaluate(() => window.__timingLab!.setClock('wall'));
+  });
+
+  it('draws jittered marbles and delta bars inside their lanes: nothing right of the lanes or in the gaps between them', async () => {
+    // Issue 13: "jittered marbles and delta bars are drawn outside their lanes". The largest jitter the lab offers
+    // puts a timestamp up to 32 ms ahead of real time; marbles are drawn where the loop was told they were.
+    for (let shot = 0; shot < 3; shot++) {
+      await page.evaluate(() => window.__timingLab!.jitter(32));
+      await page.waitForTimeout(400);
+      const picture = await canvasShot();
+      expect(await page.evaluate(() => window.__timingLab!.history().some((r) => Math.abs(r.jitterMs) > 16))).toBe(true);
+      const end = Math.ceil(lanesEnd(picture.width));
+      const right = crop(picture, { x: end + 1, y: LANES.host.top, width: picture.width - end - 1, height: LANES.alpha.bottom - LANES.host.top });
+      expect(drawnShare(right), 'the strip right of the lanes').toBe(0);
+      // The gaps between the delta, steps and alpha lanes (the host-to-clock links cross theirs on purpose).
+      for (const [above, below] of [
+        [LANES.clock, LANES.delta],
+        [LANES.delta, LANES.steps],
+        [LANES.steps, LANES.alpha],
+      ] as const) {
+        // Left and right of the dashed "now" line, which (like the grid) runs down across the gaps.
+        const now = Math.round(lanesEnd(picture.width) - FUTURE_MS * PX_PER_MS);
+        const y = above.bottom + 1;
+        const height = below.top - above.bottom - 2;
+        const past = crop(picture, { x: GUTTER, y, width: now - 2 - GUTTER, height });
+        const future = crop(picture, { x: now + 2, y, width: end - now - 2, height });
+        expect(drawnShare(past), `the gap above y=${below.top}, before now`).toBe(0);
+        expect(drawnShare(future), `the gap above y=${below.top}, after now`).toBe(0);
+      }
+    }
+  });
+
+  it('shows simulated speed against host time: a paced clock above the display rate plays in slow motion, and says so', async () => {
+    // Issue 13: "A paced clock above the display rate plays in slow motion (paced 120 on a 60 Hz host: 8.33 ms per
+    // frame at 60 frames a second). That is the seed's rule, so keep it, but say so". The seed: "Every delivered
+    // frame is worth exactly one interval, whatever the tick's real arrival time."
+    const switchedAfterMs = await page.evaluate(() => {
+      window.__timingLab!.setClock('paced', 120);
+      return window.__timingLab!.history().at(-1)!.rawMs;
+    });
+    await page.waitForTimeout(1500);
+    const seen = await page.evaluate(() => ({
+      speed: window.__timingLab!.speed(),
+      history: window.__timingLab!.history(),
+      shown: document.querySelector('#out-speed')!.textContent,
+      note: document.querySelector('#out-speed-note')!.textContent,
+    }));
+    // The readout's arithmetic, checked against the tick records: simulated time is the frames delivered since the
+    // switch times one interval each; host time is the span of the host timestamps the clock was given.
+    const intervalMs = 1000 / 120;
+    const since = seen.history.filter((r) => r.rawMs > switchedAfterMs);
+    const delivered = since.filter((r) => r.delivered).length;
+    expect(seen.speed.simulatedMs).toBeCloseTo(delivered * intervalMs, 6);
+    expect(seen.speed.hostMs).toBeCloseTo(since.at(-1)!.hostMs - since[0]!.hostMs, 6);
+    expect(seen.speed.ratio).toBeCloseTo(seen.speed.simulatedMs / seen.speed.hostMs, 9);
+    expect(seen.shown).toBe(`${seen.speed.ratio!.toFixed(2)}×`);
+    // A host slower than 120 Hz gives at most one frame per tick, so paced 120 runs slower than real time: at about
+    // 60 Hz, about half speed. A loaded machine ticks slower still, which only slows it further.
+    const hostHz = (since.length / seen.speed.hostMs) * 1000;
+    const report = `${since.length} ticks over ${seen.speed.hostMs.toFixed(0)} ms, ${delivered} delivered, ratio ${seen.speed.ratio}`;
+    expect(seen.speed.ratio, report).toBeLessThanOrEqual(Math.min(1, hostHz / 120) + 0.05);
+    if (hostHz >= 50 && hostHz <= 70) {
+      expect(seen.speed.ratio, report).toBeGreaterThan(0.35);
+      expect(seen.speed.ratio, report).toBeLessThan(0.62);
+    }
+    expect(seen.note).toMatch(/^slow motion: paced 120 on a \d+ Hz host/);
+
+    // The wall clock follows the host: about 1x (a frame over 250 ms, rare even under load, would clamp it below).
+    await page.evaluate(() => window.__timingLab!.setClock('wall'));
+    await page.waitForTimeout(800);
+    const wall = await page.evaluate(() => window.__timingLab!.speed());
+    expect(wall.ratio).toBeLessThanOrEqual(1 + 1e-9);
+    expect(wall.ratio).toBeGreaterThan(0.8);
   });
 
   it('saves a screenshot for review, with a paced clock and a stall on the picture', async () => {

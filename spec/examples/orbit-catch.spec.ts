@@ -1,8 +1,8 @@
 import { createSeededRandom } from '../../operators/index.js';
 import { describe, expect, it } from 'vitest';
 import { chooseTarget, DEFAULT_MARGIN_SECONDS } from '../../examples/orbit-catch/autopilot.js';
-import { CUES, restart, spawnIntervalSeconds } from '../../examples/orbit-catch/game.js';
-import { drawHud } from '../../examples/orbit-catch/hud.js';
+import { CUES, pause, restart, resume, spawnIntervalSeconds, togglePause } from '../../examples/orbit-catch/game.js';
+import { drawHud, GAME_OVER_FADE_SECONDS } from '../../examples/orbit-catch/hud.js';
 import { escapeAtSeconds, orbPosition, spawnOrb } from '../../examples/orbit-catch/orbits.js';
 import { initialState } from '../../examples/orbit-catch/state.js';
 import { FIRST_SPAWN_SECONDS, ROUND_SECONDS, STARTING_LIVES } from '../../examples/orbit-catch/tuning.js';
@@ -215,7 +215,77 @@ describe('Orbit Catch: restart through engine.apply', () => {
   });
 });
 
+describe('Orbit Catch: pause, through engine.apply (issue 13: "a timed round, has no pause")', () => {
+  it('a pause costs the round no time: paused 2.5 s, it then plays exactly as a round that never paused', () => {
+    // The same question issue 13 asks of Paddle Duel's timers: "a 1 s timer paused for 2.5 s still waits its
+    // remaining time after resume". Here the spawn schedule and the 60 s timer are the round's timers.
+    const pausedGame = headlessGame();
+    const plainGame = headlessGame();
+    pausedGame.advance(framesIn(3));
+    plainGame.advance(framesIn(3));
+
+    pausedGame.engine.apply(pause);
+    const atPause = JSON.stringify(pausedGame.engine.state);
+    for (let frame = 0; frame < framesIn(2.5); frame++) {
+      if (frame % 20 === 0) pausedGame.clickAt(480, 270); // clicks on a paused round do nothing
+      pausedGame.advance();
+    }
+    expect(pausedGame.engine.frame().count, 'the engine kept running frames').toBe(framesIn(5.5));
+    expect(JSON.stringify(pausedGame.engine.state), 'and the round did not move').toBe(atPause);
+    expect(cueNames(pausedGame)).not.toContain(CUES.miss);
+
+    pausedGame.engine.apply(resume);
+    pausedGame.advance(framesIn(4));
+    plainGame.advance(framesIn(4));
+    expect(JSON.stringify(pausedGame.engine.state)).toBe(JSON.stringify(plainGame.engine.state));
+    expect(pausedGame.engine.state.elapsedSeconds).toBeCloseTo(7, 9);
+  });
+
+  it('togglePause pauses and resumes; a round that is over does not pause', () => {
+    const game = headlessGame();
+    game.advance(framesIn(1));
+    game.engine.apply(togglePause);
+    expect(game.engine.state.paused).toBe(true);
+    game.engine.apply(togglePause);
+    expect(game.engine.state.paused).toBe(false);
+
+    game.runUntilMs(BREACHED_BY_MS);
+    expect(game.engine.state.phase).toBe('over');
+    game.engine.apply(pause);
+    expect(game.engine.state.paused).toBe(false);
+  });
+
+  it('a restart deals an unpaused round', () => {
+    const game = headlessGame();
+    game.engine.apply(pause);
+    game.engine.apply(restart);
+    expect(game.engine.state.paused).toBe(false);
+  });
+});
+
+describe('Orbit Catch: the game-over screen is read over a cleared arena (issue 13: "game-over text over live orbs")', () => {
+  it('the orbs left on the field shrink away while the panel fades in, and are drawn no more', () => {
+    const game = headlessGame();
+    while (game.engine.state.phase === 'playing' && game.engine.frame().timeMs < BREACHED_BY_MS) game.advance();
+    const over = game.engine.state;
+    expect(over.phase).toBe('over');
+    expect(over.orbs.length, 'orbs were still in flight when the core broke').toBeGreaterThan(0);
+    // On the frame the round ends they are still drawn (shrinking from there); once the panel is in, none is.
+    expect(game.renderer.visibleOrbCount).toBe(over.orbs.length);
+    game.advance(framesIn(GAME_OVER_FADE_SECONDS) + 1);
+    expect(game.engine.state.orbs.length).toBe(over.orbs.length);
+    expect(game.renderer.orbMeshCount).toBe(over.orbs.length);
+    expect(game.renderer.visibleOrbCount).toBe(0);
+  });
+});
+
 describe('Orbit Catch: the screen layer', () => {
+  it('draws the pause screen on a paused round, and not the hint', () => {
+    const paused = recordText((screen) => drawHud(screen, { ...initialState(1), paused: true, score: 7, elapsedSeconds: 20 }, farAway));
+    expect(paused).toEqual(expect.arrayContaining(['PAUSED', 'score 7 · 40.0 s left · the timer waits', 'Press Esc or click to resume']));
+    expect(paused.some((text) => text.startsWith('Click the orbs'))).toBe(false);
+  });
+
   it('draws the score, the time left and the lives; the game-over panel once the round is over', () => {
     const playing = recordText((screen) => drawHud(screen, { ...initialState(1), score: 42, elapsedSeconds: 12.34 }, farAway));
     expect(playing).toEqual(expect.arrayContaining(['SCORE', '42', 'TIME', '47.7', 'CORE']));
