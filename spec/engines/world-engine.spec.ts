@@ -750,7 +750,7 @@ describe('errors and options', () => {
       'createWorldEngine: startLevel must be one of the levels (a), got "b"',
     );
     expect(() => createWorldEngine({ backend: {} as never, levels: { a: () => {} }, startLevel: 'a' })).toThrow(
-      'createWorldEngine: backend must be a world backend (pixiBackend() in a browser, nullBackend() in Node), got an object',
+      'createWorldEngine: backend must be a world backend (pixiBackend() in a browser, nullBackend() in Node): one with a sync() method, got an object',
     );
     const engine = createWorldEngine({ backend, levels: { a: () => {} }, startLevel: 'a' });
     expect(() => engine.world.openLevel('nowhere')).toThrow('openLevel: name must be one of the levels (a), got "nowhere"');
