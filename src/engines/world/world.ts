@@ -1,6 +1,5 @@
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys } from '../../../operators/validate.js';
 import { Actor } from './actor.js';
 import { Camera } from './camera.js';
 import { CompensatedSum } from './compensated-sum.js';
@@ -9,9 +8,6 @@ import { GameMode } from './game-mode.js';
 import type { TickContext } from './tick-context.js';
 import { TickOrder } from './tick-order.js';
 import { Timers } from './timers.js';
-
-/** What `spawn`'s `at` may hold. */
-const SPAWN_AT_KEYS: readonly string[] = ['x', 'y'];
 
 /** What a world needs from its engine. @internal */
 export interface WorldHost {
@@ -119,7 +115,8 @@ export class World<A extends string = string> {
    * Adds an actor: it gets its id, joins the world (visible to queries at
    * once), begins play, and ticks from the next frame on.
    *
-   * @param at Where to place it: `{ x, y }`, finite numbers in world units.
+   * @param at Where to place it: any object with `x` and `y`, finite numbers in world units (a position, not an
+   * options bag: its other fields are not read, so a level's entity record may be passed as it is).
    * @throws {OptionError} for an `actor` that is not an `Actor`, or an `at` that is not `{ x, y }` of finite numbers.
    * @throws {Error} for an actor already in a world, or a world that is closed (a level the engine left, or one
    * still loading when the engine was destroyed): nothing joins a closed world, and nothing begins play in it.
@@ -128,7 +125,6 @@ export class World<A extends string = string> {
     if (!(actor instanceof Actor)) throw new OptionError('spawn', 'actor', 'an Actor', actor);
     if (at !== undefined) {
       if (at === null || typeof at !== 'object') throw new OptionError('spawn', 'at', 'an object { x, y }', at);
-      checkOptionKeys('spawn', at, SPAWN_AT_KEYS);
       if (!Number.isFinite(at.x)) throw new OptionError('spawn', 'at.x', 'a finite number', at.x);
       if (!Number.isFinite(at.y)) throw new OptionError('spawn', 'at.y', 'a finite number', at.y);
     }
