@@ -118,6 +118,12 @@ describe('a collider whose position or shape is not a finite number is reported 
     expect((errors[0] as InvalidColliderError<Body>).field).toBe('x');
   });
 
+  it("a response that is neither 'overlap' nor 'block' (a typo would silently run as an overlap) is refused", () => {
+    const { errors, run } = recordingPass();
+    expect(run([body(1, 0, 0, circle(5), 'Block' as never), body(2, 1, 0, circle(5)), body(3, 2, 0, circle(5))])).toEqual(['begin 2-3']);
+    expect((errors[0] as Error).message).toBe('collision: response of collider 1 must be \'overlap\' or \'block\', got "Block"; the collider is left out of the pass until it is');
+  });
+
   it('an id the pair keys cannot hold (not a whole number in [0, MAX_COLLIDER_ID)) is refused', () => {
     const { errors, run } = recordingPass();
     expect(run([body(2 ** 26, 0, 0, circle(5)), body(1.5, 1, 0, circle(5)), body(2, 2, 0, circle(5)), body(3, 3, 0, circle(5))])).toEqual([

@@ -49,7 +49,8 @@ interface Pair<T> {
  * on, so one game callback cannot hide the rest of the frame's events.
  *
  * A collider whose id, position or shape the pass cannot compute with (NaN,
- * ±Infinity, a string, a negative size, an unknown kind) is reported once as
+ * ±Infinity, a string, a negative size, an unknown kind, a `response` other
+ * than `'overlap'` or `'block'`) is reported once as
  * an {@link InvalidColliderError} and left out until it is sound again: it
  * touches nothing (its pairs end), and everyone else collides as before.
  * Finite values of any size are tested as they are.

@@ -8,7 +8,7 @@ export const MAX_COLLIDER_ID = 2 ** 26;
  * A collider the collision pass cannot test: its id, position or shape is not
  * what the pass can compute with (a NaN position from a division by zero, a
  * string from a level file, a negative radius, a shape of a kind it does not
- * know). The pass reports it, leaves that collider out and tests everyone
+ * know, a `response` misspelt `'Block'`). The pass reports it, leaves that collider out and tests everyone
  * else as before: one bad value must not switch collisions off for the rest
  * of the world (a NaN in a sorted sweep stops the sweep).
  *
@@ -49,6 +49,7 @@ const RULES: Readonly<Record<ColliderField, string>> = {
   id: `a whole number in [0, ${MAX_COLLIDER_ID})`,
   x: 'a finite number',
   y: 'a finite number',
+  response: "'overlap' or 'block'",
   'shape.kind': "'circle' or 'box'",
   'shape.radius': 'a finite number >= 0',
   'shape.width': 'a finite number >= 0',
@@ -56,7 +57,7 @@ const RULES: Readonly<Record<ColliderField, string>> = {
 };
 
 /** A field of a collider the pass checks. */
-export type ColliderField = 'id' | 'x' | 'y' | 'shape.kind' | 'shape.radius' | 'shape.width' | 'shape.height';
+export type ColliderField = 'id' | 'x' | 'y' | 'response' | 'shape.kind' | 'shape.radius' | 'shape.width' | 'shape.height';
 
 /**
  * The first field of a collider (one with a shape) that the pass cannot
@@ -71,6 +72,8 @@ export function colliderFault(collider: Collider): ColliderField | undefined {
   if (!(typeof id === 'number' && id >= 0 && id < MAX_COLLIDER_ID && Math.floor(id) === id)) return 'id';
   if (!isFiniteNumber(x)) return 'x';
   if (!isFiniteNumber(y)) return 'y';
+  const response = collider.response;
+  if (response !== 'overlap' && response !== 'block') return 'response';
   const kind = shape.kind;
   if (kind === 'circle') return isSize(shape.radius) ? undefined : 'shape.radius';
   if (kind !== 'box') return 'shape.kind';
@@ -80,6 +83,6 @@ export function colliderFault(collider: Collider): ColliderField | undefined {
 
 /** The error for a collider `colliderFault` found `field` of at fault. @internal */
 export function invalidCollider<T extends Collider>(collider: T, field: ColliderField): InvalidColliderError<T> {
-  const value = field.startsWith('shape.') ? (collider.shape as unknown as Record<string, unknown>)[field.slice(6)] : collider[field as 'id' | 'x' | 'y'];
+  const value = field.startsWith('shape.') ? (collider.shape as unknown as Record<string, unknown>)[field.slice(6)] : collider[field as 'id' | 'x' | 'y' | 'response'];
   return new InvalidColliderError(collider, field, value, RULES[field]);
 }
