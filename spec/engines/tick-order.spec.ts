@@ -10,10 +10,21 @@ import { World, type WorldHost } from '../../src/engines/world/world.js';
 // as it came up: "Each live actor ticks in spawn order, and after each actor
 // its enabled components tick in attachment order."
 
-/** The step-5 loop as it was before the flat arrays: the reference. */
-function referenceStep(actors: readonly Actor[], paused: boolean, dt: number, context: TickContext, report: (error: unknown) => void): void {
+/**
+ * The step-5 loop as it was before the flat arrays: the reference. It stops
+ * the moment the world closes (`engine.destroy()` from a tick): every actor
+ * has ended play, and nothing of a destroyed engine runs.
+ */
+function referenceStep(
+  actors: readonly Actor[],
+  paused: boolean,
+  dt: number,
+  context: TickContext,
+  report: (error: unknown) => void,
+  closed: () => boolean,
+): void {
   const count = actors.length;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < count && !closed(); i++) {
     const actor = actors[i]!;
     if (!actor.alive || (paused && !actor.tickWhenPaused)) continue;
     try {
@@ -22,7 +33,7 @@ function referenceStep(actors: readonly Actor[], paused: boolean, dt: number, co
       report(error);
     }
     const components = actor.components;
-    for (let j = 0; j < components.length; j++) {
+    for (let j = 0; j < components.length && !closed(); j++) {
       const component = components[j]!;
       if (!component.enabled) continue;
       try {
@@ -71,7 +82,7 @@ class Script {
     const report = (error: unknown): void => void this.log.push(`reported ${(error as Error).message}`);
     try {
       if (step === 'world') this.world.tickActors(this.host.paused, 0.016, context, report);
-      else step(this.world.actors, this.host.paused, 0.016, context, report);
+      else step(this.world.actors, this.host.paused, 0.016, context, report, () => this.world.isClosed);
     } catch (error) {
       this.log.push(`step threw ${(error as Error).message}`);
     }

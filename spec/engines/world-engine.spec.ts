@@ -189,7 +189,7 @@ describe('the frame: "A frame runs eleven steps, in this order"', () => {
       clock: constantClock(1000 / 60),
     });
     for (let i = 0; i < 121; i++) engine.advance();
-    expect(firedAt).toBe(120); // world time is a float sum, 1.9999999999999996 s after 120 frames
+    expect(firedAt).toBe(120); // a delta of 1000/60 ms is not 1/60 s in binary: 120 of them reach 2 s only to within rounding
   });
 
   it('timers: cancellation, repetition, and "a timer scheduled inside a tick"', () => {
@@ -750,7 +750,7 @@ describe('errors and options', () => {
       'createWorldEngine: startLevel must be one of the levels (a), got "b"',
     );
     expect(() => createWorldEngine({ backend: {} as never, levels: { a: () => {} }, startLevel: 'a' })).toThrow(
-      'createWorldEngine: backend must be a world backend (pixiBackend() in a browser, nullBackend() in Node), got an object',
+      'createWorldEngine: backend must be a world backend (pixiBackend() in a browser, nullBackend() in Node): one with a sync() method, got an object',
     );
     const engine = createWorldEngine({ backend, levels: { a: () => {} }, startLevel: 'a' });
     expect(() => engine.world.openLevel('nowhere')).toThrow('openLevel: name must be one of the levels (a), got "nowhere"');

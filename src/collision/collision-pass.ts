@@ -1,8 +1,21 @@
+import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys } from '../../operators/validate.js';
+import { colliderFault, invalidCollider, MAX_COLLIDER_ID } from './invalid-collider-error.js';
 import { overlaps, type Contact } from './narrowphase.js';
 import type { Collider, CollisionEvent } from './shapes.js';
 
-/** The largest collider id a pair key can hold (ids are packed two to a number). */
-export const MAX_COLLIDER_ID = 2 ** 26;
+/** Options of {@link CollisionPass}. */
+export interface CollisionPassOptions {
+  /**
+   * Receives what the pass cannot keep to itself: an
+   * {@link InvalidColliderError} for each collider it leaves out (once, when
+   * it turns bad), and whatever `emit` throws (the pass goes on with the next
+   * event). Defaults to `console.error`.
+   */
+  onError?: (error: unknown) => void;
+}
+
+const PASS_OPTIONS: readonly string[] = ['onError'] satisfies (keyof CollisionPassOptions)[];
 
 interface Pair<T> {
   /** Its key in `pairs`. */
@@ -32,7 +45,15 @@ interface Pair<T> {
  *   a pair of `'block'` colliders reports `'hit'` every frame it touches.
  *
  * Events go out in a stable order: begins and hits as the sweep finds them,
- * then ends.
+ * then ends. An `emit` that throws is reported (`onError`) and the pass goes
+ * on, so one game callback cannot hide the rest of the frame's events.
+ *
+ * A collider whose id, position or shape the pass cannot compute with (NaN,
+ * ±Infinity, a string, a negative size, an unknown kind, a `response` other
+ * than `'overlap'` or `'block'`) is reported once as
+ * an {@link InvalidColliderError} and left out until it is sound again: it
+ * touches nothing (its pairs end), and everyone else collides as before.
+ * Finite values of any size are tested as they are.
  *
  * A frame over the same colliders as the last (moved or not) allocates only
  * its events and the records of pairs that begin (bench/collision.ts
@@ -64,8 +85,18 @@ export class CollisionPass<T extends Collider> {
    */
   private readonly pairsOf = new Map<number, Pair<T>>();
   private readonly contact: Contact = { normalX: 0, normalY: 0, depth: 0 };
+  /** The colliders with a shape left out of this frame's pass (reported when they turned bad). */
+  private faulty = new Set<T>();
+  private readonly onError: (error: unknown) => void;
   private frame = 0;
   private tests = 0;
+
+  constructor(options?: CollisionPassOptions) {
+    checkOptionKeys('CollisionPass', options, PASS_OPTIONS);
+    const { onError = (error: unknown) => console.error(error) } = options ?? {};
+    if (typeof onError !== 'function') throw new OptionError('CollisionPass', 'onError', 'a function', onError);
+    this.onError = onError;
+  }
 
   /** Narrowphase tests the last pass made (a broadphase's quality: lower is better). */
   get narrowphaseTests(): number {
@@ -78,8 +109,8 @@ export class CollisionPass<T extends Collider> {
   }
 
   /**
-   * Runs one pass over `colliders` (colliders without a shape are skipped)
-   * and hands each event to `emit`.
+   * Runs one pass over `colliders` (colliders without a shape are skipped,
+   * invalid ones reported and left out) and hands each event to `emit`.
    */
   run(colliders: readonly T[], emit: (event: CollisionEvent<T>) => void): void {
     const frame = ++this.frame;
@@ -105,13 +136,13 @@ export class CollisionPass<T extends Collider> {
         const first = aFirst ? a : b;
         const second = aFirst ? b : a;
         if (first.response === 'block' && second.response === 'block') {
-          emit(touchEvent('hit', first, second, contact, aFirst ? 1 : -1));
+          this.send(emit, touchEvent('hit', first, second, contact, aFirst ? 1 : -1));
           continue;
         }
         const pair = this.findPair(first, second);
         if (pair === undefined) {
           this.addPair(first, second, frame);
-          emit(touchEvent('begin', first, second, contact, aFirst ? 1 : -1));
+          this.send(emit, touchEvent('begin', first, second, contact, aFirst ? 1 : -1));
         } else {
           pair.seen = frame;
         }
@@ -121,7 +152,24 @@ export class CollisionPass<T extends Collider> {
     for (const pair of pairs.values()) {
       if (pair.seen === frame) continue;
       this.removePair(pair);
-      emit({ kind: 'end', a: pair.a, b: pair.b, normalX: 0, normalY: 0, depth: 0 });
+      this.send(emit, { kind: 'end', a: pair.a, b: pair.b, normalX: 0, normalY: 0, depth: 0 });
+    }
+  }
+
+  /** Hands one event to `emit`; what it throws is reported and the pass goes on (its pairs are already up to date). */
+  private send(emit: (event: CollisionEvent<T>) => void, event: CollisionEvent<T>): void {
+    try {
+      emit(event);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  private report(error: unknown): void {
+    try {
+      this.onError(error);
+    } catch (secondary) {
+      console.error(secondary);
     }
   }
 
@@ -158,35 +206,53 @@ export class CollisionPass<T extends Collider> {
     this.pairsOf.clear();
     this.members.length = 0;
     this.order.length = 0;
+    this.faulty.clear();
   }
 
   /**
    * Brings `order` up to date with this frame's colliders (those with a
-   * shape): the previous frame's order minus the gone, plus the new at the
-   * end. The common frame, the same colliders as the last one, is told by
-   * comparing the input with last frame's (`members`) element by element, and
-   * costs no allocation; only a changed input builds a Set.
+   * sound shape, position and id): the previous frame's order minus the
+   * gone, plus the new at the end. The common frame, the same colliders as
+   * the last one and the same ones at fault, is told by comparing the input
+   * with last frame's (`members`, `faulty`) element by element, and costs no
+   * allocation; only a changed input builds a Set (and reports the colliders
+   * that turned bad).
    */
   private syncMembers(colliders: readonly T[]): void {
     const members = this.members;
+    const faulty = this.faulty;
     const count = members.length;
     let k = 0;
+    let faultySeen = 0;
     let i = 0;
     for (; i < colliders.length; i++) {
       const c = colliders[i]!;
       if (c.shape === undefined) continue;
+      if (colliderFault(c) !== undefined) {
+        if (!faulty.has(c)) break; // turned bad: report it
+        faultySeen++;
+        continue;
+      }
       if (k === count || members[k] !== c) break;
       k++;
     }
-    if (i === colliders.length && k === count) return;
+    if (i === colliders.length && k === count && faultySeen === faulty.size) return;
 
     const present = new Set<T>();
+    const faultyNow = new Set<T>();
     members.length = 0;
     for (const c of colliders) {
       if (c.shape === undefined) continue;
+      const fault = colliderFault(c);
+      if (fault !== undefined) {
+        if (!faulty.has(c)) this.report(invalidCollider(c, fault));
+        faultyNow.add(c);
+        continue;
+      }
       members.push(c);
       present.add(c);
     }
+    this.faulty = faultyNow;
     const order = this.order;
     let kept = 0;
     for (let j = 0; j < order.length; j++) {

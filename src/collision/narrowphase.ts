@@ -11,7 +11,9 @@ export interface Contact {
 
 /**
  * Tests two shapes at two positions. Touching edges (depth exactly 0) do not
- * count: `true` means the shapes overlap by some positive amount.
+ * count: `true` means the shapes overlap by some positive amount. Normal and
+ * depth are always finite (a depth beyond `Number.MAX_VALUE` is reported as
+ * `Number.MAX_VALUE`).
  *
  * @param contact Receives the normal (from a to b) and depth when they overlap.
  */
@@ -33,6 +35,14 @@ export function overlaps(
   return circleBox(bx, by, circleShape.radius, ax, ay, boxShape.width / 2, boxShape.height / 2, contact, -1);
 }
 
+/**
+ * A depth as a finite number: two sizes near `Number.MAX_VALUE` overlap by
+ * more than a double holds, and what the pass hands out stays finite.
+ */
+function finiteDepth(depth: number): number {
+  return depth < Number.MAX_VALUE ? depth : Number.MAX_VALUE;
+}
+
 function circleCircle(ax: number, ay: number, ar: number, bx: number, by: number, br: number, contact: Contact): boolean {
   const dx = bx - ax;
   const dy = by - ay;
@@ -47,7 +57,7 @@ function circleCircle(ax: number, ay: number, ar: number, bx: number, by: number
     contact.normalX = 1; // concentric: any direction separates them; pick +x
     contact.normalY = 0;
   }
-  contact.depth = reach - distance;
+  contact.depth = finiteDepth(reach - distance);
   return true;
 }
 
@@ -120,13 +130,20 @@ function circleBox(
     if (distanceSquared >= r * r) return false;
     const distance = Math.sqrt(distanceSquared);
     // normal from the circle towards the box
-    nx = -ox / distance;
-    ny = -oy / distance;
+    if (distance > 0) {
+      nx = -ox / distance;
+      ny = -oy / distance;
+    } else {
+      // The offset is so small its square underflows to 0 (a centre within
+      // 1e-162 of an edge): out along the axis it is off by, not 0/0.
+      nx = Math.abs(ox) >= Math.abs(oy) ? -Math.sign(ox) : 0;
+      ny = Math.abs(ox) >= Math.abs(oy) ? 0 : -Math.sign(oy);
+    }
     depth = r - distance;
   }
   // `+ 0` turns a -0 (from negating a zero component) into 0.
   contact.normalX = nx * sign + 0;
   contact.normalY = ny * sign + 0;
-  contact.depth = depth;
+  contact.depth = finiteDepth(depth);
   return true;
 }

@@ -1,3 +1,5 @@
+import { nonNegativeFinite } from '../../operators/validate.js';
+
 /** A collision shape, centred on its owner's position. Sizes in world units. */
 export type Shape =
   | { readonly kind: 'circle'; readonly radius: number }
@@ -12,7 +14,7 @@ export type CollisionResponse = 'overlap' | 'block';
 
 /** Anything the collision pass can test: a stable id, a position and a shape. */
 export interface Collider {
-  /** Unique and stable for the collider's life (pairs are tracked by id); below 2^26. */
+  /** Unique and stable for the collider's life (pairs are tracked by id): a whole number below `MAX_COLLIDER_ID` (2^26). */
   readonly id: number;
   readonly x: number;
   readonly y: number;
@@ -35,11 +37,28 @@ export interface CollisionEvent<T extends Collider = Collider> {
   readonly depth: number;
 }
 
-/** A circle of `radius`. */
-export const circle = (radius: number): Shape => ({ kind: 'circle', radius });
+/**
+ * A circle of `radius` world units. The shape is frozen: a size checked here
+ * cannot turn into NaN later.
+ *
+ * @throws {OptionError} when `radius` is not a finite number >= 0 (`circle('5')`
+ * would otherwise collide 50 units apart, `circle(-5)` never).
+ */
+export function circle(radius: number): Shape {
+  nonNegativeFinite('circle', 'radius', radius);
+  return Object.freeze({ kind: 'circle', radius });
+}
 
-/** An axis-aligned box of `width` × `height`. */
-export const box = (width: number, height: number): Shape => ({ kind: 'box', width, height });
+/**
+ * An axis-aligned box of `width` × `height` world units, frozen like {@link circle}'s.
+ *
+ * @throws {OptionError} when `width` or `height` is not a finite number >= 0.
+ */
+export function box(width: number, height: number): Shape {
+  nonNegativeFinite('box', 'width', width);
+  nonNegativeFinite('box', 'height', height);
+  return Object.freeze({ kind: 'box', width, height });
+}
 
 /** Half the shape's extent along x and y. */
 export function halfExtents(shape: Shape): { hx: number; hy: number } {

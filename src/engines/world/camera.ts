@@ -1,4 +1,6 @@
-import type { Actor } from './actor.js';
+import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys, positiveFinite } from '../../../operators/validate.js';
+import { Actor } from './actor.js';
 
 /** A rectangle in world units. */
 export interface Bounds {
@@ -8,53 +10,95 @@ export interface Bounds {
   readonly maxY: number;
 }
 
+const BOUNDS_KEYS: readonly string[] = ['minX', 'minY', 'maxX', 'maxY'] satisfies (keyof Bounds)[];
+
+/** Zoom unless set: one logical screen unit per world unit. */
+export const DEFAULT_CAMERA_ZOOM = 1;
+
 /**
  * Where the world is seen from: the world point at the centre of the view,
  * and a zoom (screen units per world unit). It can follow an actor and be
  * kept inside bounds. The engine updates it in step 10, after the world
  * settled and just before the picture is drawn.
+ *
+ * What it refuses, with an `OptionError`: a `zoom` that is not a finite
+ * number > 0, `bounds` that are not `{ minX, minY, maxX, maxY }` of finite
+ * numbers with min <= max (or undefined), and following anything but an
+ * `Actor` (or undefined). A followed actor whose position is not finite is
+ * not followed that frame: the view stays where it was instead of turning
+ * NaN.
  */
 export class Camera {
   /** The world point at the centre of the view. */
   x = 0;
   y = 0;
-  /** Screen (logical) units per world unit; defaults to 1. */
-  zoom = 1;
   /** The actor to centre on, if any. */
   target: Actor<string> | undefined;
+
+  private zoomFactor = DEFAULT_CAMERA_ZOOM;
+  private limits: Bounds | undefined;
+
+  /** Screen (logical) units per world unit; defaults to {@link DEFAULT_CAMERA_ZOOM}. A finite number > 0. */
+  get zoom(): number {
+    return this.zoomFactor;
+  }
+
+  set zoom(value: number) {
+    this.zoomFactor = positiveFinite('camera', 'zoom', value);
+  }
+
   /** Keep the view inside these world bounds, if set. */
-  bounds: Bounds | undefined;
+  get bounds(): Bounds | undefined {
+    return this.limits;
+  }
+
+  set bounds(value: Bounds | undefined) {
+    if (value === undefined) {
+      this.limits = undefined;
+      return;
+    }
+    if (value === null || typeof value !== 'object') throw new OptionError('camera', 'bounds', 'an object { minX, minY, maxX, maxY } or undefined', value);
+    checkOptionKeys('camera.bounds', value, BOUNDS_KEYS);
+    for (const key of BOUNDS_KEYS as (keyof Bounds)[]) {
+      if (!Number.isFinite(value[key])) throw new OptionError('camera', `bounds.${key}`, 'a finite number', value[key]);
+    }
+    if (value.minX > value.maxX) throw new OptionError('camera', 'bounds.maxX', `a number >= minX (${value.minX})`, value.maxX);
+    if (value.minY > value.maxY) throw new OptionError('camera', 'bounds.maxY', `a number >= minY (${value.minY})`, value.maxY);
+    this.limits = Object.freeze({ minX: value.minX, minY: value.minY, maxX: value.maxX, maxY: value.maxY });
+  }
 
   /** Centres on `actor` from now on (`undefined` stops following). */
   follow(actor: Actor<string> | undefined): void {
+    if (actor !== undefined && !(actor instanceof Actor)) throw new OptionError('camera.follow', 'actor', 'an Actor or undefined', actor);
     this.target = actor;
   }
 
   /**
-   * Centres on the target (if alive), then clamps to the bounds for a view of
-   * `viewWidth` × `viewHeight` logical units. A view larger than the bounds
-   * is centred on them.
+   * Centres on the target (if alive and at a finite position), then clamps
+   * to the bounds for a view of `viewWidth` × `viewHeight` logical units. A
+   * view larger than the bounds is centred on them.
    */
   update(viewWidth: number, viewHeight: number): void {
-    if (this.target?.alive) {
-      this.x = this.target.x;
-      this.y = this.target.y;
+    const target = this.target;
+    if (target?.alive && Number.isFinite(target.x) && Number.isFinite(target.y)) {
+      this.x = target.x;
+      this.y = target.y;
     }
-    const b = this.bounds;
+    const b = this.limits;
     if (b === undefined) return;
-    const halfW = viewWidth / this.zoom / 2;
-    const halfH = viewHeight / this.zoom / 2;
+    const halfW = viewWidth / this.zoomFactor / 2;
+    const halfH = viewHeight / this.zoomFactor / 2;
     this.x = b.maxX - b.minX <= 2 * halfW ? (b.minX + b.maxX) / 2 : Math.min(Math.max(this.x, b.minX + halfW), b.maxX - halfW);
     this.y = b.maxY - b.minY <= 2 * halfH ? (b.minY + b.maxY) / 2 : Math.min(Math.max(this.y, b.minY + halfH), b.maxY - halfH);
   }
 
   /** A world point to logical screen units, for a view of `viewWidth` × `viewHeight`. */
   worldToScreen(worldX: number, worldY: number, viewWidth: number, viewHeight: number): { x: number; y: number } {
-    return { x: (worldX - this.x) * this.zoom + viewWidth / 2, y: (worldY - this.y) * this.zoom + viewHeight / 2 };
+    return { x: (worldX - this.x) * this.zoomFactor + viewWidth / 2, y: (worldY - this.y) * this.zoomFactor + viewHeight / 2 };
   }
 
   /** A logical screen point to world units, for a view of `viewWidth` × `viewHeight`. */
   screenToWorld(screenX: number, screenY: number, viewWidth: number, viewHeight: number): { x: number; y: number } {
-    return { x: (screenX - viewWidth / 2) / this.zoom + this.x, y: (screenY - viewHeight / 2) / this.zoom + this.y };
+    return { x: (screenX - viewWidth / 2) / this.zoomFactor + this.x, y: (screenY - viewHeight / 2) / this.zoomFactor + this.y };
   }
 }

@@ -1,5 +1,5 @@
 export { Actor, Component } from './actor.js';
-export { Camera, type Bounds } from './camera.js';
+export { Camera, DEFAULT_CAMERA_ZOOM, type Bounds } from './camera.js';
 export { Controller } from './controller.js';
 export { GameMode } from './game-mode.js';
 export type { TickContext } from './tick-context.js';
@@ -7,14 +7,8 @@ export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type TimerHandle } from './timers.
 export type { Visual } from './visual.js';
 export { World } from './world.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
-export {
-  createWorldEngine,
-  WorldEngine,
-  WORLD_ENGINE_PHASES,
-  type LevelLoader,
-  type WorldEngineOptions,
-  type WorldPhase,
-} from './world-engine.js';
+export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
+export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
 // The delta-time validator lives in src/testing/ (`tickflow/testing`); the
 // world's outcome reader stays reachable here for the Paddle Duel page.
 export { readOutcome, type WorldOutcome } from '../../testing/world-scenario.js';

@@ -55,6 +55,8 @@ export class TickOrder<A extends string = string> {
   private lastListedId = 0;
   /** A listed actor's components changed: the arrays no longer match its list. */
   private stale = false;
+  /** The world closed (the engine was destroyed from a tick): nothing more ticks. */
+  private closed = false;
 
   /** An actor of the world had a component attached or detached. */
   componentsChanged(actor: Actor<A>): void {
@@ -89,9 +91,9 @@ export class TickOrder<A extends string = string> {
   }
 
   /**
-   * The world closed: nothing is listed. Stale as well, so a step that a
-   * tick closed the world under finishes as the plain loop would, from each
-   * actor's own list.
+   * The world closed: nothing is listed, and a step that a tick closed the
+   * world under (`engine.destroy()` from a tick) ticks nothing more: every
+   * actor has ended play.
    */
   clear(): void {
     this.components.length = 0;
@@ -99,6 +101,7 @@ export class TickOrder<A extends string = string> {
     this.listed = 0;
     this.lastListedId = 0;
     this.stale = true;
+    this.closed = true;
   }
 
   /** Step 5 over the world's `actors`. */
@@ -123,8 +126,8 @@ export class TickOrder<A extends string = string> {
         report(error);
       }
       if (this.stale) {
-        // The actor's tick changed a listed actor's components: its own list from here on.
-        tickActorsFrom(actors, count, actor, i, 0, onlyWhenPaused, dt, context, report);
+        // The actor's tick changed a listed actor's components (or closed the world): its own list from here on.
+        this.tickActorsFrom(actors, count, actor, i, 0, onlyWhenPaused, dt, context, report);
         return;
       }
       const start = c;
@@ -142,7 +145,7 @@ export class TickOrder<A extends string = string> {
           report(error);
         }
         if (this.stale) {
-          tickActorsFrom(actors, count, actor, i, c + 1 - start, onlyWhenPaused, dt, context, report);
+          this.tickActorsFrom(actors, count, actor, i, c + 1 - start, onlyWhenPaused, dt, context, report);
           return;
         }
       }
@@ -169,45 +172,46 @@ export class TickOrder<A extends string = string> {
     this.lastListedId = listed > 0 ? actors[listed - 1]!.id : 0;
     this.stale = false;
   }
-}
 
-/**
- * The rest of step 5 read from each actor's own list, as the plain loop
- * does: `current` (the actor at `from`, whose own tick already ran) from its
- * component `firstComponent` on, then the actors after it up to `count`.
- */
-function tickActorsFrom<A extends string>(
-  actors: readonly Actor<A>[],
-  count: number,
-  current: Actor<A>,
-  from: number,
-  firstComponent: number,
-  onlyWhenPaused: boolean,
-  dt: number,
-  context: TickContext<A>,
-  report: (error: unknown) => void,
-): void {
-  for (let i = from; i < count; i++) {
-    const actor = i === from ? current : actors[i]!;
-    let j = firstComponent;
-    if (i !== from) {
-      if (!actor.alive || (onlyWhenPaused && !actor.tickWhenPaused)) continue;
-      try {
-        actor.tick(dt, context);
-      } catch (error) {
-        report(error);
+  /**
+   * The rest of step 5 read from each actor's own list, as the plain loop
+   * does: `current` (the actor at `from`, whose own tick already ran) from its
+   * component `firstComponent` on, then the actors after it up to `count`.
+   * Stops the moment the world closes.
+   */
+  private tickActorsFrom(
+    actors: readonly Actor<A>[],
+    count: number,
+    current: Actor<A>,
+    from: number,
+    firstComponent: number,
+    onlyWhenPaused: boolean,
+    dt: number,
+    context: TickContext<A>,
+    report: (error: unknown) => void,
+  ): void {
+    for (let i = from; i < count && !this.closed; i++) {
+      const actor = i === from ? current : actors[i]!;
+      let j = firstComponent;
+      if (i !== from) {
+        if (!actor.alive || (onlyWhenPaused && !actor.tickWhenPaused)) continue;
+        try {
+          actor.tick(dt, context);
+        } catch (error) {
+          report(error);
+        }
+        j = 0;
       }
-      j = 0;
-    }
-    const components = actor.components;
-    for (; j < components.length; j++) {
-      const component = components[j]!;
-      const enabled = component.enabled;
-      if (enabled !== true && !enabled) continue;
-      try {
-        component.tick(dt, context);
-      } catch (error) {
-        report(error);
+      const components = actor.components;
+      for (; j < components.length && !this.closed; j++) {
+        const component = components[j]!;
+        const enabled = component.enabled;
+        if (enabled !== true && !enabled) continue;
+        try {
+          component.tick(dt, context);
+        } catch (error) {
+          report(error);
+        }
       }
     }
   }

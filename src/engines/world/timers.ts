@@ -8,68 +8,104 @@ export interface TimerHandle {
 }
 
 /**
- * How close to its due time a timer counts as due, in seconds. World time is
- * a sum of frame deltas in floating point: 120 frames of 1000/60 ms add up to
- * 1.9999999999999996 s, and a 2 s timer must still fire on the 120th frame.
+ * How close to its due time a timer counts as due, in seconds. The timers'
+ * time is a sum of frame deltas: a delta of 1000/60 ms is not 1/60 s exactly
+ * in binary, so 120 of them reach 2 s only to within rounding, and a 2 s timer
+ * must still fire on the 120th frame. (The sum is compensated, so the
+ * rounding stays far below this over 10^7 frames; see `CompensatedSum`.)
  */
 export const TIMER_DUE_TOLERANCE_SECONDS = 1e-9;
 
 interface Timer {
-  readonly seq: number;
+  /** Where its schedule starts: when it was scheduled, or re-anchored after a long frame. */
+  originSeconds: number;
+  /** `originSeconds + steps * intervalSeconds` (a one-shot: `origin + delay`, steps 1). */
   dueSeconds: number;
-  readonly intervalSeconds: number; // 0 for a one-shot
+  /** How many intervals after the origin it is due. */
+  steps: number;
+  /** The one-shot's delay, or the repeating timer's interval. */
+  readonly periodSeconds: number;
+  readonly repeats: boolean;
   readonly callback: () => void;
   active: boolean;
 }
 
 /**
- * Timers on world time (simulated seconds since the level opened). They fire
- * in step 6, after the ticks, so a timer observes the world this frame
+ * Timers on a world's time (for the engine's worlds, `world.activeTime`:
+ * the seconds the world was stepped unpaused, so a pause freezes them). They
+ * fire in step 6, after the ticks, so a timer observes the world this frame
  * already moved; timers due in the same frame fire in scheduling order. A
  * timer scheduled inside a tick with a delay of 0 fires in that same frame; a
  * timer scheduled inside a timer callback fires from the next frame on.
+ *
+ * A repeating timer's k-th due time is computed as `origin + k * interval`
+ * (one rounding), never by adding the interval k times, so a `every(0.1)`
+ * keeps its grid over hours.
+ *
+ * Firing allocates nothing: the list is compacted in place.
  */
 export class Timers {
-  private timers: Timer[] = [];
-  private nextSeq = 0;
+  private readonly timers: Timer[] = [];
   private firing = false;
 
   constructor(private readonly now: () => number) {}
 
-  /** Runs `callback` once, `delaySeconds` of world time from now. */
+  /**
+   * Runs `callback` once, `delaySeconds` from now.
+   *
+   * @throws {OptionError} for a delay that is not a finite number >= 0, or a callback that is not a function.
+   */
   after(delaySeconds: number, callback: () => void): TimerHandle {
-    return this.schedule('after', delaySeconds, 0, callback);
+    if (typeof delaySeconds !== 'number' || !(delaySeconds >= 0) || !Number.isFinite(delaySeconds)) {
+      throw new OptionError('timers.after', 'delaySeconds', 'a finite number >= 0', delaySeconds);
+    }
+    return this.schedule('timers.after', delaySeconds, false, callback);
   }
 
-  /** Runs `callback` every `intervalSeconds` of world time, first after one interval. */
+  /**
+   * Runs `callback` every `intervalSeconds`, first after one interval.
+   *
+   * @throws {OptionError} for an interval that is not a finite number > 0, or a callback that is not a function.
+   */
   every(intervalSeconds: number, callback: () => void): TimerHandle {
-    if (!(intervalSeconds > 0) || !Number.isFinite(intervalSeconds)) {
+    if (typeof intervalSeconds !== 'number' || !(intervalSeconds > 0) || !Number.isFinite(intervalSeconds)) {
       throw new OptionError('timers.every', 'intervalSeconds', 'a finite number > 0', intervalSeconds);
     }
-    return this.schedule('every', intervalSeconds, intervalSeconds, callback);
+    return this.schedule('timers.every', intervalSeconds, true, callback);
   }
 
   /** How many timers will still fire. */
   get size(): number {
-    return this.timers.filter((t) => t.active).length;
+    let count = 0;
+    for (let i = 0; i < this.timers.length; i++) if (this.timers[i]!.active) count++;
+    return count;
   }
 
   /**
-   * Step 6: fires every timer due at the current world time, in scheduling
-   * order. A repeating timer fires at most once a frame and is re-armed one
-   * interval after its due time (so a long frame does not fire it in a burst).
+   * Step 6: fires every timer due at the current time, in scheduling order.
+   * A repeating timer fires at most once a frame; after a frame longer than
+   * its interval it restarts its schedule from now (so a long frame does not
+   * fire it in a burst).
    *
    * @param onError Receives what a callback throws; the other timers still fire.
    */
   fireDue(onError: (error: unknown) => void): void {
     const nowSeconds = this.now();
-    const lastSeq = this.nextSeq; // timers scheduled while firing wait for the next frame
+    const timers = this.timers;
+    const count = timers.length; // timers scheduled while firing wait for the next frame
     this.firing = true;
     try {
-      for (const timer of this.timers) {
-        if (!timer.active || timer.seq >= lastSeq || timer.dueSeconds > nowSeconds + TIMER_DUE_TOLERANCE_SECONDS) continue;
-        if (timer.intervalSeconds > 0) {
-          timer.dueSeconds = Math.max(timer.dueSeconds + timer.intervalSeconds, nowSeconds);
+      for (let i = 0; i < count; i++) {
+        const timer = timers[i]!;
+        if (!timer.active || timer.dueSeconds > nowSeconds + TIMER_DUE_TOLERANCE_SECONDS) continue;
+        if (timer.repeats) {
+          timer.steps++;
+          timer.dueSeconds = timer.originSeconds + timer.steps * timer.periodSeconds;
+          if (timer.dueSeconds < nowSeconds) {
+            timer.originSeconds = nowSeconds;
+            timer.steps = 0;
+            timer.dueSeconds = nowSeconds;
+          }
         } else {
           timer.active = false;
         }
@@ -81,22 +117,38 @@ export class Timers {
       }
     } finally {
       this.firing = false;
-      this.timers = this.timers.filter((t) => t.active);
+      this.compact();
     }
   }
 
   /** Cancels every timer. */
   clear(): void {
     for (const t of this.timers) t.active = false;
-    if (!this.firing) this.timers = [];
+    if (!this.firing) this.timers.length = 0;
   }
 
-  private schedule(where: string, delaySeconds: number, intervalSeconds: number, callback: () => void): TimerHandle {
-    if (!(delaySeconds >= 0) || !Number.isFinite(delaySeconds)) {
-      throw new OptionError(`timers.${where}`, where === 'every' ? 'intervalSeconds' : 'delaySeconds', 'a finite number >= 0', delaySeconds);
+  private compact(): void {
+    const timers = this.timers;
+    let kept = 0;
+    for (let i = 0; i < timers.length; i++) {
+      const timer = timers[i]!;
+      if (timer.active) timers[kept++] = timer;
     }
-    if (typeof callback !== 'function') throw new OptionError(`timers.${where}`, 'callback', 'a function', callback);
-    const timer: Timer = { seq: this.nextSeq++, dueSeconds: this.now() + delaySeconds, intervalSeconds, callback, active: true };
+    timers.length = kept;
+  }
+
+  private schedule(where: string, periodSeconds: number, repeats: boolean, callback: () => void): TimerHandle {
+    if (typeof callback !== 'function') throw new OptionError(where, 'callback', 'a function', callback);
+    const originSeconds = this.now();
+    const timer: Timer = {
+      originSeconds,
+      dueSeconds: originSeconds + periodSeconds,
+      steps: 1,
+      periodSeconds,
+      repeats,
+      callback,
+      active: true,
+    };
     this.timers.push(timer);
     return {
       cancel: () => {

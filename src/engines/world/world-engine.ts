@@ -1,6 +1,7 @@
 import { defer, type Observable, type Subscribable, Observable as RxObservable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
+import { checkOptionKeys } from '../../../operators/validate.js';
 import type { Clock } from '../../clocks/clock.js';
 import { wallClock } from '../../clocks/wall-clock.js';
 import { CollisionPass } from '../../collision/collision-pass.js';
@@ -14,18 +15,18 @@ import { cueLog, type CuePlayer } from '../cues.js';
 import { FrameTimes } from '../diagnostics.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import type { Actor } from './actor.js';
-import type { TickContext } from './tick-context.js';
+import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type WorldHost } from './world.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
+import { WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
 
-/** Builds a level into a fresh world: spawn its actors, add its controllers, set its game mode. May be async. */
-export type LevelLoader<A extends string> = (world: World<A>) => void | PromiseLike<void>;
+export type { LevelLoader } from './level-transitions.js';
 
 /** Options of {@link createWorldEngine}. */
 export interface WorldEngineOptions<A extends string> {
   /** The drawing backend: `pixiBackend(...)` in a browser, `nullBackend()` in Node. */
   backend: WorldBackend;
-  /** The levels by name. */
+  /** The levels by name (own keys only: a name inherited from `Object.prototype` is not a level). */
   levels: Readonly<Record<string, LevelLoader<A>>>;
   /** The level to open first. */
   startLevel: string;
@@ -43,21 +44,21 @@ export interface WorldEngineOptions<A extends string> {
   onError?: (error: PhaseError) => void;
 }
 
-/** The world engine's phases, in order: steps 3 to 11 of the frame. */
-export const WORLD_ENGINE_PHASES = [
-  'sync',
-  'controllers',
-  'actors',
-  'timers',
-  'collision',
-  'gameMode',
-  'flush',
-  'render',
-  'closeInput',
-] as const;
+/** The option names {@link createWorldEngine} knows (any other is refused, naming the closest). */
+const WORLD_ENGINE_OPTIONS: readonly string[] = [
+  'backend',
+  'levels',
+  'startLevel',
+  'ticks',
+  'clock',
+  'input',
+  'cues',
+  'overlay',
+  'onError',
+] satisfies (keyof WorldEngineOptions<string>)[];
 
-/** A phase of the world engine. */
-export type WorldPhase = (typeof WORLD_ENGINE_PHASES)[number];
+/** The methods a world backend must have. */
+const BACKEND_METHODS = ['sync', 'render', 'drawOverlay', 'destroy'] as const satisfies readonly (keyof WorldBackend)[];
 
 /**
  * The world engine: a game supplies controllers, actors, components and a
@@ -85,8 +86,9 @@ export class WorldEngine<A extends string = string> {
   readonly backend: WorldBackend;
 
   private current: World<A> | undefined;
-  private readonly levels: Readonly<Record<string, LevelLoader<A>>>;
-  private readonly collisions = new CollisionPass<Actor<A>>();
+  private readonly transitions: LevelTransitions<A>;
+  /** Step 7. What it cannot keep to itself (a collider it leaves out, a throwing emit) is reported in the frame. */
+  private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.loop.reportError(error) });
   private readonly tickStream = new Broadcast<number>();
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
   private readonly gameModeStream = new Broadcast<number>();
@@ -96,57 +98,41 @@ export class WorldEngine<A extends string = string> {
   private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play'] };
   private fit: Viewport;
   private actorIds = 0;
-  private requestedLevel: string | undefined;
-  private inFlight: Promise<void> | undefined;
-  private suspended = false;
+  private destroyed = false;
   private clock: Clock;
   private readonly onError: (error: PhaseError) => void;
 
+  /** @throws {OptionError} for bad options (see {@link createWorldEngine}). */
   constructor(options: WorldEngineOptions<A>) {
     const where = 'createWorldEngine';
-    const {
-      backend,
-      levels,
-      startLevel,
-      ticks = defer(() => animationFrames()),
-      clock = wallClock(),
-      input = createInput({ bindings: {} as never }) as Input<A>,
-      cues,
-      overlay = false,
-      onError = (error: PhaseError) => console.error(error),
-    } = options ?? ({} as WorldEngineOptions<A>);
-    if (backend == null || typeof (backend as Partial<WorldBackend>).render !== 'function') {
-      throw new OptionError(where, 'backend', 'a world backend (pixiBackend() in a browser, nullBackend() in Node)', backend);
+    if (options === null || typeof options !== 'object') throw new OptionError(where, 'options', 'an object', options);
+    checkOptionKeys(where, options, WORLD_ENGINE_OPTIONS);
+    const { backend, levels, startLevel, ticks, clock, input, cues, overlay = false, onError = defaultOnError } = options;
+    checkBackend(where, backend);
+    if (ticks !== undefined && typeof (ticks as Partial<Subscribable<number>> | null)?.subscribe !== 'function') {
+      throw new OptionError(where, 'ticks', 'an Observable of timestamps (a Subscribable)', ticks);
     }
-    if (levels == null || typeof levels !== 'object') throw new OptionError(where, 'levels', 'an object of level loaders', levels);
-    for (const [name, loader] of Object.entries(levels)) {
-      if (typeof loader !== 'function') throw new OptionError(where, `levels.${name}`, 'a function (world) => void', loader);
+    if (clock !== undefined) checkClock(where, clock);
+    if (input !== undefined && !isInput(input)) throw new OptionError(where, 'input', 'an Input (createInput(...))', input);
+    if (cues !== undefined && typeof (cues as Partial<CuePlayer> | null)?.play !== 'function') {
+      throw new OptionError(where, 'cues', 'a cue player (an object with play(name, options))', cues);
     }
-    if (typeof startLevel !== 'string' || !(startLevel in levels)) {
-      throw new OptionError(where, 'startLevel', `one of the levels (${Object.keys(levels).join(', ')})`, startLevel);
-    }
+    if (typeof overlay !== 'boolean') throw new OptionError(where, 'overlay', 'a boolean', overlay);
+    if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+    this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
+    this.transitions.check(where, 'startLevel', startLevel);
+
     this.backend = backend;
-    this.levels = levels;
-    this.input = input;
+    this.input = input ?? (createInput({ bindings: {} as never }) as Input<A>);
     this.overlay = overlay;
-    this.clock = clock;
+    this.clock = clock ?? wallClock();
     this.onError = onError;
     this.fit = backend.sync();
     this.loop = createLoop({
-      // While a level loads, no frame runs: ticks do not reach the clock.
-      ticks: gate(ticks, () => this.inFlight === undefined),
-      clock,
-      phases: [
-        'sync',
-        { name: 'controllers', pausable: true },
-        'actors', // filters by tickWhenPaused itself
-        { name: 'timers', pausable: true },
-        { name: 'collision', pausable: true },
-        { name: 'gameMode', pausable: true },
-        'flush',
-        'render',
-        'closeInput',
-      ],
+      // While a level loads (or when the start level failed), no frame runs: ticks do not reach the clock.
+      ticks: gate(ticks ?? defer(() => animationFrames()), () => this.transitions.open),
+      clock: this.clock,
+      phases: WORLD_ENGINE_PHASE_TABLE,
       onError: (error) => this.onError(error),
     });
     this.cues = cues ?? cueLog(() => this.loop.frame().count);
@@ -161,27 +147,36 @@ export class WorldEngine<A extends string = string> {
       get world() {
         return engine.world;
       },
-      input: input.frame,
+      input: this.input.frame,
       cue: (name, cueOptions) => engine.cues.play(name, cueOptions),
     };
     this.wireSteps();
-    this.openFirstLevel(startLevel);
+    this.transitions.openFirst(startLevel);
   }
 
-  /** The open world. Throws while the first level is still loading (await `ready`). */
+  /**
+   * The open world. Throws while the first level is still loading (await
+   * `ready`), and after the start level failed to load.
+   */
   get world(): World<A> {
-    if (this.current === undefined) throw new Error('world: the first level is still loading; await engine.ready');
-    return this.current;
+    if (this.current !== undefined) return this.current;
+    const failure = this.transitions.failure;
+    if (failure !== undefined) throw new Error(`world: there is none: ${failure.message}`, { cause: failure });
+    throw new Error('world: the first level is still loading; await engine.ready');
   }
 
-  /** Resolves when no level load is in flight (at once when none is). */
+  /**
+   * Resolves when no level load is in flight (at once when none is).
+   * Rejects with the failure when the start level failed to load (a later
+   * level's failure is reported and the current level stays, so it resolves).
+   */
   get ready(): Promise<void> {
-    return this.inFlight ?? Promise.resolve();
+    return this.transitions.ready;
   }
 
   /** Whether a level load is in flight (no frame runs meanwhile). */
   get transitioning(): boolean {
-    return this.inFlight !== undefined;
+    return this.transitions.inFlight;
   }
 
   /** The engine's frames so far: count, simulated time, latest delta (ms). They survive level changes. */
@@ -189,7 +184,7 @@ export class WorldEngine<A extends string = string> {
     return this.loop.frame();
   }
 
-  /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors. */
+  /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors; timers wait (they run on `world.activeTime`). */
   get paused(): boolean {
     return this.loop.paused;
   }
@@ -214,17 +209,24 @@ export class WorldEngine<A extends string = string> {
   }
 
   /**
-   * Runs one tick synchronously (declined while a level loads).
+   * Runs one tick synchronously (declined while a level loads, and when the
+   * start level failed to load).
    *
    * @return Whether the tick made a frame.
+   * @throws {Error} after `destroy()`, or from inside a frame (the loop's rule).
    */
   advance(timestampMs?: number): boolean {
-    if (this.inFlight !== undefined) return false;
+    if (!this.destroyed && !this.transitions.open) return false;
     return this.loop.advance(timestampMs);
   }
 
-  /** Replaces the clock; the new one starts with no baseline. */
+  /**
+   * Replaces the clock; the new one starts with no baseline.
+   *
+   * @throws {OptionError} for a clock that is not an operator (a function).
+   */
   setClock(clock: Clock): void {
+    checkClock('setClock', clock);
     this.clock = clock;
     this.loop.setClock(clock);
   }
@@ -235,15 +237,25 @@ export class WorldEngine<A extends string = string> {
     return this.world.camera.screenToWorld(logical.x, logical.y, this.fit.logicalWidth, this.fit.logicalHeight);
   }
 
-  /** The fit the latest frame rendered through (for converting between CSS pixels and logical units). */
+  /** The fit this frame renders through (taken at step 3; between frames, the latest frame's). */
   get viewport(): Viewport {
     return this.fit;
   }
 
-  /** Stops for good: the world closes, streams complete, the backend and input are freed. */
+  /**
+   * Stops for good: the world closes (every actor ends play), a level still
+   * loading closes too, streams complete, the backend and input are freed.
+   * After it returns nothing of the engine runs: no tick, no `beginPlay`, no
+   * render, not when a load settles later, not in the rest of a frame it was
+   * called from. Safe to call twice, and from inside any callback.
+   */
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    const report = (error: unknown) => this.report('destroy', error);
+    this.transitions.destroy(report);
+    this.current?.close(report);
     this.loop.destroy();
-    this.current?.close((e) => this.report('destroy', e));
     for (const stream of [this.tickStream, this.collisionStream, this.gameModeStream, this.renderStream]) stream.complete();
     this.backend.destroy();
     this.input.destroy();
@@ -255,10 +267,12 @@ export class WorldEngine<A extends string = string> {
     const { loop, context } = this;
     const reportInPhase = (error: unknown) => loop.reportError(error);
 
-    // Step 2's world.time and step 3: time moves first, then the canvas is synced and the fit recomputed.
+    // Step 2's world time and step 3: time moves first, then the canvas is
+    // synced and the fit recomputed. The world's active time (the timers')
+    // moves only in a frame that begins unpaused.
     loop.on('sync', (dt) => {
       context.dt = dt;
-      this.world.time += dt;
+      this.world.advanceTime(dt, !loop.paused);
       this.fit = this.backend.sync();
       if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
@@ -266,7 +280,7 @@ export class WorldEngine<A extends string = string> {
     // Step 4: controllers, in the order added.
     loop.on('controllers', (dt) => {
       const controllers = this.world.controllers;
-      for (let i = 0; i < controllers.length; i++) {
+      for (let i = 0; i < controllers.length && !this.destroyed; i++) {
         try {
           controllers[i]!.tick(dt, context);
         } catch (error) {
@@ -284,14 +298,12 @@ export class WorldEngine<A extends string = string> {
     // Step 6: timers due this frame, in scheduling order.
     loop.on('timers', () => this.world.timers.fireDue(reportInPhase));
 
-    // Step 7: the collision pass and its events (the callback made once, not per frame).
+    // Step 7: the collision pass and its events (the callbacks made once, not per frame).
+    const isDestroyed = (): boolean => this.destroyed;
     const emitCollision = (event: CollisionEvent<Actor<A>>): void => {
-      try {
-        dispatchCollision(event);
-      } catch (error) {
-        reportInPhase(error);
-      }
-      this.collisionStream.emit(event, reportInPhase);
+      if (this.destroyed) return;
+      dispatchCollision(event, reportInPhase, isDestroyed);
+      if (!this.destroyed) this.collisionStream.emit(event, reportInPhase);
     };
     loop.on('collision', () => this.collisions.run(this.world.actors, emitCollision));
 
@@ -308,19 +320,17 @@ export class WorldEngine<A extends string = string> {
     // Step 9: destroyed actors leave, then a requested level transition is performed.
     loop.on('flush', () => {
       this.world.flushDestroyed(reportInPhase);
-      const name = this.requestedLevel;
-      this.requestedLevel = undefined;
-      if (name !== undefined) this.performTransition(name);
+      this.transitions.performRequested();
     });
 
-    // Step 10: camera, picture, overlay. (Deferred while a level loads: see completeTransition.)
+    // Step 10: camera, picture, overlay. (Deferred while a level loads: see finishSuspendedFrame.)
     loop.on('render', (dt) => {
-      if (!this.suspended) this.renderStep(dt, reportInPhase);
+      if (!this.transitions.suspended) this.renderStep(dt, reportInPhase);
     });
 
     // Step 11: the input frame closes; unconsumed edges are discarded.
     loop.on('closeInput', () => {
-      if (!this.suspended) this.input.closeFrame();
+      if (!this.transitions.suspended) this.input.closeFrame();
     });
   }
 
@@ -345,15 +355,11 @@ export class WorldEngine<A extends string = string> {
 
   // -- levels ---------------------------------------------------------------
 
-  private readonly host: WorldHost = ((engine: WorldEngine<A>): WorldHost => ({
+  /** What each world reaches its engine through. */
+  private readonly worldHost: WorldHost = ((engine: WorldEngine<A>): WorldHost => ({
     nextActorId: () => ++engine.actorIds,
     frame: () => engine.loop.frame(),
-    requestLevel: (name) => {
-      if (!(name in engine.levels)) {
-        throw new OptionError('openLevel', 'name', `one of the levels (${Object.keys(engine.levels).join(', ')})`, name);
-      }
-      engine.requestedLevel = name;
-    },
+    requestLevel: (name) => engine.transitions.request(name),
     get paused() {
       return engine.loop.paused;
     },
@@ -362,99 +368,87 @@ export class WorldEngine<A extends string = string> {
     },
   }))(this);
 
-  private openFirstLevel(name: string): void {
-    const world = new World<A>(name, this.host);
-    const loading = this.levels[name]!(world);
-    if (!isPromiseLike(loading)) {
-      this.current = world;
-      return;
-    }
-    this.inFlight = Promise.resolve(loading).then(
-      () => {
-        this.current = world;
-        this.inFlight = undefined;
-      },
-      (error: unknown) => {
-        this.inFlight = undefined;
-        throw new Error(`createWorldEngine: the start level "${name}" failed to load`, { cause: error });
-      },
-    );
-  }
-
-  /**
-   * Opens level `name` in a fresh world. A loader that returns synchronously
-   * is performed now, and this frame renders the world it opened. An async
-   * one suspends the frame here: no frame runs while it loads; when it
-   * resolves, the new world replaces the old and the suspended frame finishes
-   * (render, input close) on it; when it fails, the failure is reported, the
-   * current level stays and the frame finishes on it.
-   */
-  private performTransition(name: string): void {
-    const next = new World<A>(name, this.host);
-    let loading: void | PromiseLike<void>;
-    try {
-      loading = this.levels[name]!(next);
-    } catch (error) {
-      next.close(() => {});
-      this.loop.reportError(new Error(`level "${name}" failed to load; the current level stays`, { cause: error }));
-      return;
-    }
-    if (!isPromiseLike(loading)) {
-      this.replaceWorld(next);
-      return;
-    }
-    this.suspended = true;
-    const dt = this.context.dt;
-    this.inFlight = Promise.resolve(loading).then(
-      () => {
-        this.replaceWorld(next);
-        this.completeSuspendedFrame(dt);
-      },
-      (error: unknown) => {
-        next.close(() => {});
-        this.report('flush', new Error(`level "${name}" failed to load; the current level stays`, { cause: error }));
-        this.completeSuspendedFrame(dt);
-      },
-    );
-  }
-
-  private replaceWorld(next: World<A>): void {
-    this.current?.close((e) => this.loop.reportError(e));
-    this.collisions.reset();
-    this.current = next;
-  }
-
-  private completeSuspendedFrame(dt: number): void {
-    this.suspended = false;
-    this.inFlight = undefined;
-    this.fit = this.backend.sync();
-    this.renderStep(dt, (e) => this.report('render', e));
-    this.input.closeFrame();
-    // The time spent loading is not charged to the next frame.
-    this.loop.setClock(this.clock);
-  }
+  /** What the level transitions reach the engine through. */
+  private readonly levelHost = ((engine: WorldEngine<A>) => ({
+    createWorld: (name: string) => new World<A>(name, engine.worldHost),
+    open: (world: World<A>) => {
+      engine.current?.close((e) => engine.loop.reportError(e));
+      engine.collisions.reset();
+      engine.current = world;
+    },
+    // The frame that performed an async transition finishes through the fit
+    // it took at step 3: "a tick that converts a point uses the fit this
+    // frame renders through". (The canvas was not synced since, so that fit
+    // still matches it; the next frame syncs as usual.)
+    finishSuspendedFrame: () => {
+      engine.renderStep(engine.context.dt, (e) => engine.report('render', e));
+      engine.input.closeFrame();
+      // The time spent loading is not charged to the next frame.
+      engine.loop.setClock(engine.clock);
+    },
+    report: (error: PhaseError) => engine.loop.reportError(error),
+    frameCount: () => engine.loop.frame().count,
+  }))(this);
 
   private report(phase: string, cause: unknown): void {
     this.loop.reportError(new PhaseError(phase, this.loop.frame().count, cause));
   }
 }
 
-function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>): void {
-  const { kind, a, b } = event;
-  if (kind === 'begin') {
-    a.onOverlapBegin(b, event);
-    b.onOverlapBegin(a, event);
-  } else if (kind === 'end') {
-    a.onOverlapEnd(b, event);
-    b.onOverlapEnd(a, event);
-  } else {
-    a.onHit(b, event.normalX, event.normalY, event.depth);
-    b.onHit(a, -event.normalX, -event.normalY, event.depth);
+function defaultOnError(error: PhaseError): void {
+  console.error(error);
+}
+
+function checkBackend(where: string, backend: unknown): asserts backend is WorldBackend {
+  const rule = 'a world backend (pixiBackend() in a browser, nullBackend() in Node)';
+  if (backend === null || typeof backend !== 'object') throw new OptionError(where, 'backend', rule, backend);
+  for (const method of BACKEND_METHODS) {
+    if (typeof (backend as Record<string, unknown>)[method] !== 'function') {
+      throw new OptionError(where, 'backend', `${rule}: one with a ${method}() method`, backend);
+    }
   }
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<void> {
-  return typeof (value as PromiseLike<void> | undefined)?.then === 'function';
+function checkClock(where: string, clock: unknown): asserts clock is Clock {
+  if (typeof clock !== 'function') throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
+}
+
+/** An input as the engine uses it: its frame view, closeFrame and destroy. */
+function isInput(value: unknown): boolean {
+  const input = value as Partial<Input<string>> | null;
+  return (
+    input !== null &&
+    typeof input === 'object' &&
+    typeof input.closeFrame === 'function' &&
+    typeof input.destroy === 'function' &&
+    input.frame !== null &&
+    typeof input.frame === 'object'
+  );
+}
+
+/**
+ * Hands a collision event to both actors' callbacks, each in a try of its
+ * own: one actor's throwing callback must not hide the event from the other.
+ *
+ * @param stopped Whether the engine was destroyed (by the first callback): then the second does not run.
+ */
+function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, report: (error: unknown) => void, stopped: () => boolean): void {
+  const { kind, a, b } = event;
+  try {
+    if (kind === 'begin') a.onOverlapBegin(b, event);
+    else if (kind === 'end') a.onOverlapEnd(b, event);
+    else a.onHit(b, event.normalX, event.normalY, event.depth);
+  } catch (error) {
+    report(error);
+  }
+  if (stopped()) return;
+  try {
+    if (kind === 'begin') b.onOverlapBegin(a, event);
+    else if (kind === 'end') b.onOverlapEnd(a, event);
+    else b.onHit(a, -event.normalX, -event.normalY, event.depth);
+  } catch (error) {
+    report(error);
+  }
 }
 
 /** Passes ticks only while `open()` says so. */
@@ -489,7 +483,19 @@ function gate(ticks: Subscribable<number>, open: () => boolean): Observable<numb
  * 11. the input frame closes.
  *
  * While paused, steps 4 to 8 are skipped, except actors with `tickWhenPaused`
- * (and their components).
+ * (and their components). `world.time` still advances (step 2 runs in every
+ * frame); timers run on `world.activeTime`, which does not, so a pause
+ * freezes every countdown.
+ *
+ * What it refuses, with an {@link OptionError} naming the option, the rule and
+ * the value, before anything starts: options that are not an object; an
+ * unknown option key (naming the closest known one: "unknown option
+ * 'startlevel'; did you mean 'startLevel'?"); a `backend` without `sync`,
+ * `render`, `drawOverlay` and `destroy`; `levels` that are not an object of
+ * at least one function; a `startLevel` that is not one of its own keys; a
+ * `ticks` without `subscribe`; a `clock` that is not a function; an `input`
+ * that is not an `Input`; `cues` without `play`; an `overlay` that is not a
+ * boolean; an `onError` that is not a function.
  *
  * ```text
  * ticks       --a-------b--|

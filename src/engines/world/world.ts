@@ -1,8 +1,10 @@
 import type { FrameInfo } from '../../../operators/frame-info.js';
-import type { Actor } from './actor.js';
+import { OptionError } from '../../../operators/option-error.js';
+import { Actor } from './actor.js';
 import { Camera } from './camera.js';
-import type { Controller } from './controller.js';
-import type { GameMode } from './game-mode.js';
+import { CompensatedSum } from './compensated-sum.js';
+import { Controller } from './controller.js';
+import { GameMode } from './game-mode.js';
 import type { TickContext } from './tick-context.js';
 import { TickOrder } from './tick-order.js';
 import { Timers } from './timers.js';
@@ -20,17 +22,29 @@ export interface WorldHost {
  * `time`, the seconds it has been stepped by (it starts at zero with every
  * level). The frame counter and simulated time belong to the engine and
  * survive level changes: `world.frame()` reads them.
+ *
+ * Two clocks, both sums of frame deltas kept exact over hours of frames
+ * (compensated summation):
+ *
+ * - `time` advances in every frame, paused or not (the seed's step 2: "The
+ *   frame counter, timeMs, and world.time advance by the delta").
+ * - `activeTime` advances only in frames that begin unpaused: the time the
+ *   world was actually stepped. Timers run on it, so a pause freezes every
+ *   countdown and a 1 s timer paused for 2.5 s still waits its remaining
+ *   time after the resume.
  */
 export class World<A extends string = string> {
-  /** Seconds of simulated time since this level opened. */
-  time = 0;
   /** The camera the picture is drawn through. */
   readonly camera = new Camera();
-  /** Timers on this world's time. */
-  readonly timers = new Timers(() => this.time);
-  /** The rules of the match, if the level has one. */
-  gameMode: GameMode<A> | undefined;
+  /** Timers on this world's {@link activeTime}: a pause freezes them. */
+  readonly timers = new Timers(() => this.activeTime);
 
+  private readonly elapsed = new CompensatedSum();
+  private readonly stepped = new CompensatedSum();
+  private mode: GameMode<A> | undefined;
+  private closed = false;
+  /** The actor step 9 is ending play for, while it does (an endPlay that closes the world must not end it twice). */
+  private ending: Actor<A> | undefined;
   private readonly present: Actor<A>[] = [];
   private readonly pendingDestroy: Actor<A>[] = [];
   /** The order step 5 ticks `present` and their components in, kept up to date as they change. */
@@ -43,6 +57,32 @@ export class World<A extends string = string> {
     readonly level: string,
     private readonly host: WorldHost,
   ) {}
+
+  /** Seconds of simulated time since this level opened, paused frames included (step 2 runs in every frame). */
+  get time(): number {
+    return this.elapsed.value;
+  }
+
+  /**
+   * Seconds this level has been stepped unpaused: the sum of the deltas of
+   * the frames that began unpaused. Timers run on it. Schedule against it
+   * (not `time`) when a due time must survive a pause.
+   */
+  get activeTime(): number {
+    return this.stepped.value;
+  }
+
+  /** The rules of the match, if the level has one (a `GameMode`, or undefined). */
+  get gameMode(): GameMode<A> | undefined {
+    return this.mode;
+  }
+
+  set gameMode(mode: GameMode<A> | undefined) {
+    if (mode !== undefined && !(mode instanceof GameMode)) {
+      throw new OptionError('world.gameMode', 'gameMode', 'a GameMode or undefined', mode);
+    }
+    this.mode = mode;
+  }
 
   /** The engine's frames so far (they survive level changes). */
   frame(): FrameInfo {
@@ -74,8 +114,21 @@ export class World<A extends string = string> {
   /**
    * Adds an actor: it gets its id, joins the world (visible to queries at
    * once), begins play, and ticks from the next frame on.
+   *
+   * @param at Where to place it: any object with `x` and `y`, finite numbers in world units (a position, not an
+   * options bag: its other fields are not read, so a level's entity record may be passed as it is).
+   * @throws {OptionError} for an `actor` that is not an `Actor`, or an `at` that is not `{ x, y }` of finite numbers.
+   * @throws {Error} for an actor already in a world, or a world that is closed (a level the engine left, or one
+   * still loading when the engine was destroyed): nothing joins a closed world, and nothing begins play in it.
    */
   spawn<T extends Actor<A>>(actor: T, at?: { x: number; y: number }): T {
+    if (!(actor instanceof Actor)) throw new OptionError('spawn', 'actor', 'an Actor', actor);
+    if (at !== undefined) {
+      if (at === null || typeof at !== 'object') throw new OptionError('spawn', 'at', 'an object { x, y }', at);
+      if (!Number.isFinite(at.x)) throw new OptionError('spawn', 'at.x', 'a finite number', at.x);
+      if (!Number.isFinite(at.y)) throw new OptionError('spawn', 'at.y', 'a finite number', at.y);
+    }
+    if (this.closed) throw new Error(`spawn: the level "${this.level}" is closed (the engine left it, or was destroyed while it loaded)`);
     if (actor.world !== undefined) throw new Error(`spawn: actor ${actor.id} "${actor.name}" is already in a world`);
     actor.id = this.host.nextActorId();
     actor.world = this;
@@ -97,8 +150,13 @@ export class World<A extends string = string> {
     if (actor.markDestroyed()) this.pendingDestroy.push(actor);
   }
 
-  /** Adds a controller; controllers tick first in each frame, in the order added. */
+  /**
+   * Adds a controller; controllers tick first in each frame, in the order added.
+   *
+   * @throws {OptionError} for a `controller` that is not a `Controller`.
+   */
   addController<C extends Controller<A>>(controller: C): C {
+    if (!(controller instanceof Controller)) throw new OptionError('addController', 'controller', 'a Controller', controller);
     this.attachedControllers.push(controller);
     return controller;
   }
@@ -125,19 +183,39 @@ export class World<A extends string = string> {
   }
 
   /**
+   * @internal Step 2: the frame's delta, in seconds, moves `time`, and
+   * `activeTime` too when the frame began unpaused (`stepped`).
+   */
+  advanceTime(dtSeconds: number, stepped: boolean): void {
+    this.elapsed.add(dtSeconds);
+    if (stepped) this.stepped.add(dtSeconds);
+  }
+
+  /** @internal Whether the level closed (left by the engine, or the engine was destroyed). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
    * @internal Step 9, first half: destroyed actors end play and leave.
    * @param onError Receives what an `endPlay` throws; the rest still leave.
    */
   flushDestroyed(onError: (error: unknown) => void): void {
     if (this.pendingDestroy.length === 0) return;
     const leaving = new Set(this.pendingDestroy.splice(0));
-    for (const actor of leaving) {
-      try {
-        actor.endPlay();
-      } catch (error) {
-        onError(error);
+    try {
+      for (const actor of leaving) {
+        if (this.closed) return; // an endPlay destroyed the engine: the close ended every other actor's play
+        this.ending = actor;
+        try {
+          actor.endPlay();
+        } catch (error) {
+          onError(error);
+        }
+        actor.world = undefined;
       }
-      actor.world = undefined;
+    } finally {
+      this.ending = undefined;
     }
     this.tickOrder.removeLeaving(this.present, leaving);
   }
@@ -157,10 +235,13 @@ export class World<A extends string = string> {
     this.tickOrder.componentsChanged(actor);
   }
 
-  /** @internal The level closes: every actor ends play; timers are cancelled. */
+  /** @internal The level closes: every actor ends play; timers are cancelled; nothing joins it any more. */
   close(onError: (error: unknown) => void): void {
+    if (this.closed) return;
+    this.closed = true;
     this.timers.clear();
     for (const actor of this.present) {
+      if (actor.world !== this || actor === this.ending) continue; // it left, or its endPlay is what closes the world
       try {
         actor.endPlay();
       } catch (error) {
