@@ -103,17 +103,48 @@ export function pipeSteps<A, B, C, D, E>(
   de: StepOperator<D, E>,
 ): StepOperator<A, E>;
 export function pipeSteps(...operators: StepOperator<unknown, unknown>[]): StepOperator<unknown, unknown> {
-  return fromStep(() => {
-    const steps = operators.map((operator) => operator.start());
-    return (value) => {
-      let out: unknown = value;
-      for (let i = 0; i < steps.length; i++) {
-        out = steps[i]!(out);
-        if (out === undefined) return undefined;
-      }
-      return out;
-    };
-  });
+  return fromStep(() => compose(operators.map((operator) => operator.start())));
+}
+
+// Each arity has a body of its own, so each step is called from a call site
+// of its own that the engine can inline (a loop over the steps would call
+// them all from one shared site, and box every intermediate delta: measured
+// in bench/ at 16 B a step a tick).
+function compose(steps: readonly Stepper<unknown, unknown>[]): Stepper<unknown, unknown> {
+  const [a, b, c, d] = steps;
+  switch (steps.length) {
+    case 1:
+      return a!;
+    case 2:
+      return (value) => {
+        const x = a!(value);
+        return x === undefined ? undefined : b!(x);
+      };
+    case 3:
+      return (value) => {
+        const x = a!(value);
+        if (x === undefined) return undefined;
+        const y = b!(x);
+        return y === undefined ? undefined : c!(y);
+      };
+    case 4:
+      return (value) => {
+        const x = a!(value);
+        if (x === undefined) return undefined;
+        const y = b!(x);
+        if (y === undefined) return undefined;
+        const z = c!(y);
+        return z === undefined ? undefined : d!(z);
+      };
+    default: {
+      const first = compose(steps.slice(0, 4));
+      const rest = compose(steps.slice(4));
+      return (value) => {
+        const x = first(value);
+        return x === undefined ? undefined : rest(x);
+      };
+    }
+  }
 }
 
 /** Whether `operator` carries a step function ({@link fromStep} made it). */

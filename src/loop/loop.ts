@@ -427,7 +427,8 @@ export class Loop<P extends string = string> {
       this.declinedCount++;
       return false;
     }
-    const deltaMs = scaleDeltaMs(clockMs > 0 ? clockMs : 0, this.scale)!;
+    const clampedMs = clockMs > 0 ? clockMs : 0;
+    const deltaMs = this.scale === 1 ? clampedMs : scaleDeltaMs(clampedMs, this.scale)!;
     this.runner.run(deltaMs);
     this.rate.record(timestampMs, this.runner.info.timeMs);
     if (this.frameListeners.size > 0) this.frameListeners.emit(this.frame(), this.onFrameListenerError);
