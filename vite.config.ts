@@ -18,6 +18,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
   { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
   { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
+  { find: /^tickflow\/systems$/, replacement: resolve(repo, 'src/engines/systems/index.ts') },
 ];
 
 export default defineConfig({
