@@ -30,8 +30,8 @@ export interface BehaviorOptions {
   readonly engine: SystemsEngine;
 }
 
-/** A behavior class: one instance per entity that lists it, built with the entity. */
-export type BehaviorClass = new (options: BehaviorOptions) => BehaviorHooks;
+/** A behavior class: one instance per entity that lists it, built with the entity; its instances may have any of {@link BehaviorHooks}. */
+export type BehaviorClass = new (options: BehaviorOptions) => object;
 
 /**
  * A base for behaviors: per-entity scripts that receive {@link Time} and

@@ -4,7 +4,6 @@ import type { BehaviorClass, BehaviorHooks } from './behavior.js';
 import { Entity } from './entity.js';
 import { EventScope, type EventQueue } from './event-queue.js';
 import { nameOf } from './system-error.js';
-import type { SceneSystemHooks } from './system.js';
 import type { SystemsEngine } from './systems-engine.js';
 import type { Time } from './time.js';
 
@@ -38,6 +37,35 @@ export interface SceneContext {
 
 const ENTITY_KEYS = ['id', 'transform', 'components', 'behaviors', 'interpolate'] as const;
 
+/**
+ * Checks an entity description, naming the field that is wrong
+ * (`createEntity: transform.x must be a finite number, got NaN`).
+ *
+ * @param prefix Where the entity sits in a configuration (`scenes[0].entities[2].`), or nothing.
+ * @throws {OptionError}
+ * @internal
+ */
+export function checkEntityConfig(config: EntityConfig, where: string, prefix = ''): void {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    throw new OptionError(where, prefix === '' ? 'entity' : prefix.slice(0, -1), 'an object { id, transform, components, behaviors, interpolate }', config);
+  }
+  checkOptionKeys(prefix === '' ? where : `${where}: ${prefix.slice(0, -1)}`, config, ENTITY_KEYS);
+  const { id, transform = {}, components = {}, behaviors = [] } = config;
+  if (id !== undefined && (typeof id !== 'string' || id === '')) throw new OptionError(where, `${prefix}id`, 'a non-empty string', id);
+  const { x = 0, y = 0, rotation = 0 } = transform ?? {};
+  for (const [name, value] of [['x', x], ['y', y], ['rotation', rotation]] as const) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new OptionError(where, `${prefix}transform.${name}`, 'a finite number', value);
+    }
+  }
+  if (components === null || typeof components !== 'object') {
+    throw new OptionError(where, `${prefix}components`, 'an object of named components', components);
+  }
+  if (!Array.isArray(behaviors) || behaviors.some((b) => typeof b !== 'function')) {
+    throw new OptionError(where, `${prefix}behaviors`, 'an array of behavior classes', behaviors);
+  }
+}
+
 interface BehaviorRecord {
   readonly behavior: BehaviorHooks;
   readonly events: EventScope;
@@ -53,7 +81,7 @@ export class Scene {
   /** The live entities, in creation order (read it; change it with createEntity and removeEntity). */
   readonly entities: readonly Entity[] = [];
   /** The scene's systems, in configuration order. */
-  systems: readonly SceneSystemHooks[] = [];
+  systems: readonly object[] = [];
 
   private readonly behaviorRecords = new Map<Entity, BehaviorRecord[]>();
   private readonly removals: Entity[] = [];
@@ -77,30 +105,15 @@ export class Scene {
    * @throws {OptionError} for a bad entity description.
    */
   createEntity(config: EntityConfig = {}, where = 'createEntity'): Entity {
-    if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-      throw new OptionError(where, 'entity', 'an object { id, transform, components, behaviors, interpolate }', config);
-    }
-    checkOptionKeys(where, config, ENTITY_KEYS);
+    checkEntityConfig(config, where);
     const { id = `entity-${this.nextId++}`, transform = {}, components = {}, behaviors = [], interpolate = true } = config;
-    if (typeof id !== 'string' || id === '') throw new OptionError(where, 'id', 'a non-empty string', id);
     const { x = 0, y = 0, rotation = 0 } = transform ?? {};
-    for (const [name, value] of [['x', x], ['y', y], ['rotation', rotation]] as const) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new OptionError(where, `transform.${name}`, 'a finite number', value);
-      }
-    }
-    if (components === null || typeof components !== 'object') {
-      throw new OptionError(where, 'components', 'an object of named components', components);
-    }
-    if (!Array.isArray(behaviors) || behaviors.some((b) => typeof b !== 'function')) {
-      throw new OptionError(where, 'behaviors', 'an array of behavior classes', behaviors);
-    }
     const entity = new Entity(id, x, y, rotation, components, interpolate !== false);
     const records: BehaviorRecord[] = [];
     for (const Class of behaviors) {
       const events = new EventScope(this.context.queue, `behavior ${Class.name} of entity ${id}`);
       try {
-        const behavior = new Class({ entity, scene: this, time: this.context.time, events, engine: this.context.engine });
+        const behavior: BehaviorHooks = new Class({ entity, scene: this, time: this.context.time, events, engine: this.context.engine });
         entity.behaviors.push(behavior);
         records.push({ behavior, events });
       } catch (error) {

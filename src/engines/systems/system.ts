@@ -58,11 +58,17 @@ export interface SceneSystemOptions extends WorldSystemOptions {
   readonly scene: Scene;
 }
 
-/** A world system class: built once per world, before `onWorldLoad`. */
-export type WorldSystemClass = new (options: WorldSystemOptions) => WorldSystemHooks;
+/**
+ * A world system class: built once per world, before `onWorldLoad`. Its
+ * instances may have any of {@link WorldSystemHooks} (or none: a system that
+ * only listens to events). The instance type is `object` rather than the
+ * hooks, because TypeScript refuses a class that shares no member with an
+ * all-optional type.
+ */
+export type WorldSystemClass = new (options: WorldSystemOptions) => object;
 
-/** A scene system class: built with its scene, before that scene's `onSceneLoad`. */
-export type SceneSystemClass = new (options: SceneSystemOptions) => SceneSystemHooks;
+/** A scene system class: built with its scene, before that scene's `onSceneLoad`; its instances may have any of {@link SceneSystemHooks}. */
+export type SceneSystemClass = new (options: SceneSystemOptions) => object;
 
 /**
  * A base for world systems. It has no members: any class with the hooks it

@@ -2,7 +2,7 @@ import type { Subscribable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import { resolvePerformance, type PerformanceSettings, type ResolvedPerformance } from './performance-settings.js';
-import type { EntityConfig } from './scene.js';
+import { checkEntityConfig, type EntityConfig } from './scene.js';
 import type { SystemError } from './system-error.js';
 import { WORLD_ONLY_HOOKS, type SceneSystemClass, type WorldSystemClass } from './system.js';
 import type { SystemsBackend } from './systems-backend.js';
@@ -98,6 +98,7 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
     if (scene.entities !== undefined && !Array.isArray(scene.entities)) {
       throw new OptionError(where, `${at}.entities`, 'an array of entities', scene.entities);
     }
+    (scene.entities ?? []).forEach((entity, j) => checkEntityConfig(entity, where, `${at}.entities[${j}].`));
     byId.set(scene.id, scene);
   });
   if (typeof startSceneId !== 'string' || !byId.has(startSceneId)) {

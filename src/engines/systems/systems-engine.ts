@@ -333,7 +333,7 @@ export class SystemsEngine {
     // Construction comes before all hooks: every world system is built first.
     for (const Class of this.config.worldSystems) {
       const events = new EventScope(this.queue, Class.name);
-      const hooks = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this }));
+      const hooks: WorldSystemHooks | undefined = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this }));
       if (hooks === undefined) {
         events.dispose();
         continue;
@@ -356,7 +356,7 @@ export class SystemsEngine {
     run.scene = scene;
     run.sceneEntered = false;
     run.sceneSystems = this.buildSceneSystems(scene, config);
-    scene.systems = run.sceneSystems.map((record) => record.hooks as SceneSystemHooks);
+    scene.systems = run.sceneSystems.map((record) => record.hooks);
     (config.entities ?? []).forEach((entity, i) => {
       try {
         scene.createEntity({ ...entity, components: structuredClone(entity.components ?? {}) }, `scenes "${sceneId}" entities[${i}]`);
@@ -377,7 +377,7 @@ export class SystemsEngine {
     const records: SystemRecord[] = [];
     for (const Class of config.systems ?? []) {
       const events = new EventScope(this.queue, Class.name);
-      const hooks = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this, scene }));
+      const hooks: SceneSystemHooks | undefined = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this, scene }));
       if (hooks === undefined) {
         events.dispose();
         continue;
