@@ -21,6 +21,8 @@ export interface GameState {
   /** How high the last jump rose, in px (the same input gives the same apex on the fixed step, at any display rate). */
   lastJumpApex: number | undefined;
   dropResult: DropResult | undefined;
+  /** Drop tests finished so far. */
+  drops: number;
   /** Whether a drop test is under way. */
   dropping: boolean;
 }
@@ -35,6 +37,7 @@ export function createGameState(): GameState {
     levelsCleared: 0,
     lastJumpApex: undefined,
     dropResult: undefined,
+    drops: 0,
     dropping: false,
   };
 }

@@ -132,6 +132,7 @@ export function physicsSystem(level: Level, state: GameState) {
       }
       if (state.dropping) {
         state.dropping = false;
+        state.drops++;
         state.dropResult = solid.ledge ? 'landed on the ledge' : 'fell through the ledge';
       }
     }
@@ -140,6 +141,7 @@ export function physicsSystem(level: Level, state: GameState) {
       state.falls++;
       if (state.dropping) {
         state.dropping = false;
+        state.drops++;
         state.dropResult = 'fell through the ledge';
       }
       player.teleport(level.start.x, level.start.y);

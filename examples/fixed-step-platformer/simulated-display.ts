@@ -1,9 +1,17 @@
-import { Observable } from 'rxjs';
+import { Observable, type Subscribable } from 'rxjs';
 import { animationFrames } from 'tickflow';
 import type { DisplayRate } from './tuning.js';
 
 /** After this long without a display frame (a hidden tab), the next one is a single long frame. */
 const CATCH_UP_LIMIT_MS = 250;
+
+/**
+ * The most display ticks one page frame delivers. A slow page (a loaded
+ * machine) would otherwise owe a 144 Hz display dozens of engine frames per
+ * page frame, each drawn, and fall further behind; past this it delivers one
+ * long frame instead.
+ */
+const MAX_TICKS_PER_PAGE_FRAME = 4;
 
 /**
  * A display of another refresh rate, simulated on the page's frames: the
@@ -25,10 +33,13 @@ export class SimulatedDisplay {
   private stallUntilMs = -Infinity;
   private stallRequestedMs = 0;
 
+  /** @param pageFrames The page's frames; defaults to `animationFrames()` (a test may pass its own). */
+  constructor(private readonly pageFrames: () => Subscribable<number> = animationFrames) {}
+
   readonly ticks$ = new Observable<number>((subscriber) => {
     let nextMs = NaN;
     let stalled = false;
-    return animationFrames().subscribe((nowMs) => {
+    const subscription = this.pageFrames().subscribe({ next: (nowMs) => {
       if (this.stallRequestedMs > 0) {
         this.stallUntilMs = nowMs + this.stallRequestedMs;
         this.stallRequestedMs = 0;
@@ -38,7 +49,8 @@ export class SimulatedDisplay {
         return;
       }
       const intervalMs = 1000 / this.rateHz;
-      if (Number.isNaN(nextMs) || stalled || nowMs - nextMs > CATCH_UP_LIMIT_MS) {
+      const owed = Math.floor((nowMs - nextMs) / intervalMs) + 1;
+      if (Number.isNaN(nextMs) || stalled || nowMs - nextMs > CATCH_UP_LIMIT_MS || owed > MAX_TICKS_PER_PAGE_FRAME) {
         // The first tick, or one long frame after a stall.
         stalled = false;
         nextMs = nowMs + intervalMs;
@@ -51,7 +63,8 @@ export class SimulatedDisplay {
         subscriber.next(nextMs);
         nextMs += intervalMs;
       }
-    });
+    } });
+    return () => subscription.unsubscribe();
   });
 
   /** The next display frame comes `ms` late. */

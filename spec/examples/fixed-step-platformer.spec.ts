@@ -7,6 +7,8 @@ import { createSystemsEngine, type SystemsEngine } from 'tickflow/systems';
 import { platformerConfig } from '../../examples/fixed-step-platformer/game.js';
 import { createGameState, type GameState, type IntegrationMode } from '../../examples/fixed-step-platformer/game-state.js';
 import { LONG_FRAME_MS } from '../../examples/fixed-step-platformer/tuning.js';
+import { SimulatedDisplay } from '../../examples/fixed-step-platformer/simulated-display.js';
+import { Subject } from 'rxjs';
 
 function game(mode: IntegrationMode = 'fixed'): { engine: SystemsEngine; state: GameState; clock: { nowMs: number } } {
   const state = createGameState();
@@ -74,5 +76,31 @@ describe('Fixed-step Platformer (headless)', () => {
     void g.engine.play();
     expect(g.engine.scene?.id).toBe('level-1');
     expect(g.state.levelsCleared).toBe(0);
+  });
+
+  it('the simulated display on a 60 Hz page: 30 Hz ticks every other frame, 144 Hz two or three times a frame, each on its own grid; a long frame is one late tick', () => {
+    const page = new Subject<number>();
+    const display = new SimulatedDisplay(() => page);
+    const seen: number[] = [];
+    const subscription = display.ticks$.subscribe((t) => seen.push(t));
+    const pageFrame = (i: number) => page.next(1000 + (i * 1000) / 60);
+    display.rateHz = 30;
+    for (let i = 0; i <= 60; i++) pageFrame(i);
+    expect(seen.length).toBe(31); // one second: 30 ticks after the first
+    expect(seen.every((t, i) => i === 0 || Math.abs(t - seen[i - 1]! - 1000 / 30) < 1e-9)).toBe(true);
+    seen.length = 0;
+    display.rateHz = 144;
+    for (let i = 61; i <= 120; i++) pageFrame(i);
+    // The 30 Hz grid's next slot was 33.3 ms off; from there to the end of the second, every 1000/144 ms: 140 ticks.
+    expect(seen.length).toBe(140);
+    expect(seen.every((t, i) => i === 0 || Math.abs(t - seen[i - 1]! - 1000 / 144) < 1e-9)).toBe(true);
+    seen.length = 0;
+    display.rateHz = 60;
+    display.longFrame(LONG_FRAME_MS);
+    for (let i = 121; i <= 140; i++) pageFrame(i);
+    // The stall swallows the page frames of the next 250 ms, then one tick comes at least that late.
+    expect(seen[0]! - (1000 + (120 * 1000) / 60)).toBeGreaterThanOrEqual(LONG_FRAME_MS);
+    subscription.unsubscribe();
+    expect(page.observed).toBe(false); // unsubscribed (a paused engine): the page's frames are let go
   });
 });
