@@ -23,6 +23,8 @@ export interface GameState {
   dropResult: DropResult | undefined;
   /** Drop tests finished so far. */
   drops: number;
+  /** The integration mode the latest drop test ran under. */
+  dropMode: IntegrationMode | undefined;
   /** Whether a drop test is under way. */
   dropping: boolean;
 }
@@ -38,6 +40,7 @@ export function createGameState(): GameState {
     lastJumpApex: undefined,
     dropResult: undefined,
     drops: 0,
+    dropMode: undefined,
     dropping: false,
   };
 }

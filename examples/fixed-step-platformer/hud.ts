@@ -63,7 +63,7 @@ export function hudSystem(state: GameState, display: SimulatedDisplay, root: Doc
       write(cells.frames, String(stats.frames));
       banner.hidden = state.dropResult === undefined;
       if (state.dropResult !== undefined) {
-        write(banner, `${state.mode === 'fixed' ? 'fixed step' : 'per frame'}: ${state.dropResult}`);
+        write(banner, `${state.dropMode === 'fixed' ? 'fixed step' : 'per frame'}: ${state.dropResult}`);
         banner.className = `stage-banner ${state.dropResult.startsWith('landed') ? 'good' : 'bad'}`;
       }
     }

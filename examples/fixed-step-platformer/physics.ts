@@ -77,6 +77,7 @@ export function physicsSystem(level: Level, state: GameState) {
       Object.assign(body, { vx: 0, vy: DROP_SPEED, grounded: false, jumping: false });
       state.dropping = true;
       state.dropResult = undefined;
+      state.dropMode = state.mode;
     }
 
     private step(dt: number): void {

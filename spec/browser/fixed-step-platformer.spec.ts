@@ -84,6 +84,8 @@ describe('Fixed-step Platformer in real Chromium', () => {
   });
 
   it('the pause menu (Esc): a paused engine requests no frames and runs none; Resume plays on in the same scene', async () => {
+    await page.locator('#autopilot').click(); // off: the runner stays in this scene
+    await framesPass(2);
     await page.keyboard.press('Escape');
     expect(await read((h) => h.engine.state)).toBe('paused');
     expect(await page.locator('#pause-menu').isVisible()).toBe(true);
@@ -95,12 +97,13 @@ describe('Fixed-step Platformer in real Chromium', () => {
     const scene = await read((h) => h.engine.scene?.id);
     await page.locator('#resume').click();
     expect(await read((h) => h.engine.state)).toBe('playing');
-    await framesPass(10);
+    await framesPass(5);
     expect(await read((h) => h.engine.scene?.id)).toBe(scene);
+    // The same world: its frame count went on from where it was (a rebuilt world counts from 0).
+    expect(await read((h) => h.engine.stats().frames)).toBeGreaterThan(after.frames);
   });
 
   it('the drop test in one long frame: on the fixed step the runner lands on the ledge; per frame it falls through', async () => {
-    await page.locator('#autopilot').click(); // off
     await page.locator('[data-mode="fixed"]').click();
     await framesPass(5);
     let drops = await read((h) => h.state.drops);
@@ -167,27 +170,22 @@ describe('Fixed-step Platformer in real Chromium', () => {
   });
 
   it('at 1280 × 800 the whole game and its panel sit above the fold, nothing overlapping (screenshot for a person to look at)', async () => {
-    const big = await harness.open('fixed-step-platformer/', {
-      viewport: { width: 1280, height: 800 },
-      readyWhen: () => ((window as unknown as { __platformer?: Handle }).__platformer?.engine.stats().frames ?? 0) >= 3,
-    });
-    try {
-      const boxes = await big.page.evaluate(() =>
-        ['#stage', '.panel', '.game-head'].map((selector) => {
-          const r = document.querySelector(selector)!.getBoundingClientRect();
-          return { selector, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-        }),
-      );
-      const [stage, panel, head] = boxes;
-      for (const box of boxes) expect(box.bottom, box.selector).toBeLessThanOrEqual(800);
-      for (const box of boxes) expect(box.right, box.selector).toBeLessThanOrEqual(1280);
-      expect(stage!.right).toBeLessThanOrEqual(panel!.left); // side by side
-      expect(head!.bottom).toBeLessThanOrEqual(stage!.top);
-      writeFileSync(SCREENSHOT_PATH, await big.page.screenshot());
-      expect(pageErrors(big)).toEqual([]);
-    } finally {
-      await big.close();
-    }
+    // The same page, resized (a second page load can take over 30 s on this machine under load).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await framesPass(3);
+    const boxes = await page.evaluate(() =>
+      ['#stage', '.panel', '.game-head'].map((selector) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect();
+        return { selector, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }),
+    );
+    const [stage, panel, head] = boxes;
+    for (const box of boxes) expect(box.bottom, box.selector).toBeLessThanOrEqual(800);
+    for (const box of boxes) expect(box.right, box.selector).toBeLessThanOrEqual(1280);
+    expect(stage!.right).toBeLessThanOrEqual(panel!.left); // side by side
+    expect(head!.bottom).toBeLessThanOrEqual(stage!.top);
+    writeFileSync(SCREENSHOT_PATH, await page.screenshot());
+    await page.setViewportSize({ width: 900, height: 620 });
   });
 
   it('restart (R) is stop then play: the game is built again at level 1', async () => {
