@@ -29,5 +29,5 @@ describe('docs/systems-engine.md: every runnable block runs and prints what it s
       log.mockRestore();
     }
     expect(printed).toEqual(expected);
-  });
+  }, 30_000); // the first import transforms tickflow's sources
 });

@@ -88,7 +88,7 @@ describe('property: the same input stream gives the same simulation at 30, 60 an
       ),
       { numRuns: 40 },
     );
-  });
+  }, 60_000); // 360 three-second runs: seconds on a loaded machine (not a timing assertion)
 
   it('the contrast the seed describes: integrating per frame in update, the same input does not give the same result', () => {
     const finalX: number[] = [];
