@@ -499,13 +499,13 @@ export class SystemsEngine {
       const scene = run.scene!;
       interpolation?.beginStep(scene.entities);
       this.runSystems(run.frameSystems, 'fixedUpdate');
-      scene.runBehaviors('fixedUpdate');
+      scene.runFixedUpdates();
     });
     loop.on('time', (deltaSeconds) => time.refresh(deltaSeconds, loop.alpha));
     loop.on('update', () => {
       const run = this.run!;
       this.runSystems(run.frameSystems, 'update');
-      run.scene!.runBehaviors('update');
+      run.scene!.runUpdates();
     });
     loop.on('interpolate', () => {
       const entities = this.run!.scene!.entities;
