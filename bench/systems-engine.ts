@@ -98,32 +98,41 @@ function plainSubject(count: number): TimedSubject {
       accumulatedMs = 0;
     } else accumulatedMs -= steps * FIXED_STEP_MS;
     for (let s = 0; s < steps; s++) {
-      for (let i = 0; i < entities.length; i++) {
-        const { transform, previous } = entities[i]!;
-        previous.x = transform.x;
-        previous.y = transform.y;
-        previous.rotation = transform.rotation;
-      }
+      plainSnapshot(entities);
       for (let i = 0; i < behaviors.length; i++) behaviors[i]!.fixedUpdate();
     }
     time.deltaTime = deltaMs / 1000;
     time.elapsedTime += time.deltaTime;
     time.alpha = accumulatedMs / FIXED_STEP_MS;
     for (let i = 0; i < behaviors.length; i++) behaviors[i]!.update();
-    const alpha = time.alpha;
-    for (let i = 0; i < entities.length; i++) {
-      const { transform, previous, drawn } = entities[i]!;
-      drawn.x = previous.x + (transform.x - previous.x) * alpha;
-      drawn.y = previous.y + (transform.y - previous.y) * alpha;
-      let turn = (transform.rotation - previous.rotation) % (Math.PI * 2);
-      if (turn >= Math.PI) turn -= Math.PI * 2;
-      else if (turn < -Math.PI) turn += Math.PI * 2;
-      drawn.rotation = previous.rotation + turn * alpha;
-    }
+    plainInterpolate(entities, time.alpha);
     renders++;
   };
   const host = new HostDriver(tick);
   return { name: `plain loop, ${count} entities`, run: (frames) => host.run(frames) };
+}
+
+/** The plain loop's snapshot: previous <- current, for every entity. */
+function plainSnapshot(entities: readonly Entity[]): void {
+  for (let i = 0; i < entities.length; i++) {
+    const { transform, previous } = entities[i]!;
+    previous.x = transform.x;
+    previous.y = transform.y;
+    previous.rotation = transform.rotation;
+  }
+}
+
+/** The plain loop's interpolation: the same arithmetic as the engine's. */
+function plainInterpolate(entities: readonly Entity[], alpha: number): void {
+  for (let i = 0; i < entities.length; i++) {
+    const { transform, previous, drawn } = entities[i]!;
+    drawn.x = previous.x + (transform.x - previous.x) * alpha;
+    drawn.y = previous.y + (transform.y - previous.y) * alpha;
+    let turn = (transform.rotation - previous.rotation) % (Math.PI * 2);
+    if (turn >= Math.PI) turn -= Math.PI * 2;
+    else if (turn < -Math.PI) turn += Math.PI * 2;
+    drawn.rotation = previous.rotation + turn * alpha;
+  }
 }
 
 function perFrameCost(): void {

@@ -87,6 +87,7 @@ export class Scene {
   private readonly removals: Entity[] = [];
   private nextId = 0;
 
+  /** @internal The engine builds scenes. */
   constructor(
     /** The scene's id, as the configuration names it. */
     readonly id: string,

@@ -237,7 +237,7 @@ export class SystemsEngine {
    * paused engine stays paused.
    *
    * @return A promise that settles once the new scene is entered.
-   * @throws {OptionError} when `sceneId` names no scene; {@link Error} when the engine is stopped.
+   * @throws {OptionError} when `sceneId` names no scene; an `Error` when the engine is stopped.
    */
   loadScene(sceneId: string): Promise<void> {
     if (!this.config.scenes.has(sceneId)) {
@@ -253,7 +253,11 @@ export class SystemsEngine {
     return this.track(this.changeScene(run, sceneId));
   }
 
-  /** Queues an event for the next frame's first phase (see {@link EventQueue}). */
+  /**
+   * Queues an event for the next frame's first phase. Events are delivered
+   * in dispatch order; one dispatched during delivery waits for the next
+   * frame; while paused, the queue waits for the first frame after `play()`.
+   */
   dispatchEvent(type: string, payload?: unknown): void {
     if (typeof type !== 'string') throw new OptionError('dispatchEvent', 'type', 'a string', type);
     this.queue.dispatch(type, payload);
