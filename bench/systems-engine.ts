@@ -82,9 +82,9 @@ function plainSubject(count: number): TimedSubject {
   void source.play();
   const entities = source.scene!.entities;
   const behaviors = entities.map((e) => e.behaviors[0] as Drift);
-  const time = { deltaTime: 0, fixedDeltaTime: FIXED_STEP_MS / 1000, elapsedTime: 0, alpha: 0 };
-  // Point each behavior at this loop's time (the engine's Time is the same shape).
-  for (const b of behaviors) (b as unknown as { time: typeof time }).time = time;
+  // The behaviors keep reading the Time they were built with (the same class as the engine's, so the
+  // shared behavior code stays monomorphic); this loop writes it, as the engine's frame does.
+  const time = source.time as { deltaTime: number; elapsedTime: number; alpha: number; readonly fixedDeltaTime: number };
   let previousMs = NaN;
   let accumulatedMs = 0;
   let renders = 0;
