@@ -22,6 +22,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
   { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
   { find: /^tickflow\/page$/, replacement: resolve(repo, 'src/engines/page/index.ts') },
+  { find: /^tickflow\/systems$/, replacement: resolve(repo, 'src/engines/systems/index.ts') },
 ];
 
 export default defineConfig({

@@ -22,3 +22,4 @@ export {
   OVERLAY_INK_COLOR,
   OVERLAY_GRAPH_MAX_MS,
 } from '../overlay.js';
+export { pixiSystemsBackend, PixiSystemsBackend, SPRITE_COMPONENT, type PixiSprite } from './pixi-systems-backend.js';

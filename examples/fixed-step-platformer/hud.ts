@@ -1,0 +1,71 @@
+import { WorldSystem, type SystemsEngine, type WorldSystemOptions } from 'tickflow/systems';
+import type { GameState } from './game-state.js';
+import type { SimulatedDisplay } from './simulated-display.js';
+
+/** How often the rates are re-measured, in ms of page time. */
+const RATE_WINDOW_MS = 500;
+
+/**
+ * The readouts beside the stage, written from the engine's frames (a world
+ * system's `update`), each only when its text changes. Paused, no frame
+ * runs, so they hold their last values.
+ */
+export function hudSystem(state: GameState, display: SimulatedDisplay, root: Document) {
+  const cell = (name: string) => root.querySelector<HTMLElement>(`[data-readout="${name}"]`)!;
+  const cells = {
+    scene: cell('scene'),
+    fps: cell('fps'),
+    steps: cell('steps'),
+    apex: cell('apex'),
+    drop: cell('drop'),
+    falls: cell('falls'),
+    dropped: cell('dropped'),
+    frames: cell('frames'),
+  };
+  const title = root.querySelector<HTMLElement>('#level-title')!;
+  const banner = root.querySelector<HTMLElement>('#drop-banner')!;
+  const write = (element: HTMLElement, text: string) => {
+    if (element.textContent !== text) element.textContent = text;
+  };
+
+  return class Hud extends WorldSystem {
+    private readonly engine: SystemsEngine;
+    private windowStartMs = NaN;
+    private ticksAtStart = 0;
+    private stepsAtStart = 0;
+
+    constructor(options: WorldSystemOptions) {
+      super();
+      this.engine = options.engine;
+    }
+
+    update(): void {
+      const stats = this.engine.stats();
+      const nowMs = performance.now();
+      if (Number.isNaN(this.windowStartMs) || stats.frames <= 1) {
+        this.windowStartMs = nowMs;
+        this.ticksAtStart = display.ticks;
+        this.stepsAtStart = stats.fixedUpdates;
+      } else if (nowMs - this.windowStartMs >= RATE_WINDOW_MS) {
+        const seconds = (nowMs - this.windowStartMs) / 1000;
+        write(cells.fps, `${display.rateHz} Hz · ${((display.ticks - this.ticksAtStart) / seconds).toFixed(0)} fps`);
+        write(cells.steps, `${((stats.fixedUpdates - this.stepsAtStart) / seconds).toFixed(0)} /s (${state.mode === 'fixed' ? 'used' : 'unused'})`);
+        this.windowStartMs = nowMs;
+        this.ticksAtStart = display.ticks;
+        this.stepsAtStart = stats.fixedUpdates;
+      }
+      write(cells.scene, state.level?.id ?? '–');
+      write(title, state.level?.title ?? '');
+      write(cells.apex, state.lastJumpApex === undefined ? '–' : `${state.lastJumpApex.toFixed(1)} px`);
+      write(cells.drop, state.dropResult === undefined ? (state.dropping ? 'falling…' : '–') : state.dropResult.replace(' the ledge', ''));
+      write(cells.falls, String(state.falls));
+      write(cells.dropped, `${stats.droppedMs.toFixed(0)} ms`);
+      write(cells.frames, String(stats.frames));
+      banner.hidden = state.dropResult === undefined;
+      if (state.dropResult !== undefined) {
+        write(banner, `${state.dropMode === 'fixed' ? 'fixed step' : 'per frame'}: ${state.dropResult}`);
+        banner.className = `stage-banner ${state.dropResult.startsWith('landed') ? 'good' : 'bad'}`;
+      }
+    }
+  };
+}

@@ -1,0 +1,224 @@
+import { Application, Container, Graphics } from 'pixi.js';
+import { OptionError } from '../../../operators/option-error.js';
+import type { Entity } from '../../engines/systems/entity.js';
+import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
+import type { Viewport } from '../../engines/viewport.js';
+import { SurfaceFit } from '../surface-fit.js';
+import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
+import { Letterbox } from './letterbox.js';
+import type { PixiBackendOptions } from './pixi-backend.js';
+import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
+import { logicalRootTransform } from './view-transforms.js';
+
+/**
+ * What the pixi systems backend draws for an entity: its `sprite`
+ * component. A rectangle is centred on the entity's drawn pose, a circle
+ * too; both turn with its rotation. Change a field and the shape is rebuilt
+ * on the next frame; leave it and the frame only moves it.
+ */
+export type PixiSprite =
+  | { readonly shape: 'rect'; width: number; height: number; color: number; alpha?: number }
+  | { readonly shape: 'circle'; radius: number; color: number; alpha?: number };
+
+/** The component name the backend reads. */
+export const SPRITE_COMPONENT = 'sprite';
+
+interface DrawnSprite {
+  readonly graphics: Graphics;
+  /** The frame that last drew it: one not drawn this frame belongs to an entity that is gone. */
+  seen: number;
+  shape: string;
+  a: number;
+  b: number;
+  color: number;
+  alpha: number;
+}
+
+/**
+ * The pixi.js v8 backend of the systems engine: each live entity with a
+ * {@link PixiSprite} component is drawn with WebGL at its drawn pose (the
+ * interpolated one), letterboxed at the game's logical resolution.
+ *
+ * tickflow owns the loop, as in the world engine's backend: the
+ * Application never starts its ticker, pixi's system ticker is held and
+ * advanced once per rendered frame, and the stage is rendered exactly once
+ * per engine frame, in {@link render}. A paused engine runs no frames, so
+ * the last picture stays on the canvas.
+ *
+ * Per frame it walks the entities once, moving each entity's Graphics (a
+ * Map lookup); a Graphics is built only for a new entity or a changed
+ * sprite, so a steady frame allocates nothing per entity.
+ */
+export class PixiSystemsBackend implements SystemsBackend {
+  /** The pixi Application (not started: the engine's frames render it). */
+  readonly app: Application;
+  /** The WebGL canvas the backend put in the container. */
+  readonly canvas: HTMLCanvasElement;
+  /** The renderer pixi chose: `'webgl'` is expected; anything else is pixi's fallback. */
+  readonly rendererName: string;
+  /** How many frames it rendered. */
+  renderCount = 0;
+
+  private readonly container: HTMLElement;
+  private readonly root = new Container({ label: 'tickflow:logical' });
+  private readonly layer = new Container({ label: 'tickflow:entities' });
+  private readonly letterbox: Letterbox;
+  private readonly fit: SurfaceFit;
+  private readonly systemTicker: SystemTickerHold;
+  private readonly sprites = new Map<Entity, DrawnSprite>();
+  private destroyed = false;
+
+  /** Takes over an initialized pixi Application; use {@link pixiSystemsBackend}. */
+  constructor(app: Application, options: Required<PixiBackendOptions>) {
+    const { container, logicalWidth, logicalHeight, background, letterbox } = options;
+    this.app = app;
+    this.container = container;
+    this.rendererName = app.renderer.name;
+    holdAppTicker(app);
+    this.systemTicker = SystemTickerHold.acquire();
+    if (container.ownerDocument.defaultView?.getComputedStyle(container).position === 'static') {
+      container.style.position = 'relative';
+    }
+    this.canvas = app.canvas as HTMLCanvasElement;
+    this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
+    container.append(this.canvas);
+    this.letterbox = new Letterbox(background, letterbox);
+    this.root.addChild(this.letterbox.background, this.layer);
+    app.stage.addChild(this.root, this.letterbox.bars);
+    this.fit = new SurfaceFit(logicalWidth, logicalHeight);
+  }
+
+  /** The fit the latest frame drew through (to turn pointer positions into logical ones). */
+  get viewport(): Viewport {
+    return this.fit.viewport;
+  }
+
+  /** Draws one frame: the surface follows its container, each sprite moves to its entity's drawn pose, the stage renders once. */
+  render(frame: SystemsFrame): void {
+    if (this.destroyed) return;
+    this.sync();
+    const stamp = ++this.renderCount;
+    const entities = frame.entities;
+    let drawn = 0;
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i]!;
+      const sprite = entity.components[SPRITE_COMPONENT] as PixiSprite | undefined;
+      if (sprite === undefined || !entity.alive) continue;
+      const record = this.spriteFor(entity, sprite);
+      record.seen = stamp;
+      record.graphics.position.set(entity.drawn.x, entity.drawn.y);
+      record.graphics.rotation = entity.drawn.rotation;
+      drawn++;
+    }
+    if (drawn !== this.sprites.size) this.sweep(stamp);
+    this.systemTicker.advance();
+    this.app.renderer.render(this.app.stage);
+  }
+
+  /** Destroys the pixi app and its WebGL context, removes the canvas, gives pixi's system ticker back. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.sprites.clear();
+    this.app.destroy({ removeView: true }, { children: true });
+    this.canvas.remove();
+    this.systemTicker.release();
+  }
+
+  private sync(): void {
+    const viewport = this.fit.refit(this.container);
+    if (viewport === undefined) return;
+    this.app.renderer.resize(viewport.cssWidth, viewport.cssHeight, viewport.pixelRatio);
+    this.canvas.style.width = `${viewport.cssWidth}px`;
+    this.canvas.style.height = `${viewport.cssHeight}px`;
+    this.letterbox.update(viewport);
+    const root = logicalRootTransform(viewport);
+    this.root.position.set(root.x, root.y);
+    this.root.scale.set(root.scale);
+  }
+
+  private spriteFor(entity: Entity, sprite: PixiSprite): DrawnSprite {
+    let record = this.sprites.get(entity);
+    if (record === undefined) {
+      const graphics = new Graphics();
+      this.layer.addChild(graphics);
+      record = { graphics, seen: 0, shape: '', a: NaN, b: NaN, color: NaN, alpha: NaN };
+      this.sprites.set(entity, record);
+    }
+    const a = sprite.shape === 'rect' ? sprite.width : sprite.radius;
+    const b = sprite.shape === 'rect' ? sprite.height : 0;
+    const alpha = sprite.alpha ?? 1;
+    if (record.shape !== sprite.shape || record.a !== a || record.b !== b || record.color !== sprite.color || record.alpha !== alpha) {
+      const g = record.graphics.clear();
+      if (sprite.shape === 'rect') g.rect(-a / 2, -b / 2, a, b);
+      else g.circle(0, 0, a);
+      g.fill({ color: sprite.color, alpha });
+      record.shape = sprite.shape;
+      record.a = a;
+      record.b = b;
+      record.color = sprite.color;
+      record.alpha = alpha;
+    }
+    return record;
+  }
+
+  /** Drops the sprites of entities the latest frame did not hold (removed, or another scene's). */
+  private sweep(stamp: number): void {
+    for (const [entity, record] of this.sprites) {
+      if (record.seen === stamp) continue;
+      record.graphics.destroy();
+      this.sprites.delete(entity);
+    }
+  }
+}
+
+/**
+ * Builds the pixi.js v8 backend of the systems engine, in `container`.
+ * Asynchronous because pixi v8's `Application.init` is. It asks for WebGL;
+ * pixi falls back to another renderer without an error when WebGL fails,
+ * so check `rendererName` where that matters.
+ *
+ * @example
+ * ```ts
+ * import { createSystemsEngine } from 'tickflow/systems';
+ * import { pixiSystemsBackend } from 'tickflow/pixi';
+ *
+ * const engine = createSystemsEngine({
+ *   backend: await pixiSystemsBackend({ container: document.querySelector('#game')!, logicalWidth: 960, logicalHeight: 540 }),
+ *   scenes: [{ id: 'main', entities: [{ id: 'box', transform: { x: 480, y: 270 }, components: { sprite: { shape: 'rect', width: 40, height: 40, color: 0xffcc00 } } }] }],
+ *   startSceneId: 'main',
+ * });
+ * await engine.play();
+ * ```
+ *
+ * @throws {OptionError} (as a rejection) for a missing container, a logical size that is not a positive finite number, or a colour that is not 0xRRGGBB.
+ */
+export async function pixiSystemsBackend(options: PixiBackendOptions): Promise<PixiSystemsBackend> {
+  const where = 'pixiSystemsBackend';
+  const { container, logicalWidth, logicalHeight, background = DEFAULT_BACKGROUND, letterbox = DEFAULT_LETTERBOX } =
+    options ?? ({} as PixiBackendOptions);
+  if (typeof container !== 'object' || container === null || typeof container.appendChild !== 'function') {
+    throw new OptionError(where, 'container', 'an HTMLElement to draw in', container);
+  }
+  for (const [name, value] of [['logicalWidth', logicalWidth], ['logicalHeight', logicalHeight]] as const) {
+    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw new OptionError(where, name, 'a finite number > 0', value);
+  }
+  for (const [name, value] of [['background', background], ['letterbox', letterbox]] as const) {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffff) {
+      throw new OptionError(where, name, 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', value);
+    }
+  }
+  const app = new Application();
+  await app.init({
+    preference: 'webgl',
+    autoStart: false,
+    sharedTicker: false,
+    width: container.clientWidth || logicalWidth,
+    height: container.clientHeight || logicalHeight,
+    resolution: container.ownerDocument.defaultView?.devicePixelRatio ?? 1,
+    autoDensity: false,
+    antialias: true,
+    background: letterbox,
+  });
+  return new PixiSystemsBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
+}

@@ -1,0 +1,59 @@
+import type { SystemsEvents } from './event-queue.js';
+import type { Entity } from './entity.js';
+import type { Scene } from './scene.js';
+import type { SystemsEngine } from './systems-engine.js';
+import type { Time } from './time.js';
+
+/**
+ * A behavior's hooks: a per-entity script's share of the frame. Each frame
+ * the engine runs every entity's behaviors after the systems of the same
+ * phase: `fixedUpdate` once per fixed step, `update` once per frame.
+ */
+export interface BehaviorHooks {
+  fixedUpdate?(): void;
+  update?(): void;
+  /** Called once when its entity is removed, or its scene destroyed. */
+  onDestroy?(): void;
+}
+
+/** What a behavior's constructor is handed. */
+export interface BehaviorOptions {
+  /** The entity it scripts. */
+  readonly entity: Entity;
+  /** The entity's scene. */
+  readonly scene: Scene;
+  /** The engine's one shared {@link Time}, the same instance the systems read. */
+  readonly time: Time;
+  /** The engine's event queue; listeners added here go when the entity does. */
+  readonly events: SystemsEvents;
+  /** The engine. */
+  readonly engine: SystemsEngine;
+}
+
+/** A behavior class: one instance per entity that lists it, built with the entity; its instances may have any of {@link BehaviorHooks}. */
+export type BehaviorClass = new (options: BehaviorOptions) => object;
+
+/**
+ * A base for behaviors: per-entity scripts that receive {@link Time} and
+ * have `fixedUpdate` and `update`. It has no members; any class with those
+ * hooks is a behavior.
+ *
+ * @example
+ * ```ts
+ * import { Behavior, type BehaviorOptions, type Entity, type Time } from 'tickflow/systems';
+ *
+ * class Drift extends Behavior {
+ *   private readonly entity: Entity;
+ *   private readonly time: Time;
+ *   constructor(options: BehaviorOptions) {
+ *     super();
+ *     this.entity = options.entity;
+ *     this.time = options.time;
+ *   }
+ *   fixedUpdate(): void {
+ *     this.entity.transform.x += 30 * this.time.fixedDeltaTime; // 30 units a second at any display rate
+ *   }
+ * }
+ * ```
+ */
+export abstract class Behavior {}

@@ -1,0 +1,49 @@
+/**
+ * The systems engine (`tickflow/systems`): a fixed-rate simulation clock
+ * (`fixedUpdate`) apart from the per-frame one (`update`), one shared
+ * {@link Time}, lifecycle hooks in a fixed order, a per-engine event queue,
+ * entities with behaviors and built-in interpolation, and play / pause / stop.
+ *
+ * The pixi.js backend is in `tickflow/pixi` (`pixiSystemsBackend`); the null
+ * backend, for headless runs, is here.
+ *
+ * @packageDocumentation
+ */
+export {
+  createSystemsEngine,
+  SystemsEngine,
+  SYSTEMS_ENGINE_PHASES,
+  type SystemsPhase,
+  type SystemsEngineState,
+  type SystemsEngineStats,
+} from './systems-engine.js';
+export type { SystemsConfig, SceneConfig } from './systems-config.js';
+export {
+  DEFAULT_FIXED_UPDATE_RATE_HZ,
+  DEFAULT_MAX_FPS,
+  DEFAULT_MAX_FRAME_DELTA_MS,
+  DEFAULT_MAX_FIXED_UPDATES_PER_FRAME,
+  type PerformanceSettings,
+  type ResolvedPerformance,
+} from './performance-settings.js';
+export type { Time } from './time.js';
+export {
+  WorldSystem,
+  SceneSystem,
+  WORLD_ONLY_HOOKS,
+  type WorldSystemHooks,
+  type SceneSystemHooks,
+  type WorldSystemOptions,
+  type SceneSystemOptions,
+  type WorldSystemClass,
+  type SceneSystemClass,
+} from './system.js';
+export { Behavior, type BehaviorHooks, type BehaviorOptions, type BehaviorClass } from './behavior.js';
+export { Entity, Transform, type Pose } from './entity.js';
+export { Scene, type EntityConfig } from './scene.js';
+export { InterpolationSystem, shortestTurn } from './interpolation.js';
+export type { SystemsEvent, SystemsEventListener, SystemsEvents } from './event-queue.js';
+export { SystemError } from './system-error.js';
+export type { SystemsBackend, SystemsFrame } from './systems-backend.js';
+export { nullSystemsBackend, NullSystemsBackend } from '../../backends/null/null-systems-backend.js';
+export { OptionError } from '../../../operators/option-error.js';

@@ -1,0 +1,111 @@
+import type { SystemsEvents } from './event-queue.js';
+import type { Scene } from './scene.js';
+import type { SystemsEngine } from './systems-engine.js';
+import type { Time } from './time.js';
+
+/**
+ * The hooks a world system may have, in the order the engine calls them
+ * (the seed's table):
+ *
+ * | order | hook             | scope                                  |
+ * |-------|------------------|----------------------------------------|
+ * | 1     | `onWorldLoad`    | world systems, may be async            |
+ * | 2     | `onWorldReady`   | world systems                          |
+ * | 3     | `onSceneLoad`    | both, may be async                     |
+ * | 4     | `onSceneEnter`   | both                                   |
+ * | 5     | `fixedUpdate`    | both, zero or more times per frame     |
+ * | 6     | `update`         | both, once per frame                   |
+ * | 7     | `onSceneExit`    | both                                   |
+ * | 8     | `onSceneDestroy` | both                                   |
+ * | 9     | `onWorldDestroy` | world systems                          |
+ *
+ * World hooks bracket the whole run and fire once; 3 to 8 repeat on every
+ * scene change; 5 and 6 repeat every frame while the scene is active.
+ * Within each, systems run in the order the configuration lists them, world
+ * systems before the scene's.
+ */
+export interface WorldSystemHooks {
+  onWorldLoad?(): void | PromiseLike<void>;
+  onWorldReady?(): void;
+  onSceneLoad?(scene: Scene): void | PromiseLike<void>;
+  onSceneEnter?(scene: Scene): void;
+  fixedUpdate?(): void;
+  update?(): void;
+  onSceneExit?(scene: Scene): void;
+  onSceneDestroy?(scene: Scene): void;
+  onWorldDestroy?(): void;
+}
+
+/** The hooks a scene system may have: hooks 3 to 8 of {@link WorldSystemHooks}; the world hooks are not in its scope. */
+export type SceneSystemHooks = Omit<WorldSystemHooks, 'onWorldLoad' | 'onWorldReady' | 'onWorldDestroy'>;
+
+/** The hooks only a world system has: the engine refuses a scene system that defines one. */
+export const WORLD_ONLY_HOOKS = ['onWorldLoad', 'onWorldReady', 'onWorldDestroy'] as const;
+
+/** What a world system's constructor is handed. */
+export interface WorldSystemOptions {
+  /** The engine's one shared {@link Time}. */
+  readonly time: Time;
+  /** The engine's event queue; listeners added here are removed when the world is destroyed. */
+  readonly events: SystemsEvents;
+  /** The engine (scene changes, play/pause/stop, stats). */
+  readonly engine: SystemsEngine;
+}
+
+/** What a scene system's constructor is handed. */
+export interface SceneSystemOptions extends WorldSystemOptions {
+  /** The scene it belongs to (built, not yet loaded). Listeners added through `events` go with the scene. */
+  readonly scene: Scene;
+}
+
+/**
+ * A world system class: built once per world, before `onWorldLoad`. Its
+ * instances may have any of {@link WorldSystemHooks} (or none: a system that
+ * only listens to events). The instance type is `object` rather than the
+ * hooks, because TypeScript refuses a class that shares no member with an
+ * all-optional type.
+ */
+export type WorldSystemClass = new (options: WorldSystemOptions) => object;
+
+/** A scene system class: built with its scene, before that scene's `onSceneLoad`; its instances may have any of {@link SceneSystemHooks}. */
+export type SceneSystemClass = new (options: SceneSystemOptions) => object;
+
+/**
+ * A base for world systems. It has no members: any class with the hooks it
+ * wants is a system; extending this one says which kind it is.
+ *
+ * @example
+ * ```ts
+ * import { WorldSystem, type WorldSystemOptions } from 'tickflow/systems';
+ *
+ * class Score extends WorldSystem {
+ *   points = 0;
+ *   constructor(options: WorldSystemOptions) {
+ *     super();
+ *     options.events.addEventListener('coin', () => this.points++);
+ *   }
+ * }
+ * ```
+ */
+export abstract class WorldSystem {}
+
+/**
+ * A base for scene systems, like the seed's `MovementSystem`.
+ *
+ * @example
+ * ```ts
+ * import { SceneSystem, type SceneSystemOptions, type Time } from 'tickflow/systems';
+ *
+ * class MovementSystem extends SceneSystem {
+ *   private readonly time: Time;
+ *   constructor(options: SceneSystemOptions) {
+ *     super();
+ *     this.time = options.time;
+ *   }
+ *   fixedUpdate(): void {
+ *     const step = this.time.fixedDeltaTime; // position += velocity * step
+ *   }
+ * }
+ * ```
+ */
+export abstract class SceneSystem {}

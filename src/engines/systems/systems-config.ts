@@ -1,0 +1,132 @@
+import type { Subscribable } from 'rxjs';
+import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys } from '../../../operators/validate.js';
+import { resolvePerformance, type PerformanceSettings, type ResolvedPerformance } from './performance-settings.js';
+import { checkEntityConfig, type EntityConfig } from './scene.js';
+import type { SystemError } from './system-error.js';
+import { WORLD_ONLY_HOOKS, type SceneSystemClass, type WorldSystemClass } from './system.js';
+import type { SystemsBackend } from './systems-backend.js';
+
+/** One scene of a game's configuration. */
+export interface SceneConfig {
+  /** The scene's id, unique in the configuration (`startSceneId` and `loadScene` name it). */
+  id: string;
+  /** Its scene systems, in the order they run within each phase. */
+  systems?: readonly SceneSystemClass[];
+  /** The entities it starts with, built before its `onSceneLoad`. */
+  entities?: readonly EntityConfig[];
+}
+
+/**
+ * A game, as a configuration: world systems, scenes each with their scene
+ * systems in order, the scene to start at, and the performance settings.
+ * The engine builds and runs it; `stop()` then `play()` builds it again from
+ * here.
+ */
+export interface SystemsConfig {
+  /** World systems, built once per world before `onWorldLoad`, in the order they run within each phase. */
+  systems?: readonly WorldSystemClass[];
+  /** The scenes (at least one). */
+  scenes: readonly SceneConfig[];
+  /** The scene `play()` starts at. */
+  startSceneId: string;
+  /** Settings; `performance` holds the loop's (see {@link PerformanceSettings}). */
+  globalOptions?: { performance?: PerformanceSettings };
+  /** Where frames are drawn: `pixiSystemsBackend(...)` in a browser; defaults to `nullSystemsBackend()` (nothing drawn). */
+  backend?: SystemsBackend;
+  /**
+   * Host ticks (timestamps in ms); defaults to the page's one
+   * requestAnimationFrame (`animationFrames()`), read when `play()` starts
+   * the loop. Headless, pass `NEVER` and step with `engine.advance()`, or a
+   * `manualTicks()` host's `ticks$`.
+   */
+  ticks?: Subscribable<number>;
+  /** Whether the built-in interpolation system runs; defaults to true. */
+  interpolation?: boolean;
+  /** Every error a system, behavior, listener or the backend throws, as it happens; defaults to `console.error`. `errors$` sees them too. */
+  onError?: (error: SystemError) => void;
+}
+
+/** A checked configuration. @internal */
+export interface CheckedConfig {
+  readonly worldSystems: readonly WorldSystemClass[];
+  readonly scenes: ReadonlyMap<string, SceneConfig>;
+  readonly startSceneId: string;
+  readonly performance: ResolvedPerformance;
+}
+
+const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'interpolation', 'onError'] as const;
+const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
+
+/**
+ * Checks a whole configuration before anything is built or started, naming
+ * what is wrong: `createSystemsEngine: scenes[1].id must be a name no earlier
+ * scene has, got "menu"`.
+ *
+ * @throws {OptionError}
+ */
+export function checkConfig(config: SystemsConfig, where: string): CheckedConfig {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    throw new OptionError(where, 'config', 'an object { systems, scenes, startSceneId, globalOptions }', config);
+  }
+  checkOptionKeys(where, config, CONFIG_KEYS);
+  const { systems = [], scenes, startSceneId, globalOptions, backend, ticks, interpolation, onError } = config;
+  checkClasses(where, 'systems', systems);
+  if (!Array.isArray(scenes) || scenes.length === 0) {
+    throw new OptionError(where, 'scenes', 'a non-empty array of scenes { id, systems, entities }', scenes);
+  }
+  const byId = new Map<string, SceneConfig>();
+  scenes.forEach((scene: SceneConfig, i: number) => {
+    const at = `scenes[${i}]`;
+    if (scene === null || typeof scene !== 'object') throw new OptionError(where, at, 'a scene { id, systems, entities }', scene);
+    checkOptionKeys(`${where}: ${at}`, scene, SCENE_KEYS);
+    if (typeof scene.id !== 'string' || scene.id === '') throw new OptionError(where, `${at}.id`, 'a non-empty string', scene.id);
+    if (byId.has(scene.id)) throw new OptionError(where, `${at}.id`, 'a name no earlier scene has', scene.id);
+    const sceneSystems = scene.systems ?? [];
+    checkClasses(where, `${at}.systems`, sceneSystems);
+    sceneSystems.forEach((Class, j) => {
+      const worldHook = WORLD_ONLY_HOOKS.find((hook) => typeof (Class.prototype as Record<string, unknown>)[hook] === 'function');
+      if (worldHook !== undefined) {
+        throw new OptionError(
+          where,
+          `${at}.systems[${j}]`,
+          `a scene system: ${worldHook} is a world hook, which only world systems have (list ${Class.name} under systems)`,
+          Class,
+        );
+      }
+    });
+    if (scene.entities !== undefined && !Array.isArray(scene.entities)) {
+      throw new OptionError(where, `${at}.entities`, 'an array of entities', scene.entities);
+    }
+    (scene.entities ?? []).forEach((entity, j) => checkEntityConfig(entity, where, `${at}.entities[${j}].`));
+    byId.set(scene.id, scene);
+  });
+  if (typeof startSceneId !== 'string' || !byId.has(startSceneId)) {
+    throw new OptionError(where, 'startSceneId', `the id of one of the scenes (${[...byId.keys()].join(', ')})`, startSceneId);
+  }
+  if (globalOptions !== undefined && (globalOptions === null || typeof globalOptions !== 'object')) {
+    throw new OptionError(where, 'globalOptions', 'an object { performance }', globalOptions);
+  }
+  checkOptionKeys(`${where}: globalOptions`, globalOptions, ['performance']);
+  const performance = resolvePerformance(globalOptions?.performance, where);
+  if (backend !== undefined && (backend === null || typeof backend.render !== 'function' || typeof backend.destroy !== 'function')) {
+    throw new OptionError(where, 'backend', 'a systems backend { render, destroy } (pixiSystemsBackend, nullSystemsBackend)', backend);
+  }
+  if (ticks !== undefined && (ticks === null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function')) {
+    throw new OptionError(where, 'ticks', 'an Observable of timestamps (ms)', ticks);
+  }
+  if (interpolation !== undefined && typeof interpolation !== 'boolean') {
+    throw new OptionError(where, 'interpolation', 'true or false', interpolation);
+  }
+  if (onError !== undefined && typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+  return { worldSystems: systems, scenes: byId, startSceneId, performance };
+}
+
+function checkClasses(where: string, option: string, list: unknown): void {
+  if (!Array.isArray(list)) throw new OptionError(where, option, 'an array of system classes', list);
+  list.forEach((Class, i) => {
+    if (typeof Class !== 'function' || Class.prototype === undefined) {
+      throw new OptionError(where, `${option}[${i}]`, 'a system class (built with new, given its options)', Class);
+    }
+  });
+}
