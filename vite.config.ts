@@ -18,6 +18,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/testing$/, replacement: resolve(repo, 'src/testing/index.ts') },
   { find: /^tickflow\/three$/, replacement: resolve(repo, 'src/backends/three/index.ts') },
   { find: /^tickflow\/pixi$/, replacement: resolve(repo, 'src/backends/pixi/index.ts') },
+  { find: /^tickflow\/rapier(2d|3d)$/, replacement: resolve(repo, 'src/backends/rapier/rapier$1.ts') },
 ];
 
 export default defineConfig({
