@@ -81,7 +81,7 @@ export function checkBodyDesc(where: string, desc: unknown, dimensions: 2 | 3): 
   }
 }
 
-function checkShape(where: string, shape: unknown): asserts shape is ShapeDesc {
+function checkShape(where: string, shape: unknown, dimensions: 2 | 3): asserts shape is ShapeDesc {
   const at = 'createCollider.';
   const type = (shape as { type?: unknown } | null)?.type;
   const keys = typeof type === 'string' ? SHAPE_KEYS[type] : undefined;
@@ -90,7 +90,8 @@ function checkShape(where: string, shape: unknown): asserts shape is ShapeDesc {
   const s = shape as Record<string, unknown>;
   if (type === 'box') {
     checkNumbers(where, at + 'shape.halfExtents', s.halfExtents, 3);
-    (s.halfExtents as number[]).forEach((half, i) => checkPositive(where, at + `shape.halfExtents[${i}]`, half));
+    // A 2D box has no depth: its z half-extent is not read.
+    for (let i = 0; i < dimensions; i++) checkPositive(where, at + `shape.halfExtents[${i}]`, (s.halfExtents as number[])[i]);
   } else {
     checkPositive(where, at + 'shape.radius', s.radius);
     if (type === 'capsule') checkPositive(where, at + 'shape.halfHeight', s.halfHeight);
@@ -98,12 +99,12 @@ function checkShape(where: string, shape: unknown): asserts shape is ShapeDesc {
 }
 
 /** Checks a collider description. */
-export function checkColliderDesc(where: string, desc: unknown): asserts desc is ColliderDesc {
+export function checkColliderDesc(where: string, desc: unknown, dimensions: 2 | 3): asserts desc is ColliderDesc {
   if (desc === null || typeof desc !== 'object' || Array.isArray(desc)) throw new OptionError(where, 'createCollider', 'a collider description object', desc);
   checkOptionKeys(`${where} createCollider`, desc, COLLIDER_KEYS);
   const at = 'createCollider.';
   const d = desc as Record<string, unknown>;
-  checkShape(where, d.shape);
+  checkShape(where, d.shape, dimensions);
   if (d.offset !== undefined) checkNumbers(where, at + 'offset', d.offset, 3);
   if (d.density !== undefined) checkFinite(where, at + 'density', d.density, 0);
   if (d.friction !== undefined) checkFinite(where, at + 'friction', d.friction, 0);

@@ -246,7 +246,7 @@ export class RapierAdapter<
 
   private createCollider(bodyHandle: BodyHandle, desc: ColliderDesc): ColliderHandle {
     const owner = this.body(bodyHandle, 'createCollider');
-    checkColliderDesc(this.where, desc);
+    checkColliderDesc(this.where, desc, this.dimensions);
     const collider = this.binding.createCollider(this.world!, owner.body, desc);
     const entry: { -readonly [K in keyof ColliderEntry<C>]: ColliderEntry<C>[K] } = { collider, handle: 0, body: bodyHandle, sensor: this.binding.isSensor(collider) };
     entry.handle = this.colliders.add(entry);
