@@ -19,15 +19,30 @@ export const SCENE_DT_SECONDS = 1 / 60;
 /** Its substeps. */
 export const SCENE_SUBSTEPS = 4;
 
+/** The scripted scene, one tick at a time (so a page can step it once per animation frame). */
+export interface ScriptedScene {
+  /** Runs the next tick: its barrier work, its scripted calls, the step, the pose and event hash. */
+  tick(): void;
+  /** What the ticks so far produced. */
+  result(): SceneResult;
+}
+
+/** Runs {@link createScriptedScene} for `steps` ticks in one go. */
+export function runScriptedScene(physics: PhysicsAdapter, steps = 240): SceneResult {
+  const scene = createScriptedScene(physics);
+  for (let i = 0; i < steps; i++) scene.tick();
+  return scene.result();
+}
+
 /**
- * Runs the scripted scene on `physics` for `steps` ticks:
+ * Builds the scripted scene on `physics`; each `tick()` runs one fixed tick:
  * - a ground and two walls; 24 boxes and balls dropped in a tumbling heap, turned;
  * - at tick 30 a velocity assigned to one body (m/s), at tick 60 a teleport;
  * - every 20 ticks, at the barrier, one body destroyed and a new one spawned;
  * after each step every live dynamic body's pose is read and hashed, with the
  * step's collision events.
  */
-export function runScriptedScene(physics: PhysicsAdapter, steps = 240): SceneResult {
+export function createScriptedScene(physics: PhysicsAdapter): ScriptedScene {
   const bodies: BodyHandle[] = [];
   let spawned = 0;
   const spawn = (structure: Parameters<Parameters<PhysicsAdapter['barrier']>[0]>[0]): void => {
@@ -57,31 +72,35 @@ export function runScriptedScene(physics: PhysicsAdapter, steps = 240): SceneRes
   const poses = createPoseBuffer(64);
   let hash = FNV_OFFSET;
   let events = 0;
-  for (let tick = 1; tick <= steps; tick++) {
-    if (tick % 20 === 0) {
-      physics.barrier((structure) => {
-        structure.destroyBody(bodies.shift()!);
-        spawn(structure);
-      });
-    }
-    if (tick === 30) physics.setLinearVelocity(bodies[3]!, 2.5, 4, 0);
-    if (tick === 60) physics.teleport(bodies[5]!, { position: [0, 6, 0], rotation: [0, 0, 0, 1] });
-    physics.step(SCENE_DT_SECONDS, SCENE_SUBSTEPS);
-    physics.readPoses(bodies, bodies.length, poses);
-    hash = fnv1a(hash, poses.positions, bodies.length * 3);
-    hash = fnv1a(hash, poses.rotations, bodies.length * 4);
-    for (let i = 0; i < physics.collisionCount; i++) {
-      const event = physics.collisionAt(i);
-      events++;
-      scratch[0] = event.kind === 'begin' ? 1 : 2;
-      scratch[1] = event.colliderA;
-      scratch[2] = event.colliderB;
-      scratch.set(event.point, 3);
-      scratch.set(event.normal, 6);
-      hash = fnv1a(hash, scratch, 9);
-    }
-  }
-  return { hash: (hash >>> 0).toString(16).padStart(8, '0'), steps, events, bodies: physics.bodyCount };
+  let tick = 0;
+  return {
+    tick() {
+      tick++;
+      if (tick % 20 === 0) {
+        physics.barrier((structure) => {
+          structure.destroyBody(bodies.shift()!);
+          spawn(structure);
+        });
+      }
+      if (tick === 30) physics.setLinearVelocity(bodies[3]!, 2.5, 4, 0);
+      if (tick === 60) physics.teleport(bodies[5]!, { position: [0, 6, 0], rotation: [0, 0, 0, 1] });
+      physics.step(SCENE_DT_SECONDS, SCENE_SUBSTEPS);
+      physics.readPoses(bodies, bodies.length, poses);
+      hash = fnv1a(hash, poses.positions, bodies.length * 3);
+      hash = fnv1a(hash, poses.rotations, bodies.length * 4);
+      for (let i = 0; i < physics.collisionCount; i++) {
+        const event = physics.collisionAt(i);
+        events++;
+        scratch[0] = event.kind === 'begin' ? 1 : 2;
+        scratch[1] = event.colliderA;
+        scratch[2] = event.colliderB;
+        scratch.set(event.point, 3);
+        scratch.set(event.normal, 6);
+        hash = fnv1a(hash, scratch, 9);
+      }
+    },
+    result: () => ({ hash: (hash >>> 0).toString(16).padStart(8, '0'), steps: tick, events, bodies: physics.bodyCount }),
+  };
 }
 
 const FNV_OFFSET = 0x811c9dc5;

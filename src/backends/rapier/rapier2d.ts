@@ -73,6 +73,12 @@ export interface Rapier2dOptions {
 
 const WHERE = 'createRapier2d';
 
+/**
+ * Rapier's init(), started once: each call of the package's own init()
+ * decodes its inlined WASM again before noticing it is loaded.
+ */
+let ready: Promise<void> | undefined;
+
 /** Reused by every read, so reading poses allocates nothing. */
 const vector = { x: 0, y: 0 };
 
@@ -194,6 +200,7 @@ export async function createRapier2d(options: Rapier2dOptions = {}): Promise<Phy
   checkOptionKeys(WHERE, options, ['gravity']);
   const { gravity = DEFAULT_GRAVITY_MPS2 } = options;
   checkGravity(WHERE, 'gravity', gravity, 2);
-  await RAPIER.init();
+  ready ??= RAPIER.init();
+  await ready;
   return new RapierAdapter(binding, gravity);
 }

@@ -70,6 +70,12 @@ export interface Rapier3dOptions {
 
 const WHERE = 'createRapier3d';
 
+/**
+ * Rapier's init(), started once: each call of the package's own init()
+ * decodes its inlined WASM again before noticing it is loaded.
+ */
+let ready: Promise<void> | undefined;
+
 /** Reused by every read, so reading poses allocates nothing. */
 const vector = { x: 0, y: 0, z: 0 };
 const quaternion = { x: 0, y: 0, z: 0, w: 1 };
@@ -197,6 +203,7 @@ export async function createRapier3d(options: Rapier3dOptions = {}): Promise<Phy
   checkOptionKeys(WHERE, options, ['gravity']);
   const { gravity = DEFAULT_GRAVITY_MPS2 } = options;
   checkGravity(WHERE, 'gravity', gravity, 3);
-  await RAPIER.init();
+  ready ??= RAPIER.init();
+  await ready;
   return new RapierAdapter(binding, gravity);
 }
