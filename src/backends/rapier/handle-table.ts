@@ -49,9 +49,4 @@ export class HandleTable<T> {
     this.live--;
     return entry;
   }
-
-  /** Every live entry, in slot order. */
-  *values(): IterableIterator<T> {
-    for (const entry of this.entries) if (entry !== undefined) yield entry;
-  }
 }

@@ -29,7 +29,8 @@ interface BodyEntry<B> {
 /** A collider: its Rapier collider and the handles events report for it. */
 interface ColliderEntry<C> {
   readonly collider: C;
-  readonly handle: ColliderHandle;
+  /** Set once, right after the table gives it out. */
+  handle: ColliderHandle;
   readonly body: BodyHandle;
   readonly sensor: boolean;
 }
@@ -248,7 +249,7 @@ export class RapierAdapter<
     const owner = this.body(bodyHandle, 'createCollider');
     checkColliderDesc(this.where, desc, this.dimensions);
     const collider = this.binding.createCollider(this.world!, owner.body, desc);
-    const entry: { -readonly [K in keyof ColliderEntry<C>]: ColliderEntry<C>[K] } = { collider, handle: 0, body: bodyHandle, sensor: this.binding.isSensor(collider) };
+    const entry: ColliderEntry<C> = { collider, handle: 0, body: bodyHandle, sensor: this.binding.isSensor(collider) };
     entry.handle = this.colliders.add(entry);
     owner.colliders.push(entry.handle);
     this.byRapierHandle.set(collider.handle, entry);
