@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
 import { createRapier2d } from 'tickflow/rapier2d';
 import {
@@ -16,6 +16,10 @@ import {
 // toy": "a small physics-adapter interface that the runtime declares (step
 // with substeps, poses out, events out after the step, teleport, create and
 // destroy applied only at the barrier)".
+
+// Each test builds a real world; on the shared 2-core machine under load one
+// took 8 s once (alone: well under one). No test here measures time.
+vi.setConfig({ testTimeout: 30_000 });
 
 const DT = 1 / 60;
 /** Rapier computes in 32-bit floats: compare with this many decimal digits. */
