@@ -1,0 +1,316 @@
+import { OptionError } from '../../../operators/option-error.js';
+import { integerAtLeast, positiveFinite } from '../../../operators/validate.js';
+import type {
+  BodyDesc,
+  BodyHandle,
+  ColliderDesc,
+  ColliderHandle,
+  CollisionEvent,
+  PhysicsAdapter,
+  PhysicsStructure,
+  PoseBuffer,
+  PoseInput,
+  Vec3,
+} from '../../engines/runtime/physics-adapter.js';
+import { checkBodyDesc, checkColliderDesc, checkNumbers, checkPose } from './check-desc.js';
+import { CollisionRecord } from './collision-record.js';
+import { HandleTable } from './handle-table.js';
+import type { RapierBinding, RapierBodyPort, RapierColliderPort, RapierEventQueuePort, RapierWorldPort } from './rapier-binding.js';
+
+/** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. */
+interface BodyEntry<B> {
+  readonly body: B;
+  readonly colliders: ColliderHandle[];
+  readonly scale: Vec3;
+  /** A 2D body's z, reported in its poses (3D: unused). */
+  depth: number;
+}
+
+/** A collider: its Rapier collider and the handles events report for it. */
+interface ColliderEntry<C> {
+  readonly collider: C;
+  /** Set once, right after the table gives it out. */
+  handle: ColliderHandle;
+  readonly body: BodyHandle;
+  readonly sensor: boolean;
+}
+
+const UNIT_SCALE: Vec3 = Object.freeze([1, 1, 1] as const);
+
+/**
+ * The Rapier adapter, shared by the 2D and 3D entry points: a
+ * {@link PhysicsAdapter} over one Rapier world and one event queue, the two
+ * Rapier objects that hold WASM memory and need `free()`. Both are freed by
+ * {@link destroy}; bodies and colliders are removed from the world when they
+ * are destroyed, and Rapier's own temporaries are freed by Rapier.
+ *
+ * The tick it serves:
+ *
+ * 1. `barrier(apply)`: the only place bodies and colliders are created or destroyed;
+ * 2. between barriers: `teleport`, `setLinearVelocity`, `setGravity`;
+ * 3. `step(dt, substeps)`: sets Rapier's timestep to `dt` and
+ *    `numSolverIterations` to `substeps`, steps the world once, then drains
+ *    the event queue into this tick's records (events never pile up across ticks);
+ * 4. `readPoses`, `collisionCount`/`collisionAt`.
+ *
+ * Internal: users get one from `createRapier3d` or `createRapier2d`.
+ */
+export class RapierAdapter<
+  W extends RapierWorldPort<B, C, Q>,
+  B extends RapierBodyPort,
+  C extends RapierColliderPort,
+  Q extends RapierEventQueuePort,
+> implements PhysicsAdapter {
+  readonly dimensions: 2 | 3;
+  private readonly where: string;
+  private world: W | undefined;
+  private queue: Q | undefined;
+  private readonly bodies = new HandleTable<BodyEntry<B>>();
+  private readonly colliders = new HandleTable<ColliderEntry<C>>();
+  /** Rapier's collider handle -> the entry events report. Kept one step past a destroy, for the `'end'` events it causes. */
+  private readonly byRapierHandle = new Map<number, ColliderEntry<C>>();
+  /** Rapier handles of colliders destroyed since the last step. */
+  private retired: number[] = [];
+  private readonly records: CollisionRecord[] = [];
+  private count = 0;
+  private inBarrier = false;
+  private timestepSeconds = Number.NaN;
+  private solverSubsteps = Number.NaN;
+  private gravityNow: Vec3;
+  private readonly structure: PhysicsStructure;
+  /** The drain callback, made once. */
+  private readonly onCollision = (handle1: number, handle2: number, started: boolean): void => this.record(handle1, handle2, started);
+
+  constructor(
+    private readonly binding: RapierBinding<W, B, C, Q>,
+    gravity: Vec3,
+  ) {
+    this.where = binding.where;
+    this.dimensions = binding.dimensions;
+    this.gravityNow = Object.freeze([gravity[0], gravity[1], gravity[2]] as const);
+    this.world = binding.createWorld(this.gravityNow);
+    this.queue = binding.createEventQueue();
+    const guard = (method: string): void => {
+      this.open(method);
+      if (!this.inBarrier) throw new Error(`${this.where}: ${method} is allowed only inside barrier(), the fixed-tick barrier`);
+    };
+    this.structure = {
+      createBody: (desc = {}) => {
+        guard('createBody');
+        return this.createBody(desc);
+      },
+      destroyBody: (body) => {
+        guard('destroyBody');
+        return this.destroyBody(body);
+      },
+      createCollider: (body, desc) => {
+        guard('createCollider');
+        return this.createCollider(body, desc);
+      },
+      destroyCollider: (collider) => {
+        guard('destroyCollider');
+        return this.destroyCollider(collider);
+      },
+    };
+  }
+
+  barrier(apply: (structure: PhysicsStructure) => void): void {
+    this.open('barrier');
+    if (this.inBarrier) throw new Error(`${this.where}: barrier() cannot be nested`);
+    this.inBarrier = true;
+    try {
+      apply(this.structure);
+    } finally {
+      this.inBarrier = false;
+    }
+  }
+
+  step(dtSeconds: number, substeps: number): void {
+    const world = this.open('step');
+    if (this.inBarrier) throw new Error(`${this.where}: step() cannot run inside barrier()`);
+    if (dtSeconds !== this.timestepSeconds) {
+      world.timestep = positiveFinite(this.where, 'step dtSeconds', dtSeconds);
+      this.timestepSeconds = dtSeconds;
+    }
+    if (substeps !== this.solverSubsteps) {
+      world.numSolverIterations = integerAtLeast(this.where, 'step substeps', substeps, 1);
+      this.solverSubsteps = substeps;
+    }
+    this.count = 0;
+    world.step(this.queue!);
+    this.queue!.drainCollisionEvents(this.onCollision);
+    // The 'end' events of colliders destroyed at the barrier came with this step; forget them now.
+    for (const rapierHandle of this.retired) this.byRapierHandle.delete(rapierHandle);
+    this.retired.length = 0;
+  }
+
+  readPoses(bodies: ArrayLike<BodyHandle>, count: number, out: PoseBuffer): void {
+    this.open('readPoses');
+    const { positions, rotations, scales } = out;
+    if (count > bodies.length || count * 3 > positions.length || count * 4 > rotations.length || (scales !== undefined && count * 3 > scales.length)) {
+      throw new RangeError(`${this.where}: readPoses count ${count} exceeds the handles given or the buffer's capacity`);
+    }
+    for (let i = 0; i < count; i++) {
+      const entry = this.body(bodies[i]!, 'readPoses');
+      this.binding.readPose(entry.body, entry.depth, positions, rotations, i);
+      if (scales !== undefined) {
+        scales[i * 3] = entry.scale[0];
+        scales[i * 3 + 1] = entry.scale[1];
+        scales[i * 3 + 2] = entry.scale[2];
+      }
+    }
+  }
+
+  get collisionCount(): number {
+    return this.count;
+  }
+
+  collisionAt(index: number): CollisionEvent {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) {
+      throw new RangeError(`${this.where}: collisionAt(${index}) is outside the last step's ${this.count} events`);
+    }
+    return this.records[index]!;
+  }
+
+  teleport(body: BodyHandle, pose: PoseInput): void {
+    this.open('teleport');
+    checkPose(this.where, pose, this.dimensions);
+    const entry = this.body(body, 'teleport');
+    entry.depth = pose.position[2];
+    this.binding.teleport(entry.body, pose.position, pose.rotation);
+  }
+
+  setLinearVelocity(body: BodyHandle, x: number, y: number, z = 0): void {
+    this.open('setLinearVelocity');
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
+      throw new OptionError(this.where, 'setLinearVelocity', 'finite numbers (m/s)', [x, y, z], `${this.where}: setLinearVelocity needs finite numbers (m/s), got ${x}, ${y}, ${z}`);
+    }
+    this.binding.setLinearVelocity(this.body(body, 'setLinearVelocity').body, x, y, z);
+  }
+
+  readLinearVelocity(body: BodyHandle, out: Float64Array, offset = 0): void {
+    this.open('readLinearVelocity');
+    this.binding.readLinearVelocity(this.body(body, 'readLinearVelocity').body, out, offset);
+  }
+
+  setGravity(x: number, y: number, z = 0): void {
+    const world = this.open('setGravity');
+    const gravity = [x, y, z] as const;
+    checkGravity(this.where, 'setGravity', gravity, this.dimensions);
+    this.gravityNow = Object.freeze(gravity);
+    this.binding.setGravity(world, gravity);
+  }
+
+  get gravity(): Vec3 {
+    return this.gravityNow;
+  }
+
+  isBody(body: BodyHandle): boolean {
+    return this.bodies.get(body) !== undefined;
+  }
+
+  isCollider(collider: ColliderHandle): boolean {
+    return this.colliders.get(collider) !== undefined;
+  }
+
+  get bodyCount(): number {
+    return this.bodies.size;
+  }
+
+  destroy(): void {
+    if (this.world === undefined) return;
+    // World.free() frees every set it owns (bodies, colliders, broad and narrow phase, pipelines).
+    this.world.free();
+    this.queue!.free();
+    this.world = undefined;
+    this.queue = undefined;
+    this.byRapierHandle.clear();
+    this.retired.length = 0;
+    this.count = 0;
+  }
+
+  private createBody(desc: BodyDesc): BodyHandle {
+    checkBodyDesc(this.where, desc, this.dimensions);
+    const body = this.binding.createBody(this.world!, desc);
+    const scale = desc.scale === undefined ? UNIT_SCALE : Object.freeze([desc.scale[0], desc.scale[1], desc.scale[2]] as const);
+    return this.bodies.add({ body, colliders: [], scale, depth: desc.position?.[2] ?? 0 });
+  }
+
+  private destroyBody(handle: BodyHandle): boolean {
+    const entry = this.bodies.remove(handle);
+    if (entry === undefined) return false;
+    for (const collider of entry.colliders) this.retire(collider);
+    // Removes its colliders from the world too.
+    this.world!.removeRigidBody(entry.body);
+    return true;
+  }
+
+  private createCollider(bodyHandle: BodyHandle, desc: ColliderDesc): ColliderHandle {
+    const owner = this.body(bodyHandle, 'createCollider');
+    checkColliderDesc(this.where, desc, this.dimensions);
+    const collider = this.binding.createCollider(this.world!, owner.body, desc);
+    const entry: ColliderEntry<C> = { collider, handle: 0, body: bodyHandle, sensor: this.binding.isSensor(collider) };
+    entry.handle = this.colliders.add(entry);
+    owner.colliders.push(entry.handle);
+    this.byRapierHandle.set(collider.handle, entry);
+    return entry.handle;
+  }
+
+  private destroyCollider(handle: ColliderHandle): boolean {
+    const entry = this.colliders.get(handle);
+    if (entry === undefined) return false;
+    const owner = this.bodies.get(entry.body)!;
+    owner.colliders.splice(owner.colliders.indexOf(handle), 1);
+    this.retire(handle);
+    this.world!.removeCollider(entry.collider, true);
+    return true;
+  }
+
+  /** Takes a collider out of the table; its Rapier handle stays known until the next step's events are in. */
+  private retire(handle: ColliderHandle): void {
+    const entry = this.colliders.remove(handle)!;
+    this.retired.push(entry.collider.handle);
+  }
+
+  private record(handle1: number, handle2: number, started: boolean): void {
+    const a = this.byRapierHandle.get(handle1);
+    const b = this.byRapierHandle.get(handle2);
+    if (a === undefined || b === undefined) return; // not one of ours: cannot happen, every collider is made here
+    let record = this.records[this.count];
+    if (record === undefined) {
+      record = new CollisionRecord();
+      this.records.push(record);
+    }
+    this.count++;
+    record.kind = started ? 'begin' : 'end';
+    record.colliderA = a.handle;
+    record.bodyA = a.body;
+    record.colliderB = b.handle;
+    record.bodyB = b.body;
+    record.sensor = a.sensor || b.sensor;
+    record.hasContact = started && !record.sensor && this.binding.readContact(this.world!, a.collider, b.collider, record.point, record.normal);
+    if (!record.hasContact) {
+      record.point.fill(0);
+      record.normal.fill(0);
+    }
+  }
+
+  private body(handle: BodyHandle, method: string): BodyEntry<B> {
+    const entry = this.bodies.get(handle);
+    if (entry === undefined) throw new Error(`${this.where}: ${method}: body ${String(handle)} is not live (destroyed, or never created here)`);
+    return entry;
+  }
+
+  private open(method: string): W {
+    if (this.world === undefined) throw new Error(`${this.where}: ${method} after destroy()`);
+    return this.world;
+  }
+}
+
+/** Checks a gravity vector, m/s²; a 2D world has none along z. */
+export function checkGravity(where: string, option: string, gravity: unknown, dimensions: 2 | 3): asserts gravity is Vec3 {
+  checkNumbers(where, option, gravity, 3);
+  if (dimensions === 2 && (gravity as Vec3)[2] !== 0) {
+    throw new OptionError(where, option, 'a 2D gravity [x, y, 0]', gravity, `${where}: ${option} must be a 2D gravity [x, y, 0] (m/s²), got z = ${(gravity as Vec3)[2]}`);
+  }
+}
