@@ -1,6 +1,7 @@
-import { Container, Graphics, Text } from 'pixi.js';
+import { AnimatedSprite, Container, Graphics, Sprite, Text } from 'pixi.js';
 import type { Actor } from '../../engines/world/actor.js';
-import type { Visual } from '../../engines/world/visual.js';
+import type { TexturePlacement, Visual, VisualXY } from '../../engines/world/visual.js';
+import { animationFor, textureFor } from './assets.js';
 
 /** The font a text visual is set in. */
 export const DEFAULT_TEXT_FONT = 'system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
@@ -12,6 +13,9 @@ export const DEFAULT_TEXT_FONT = 'system-ui, "Segoe UI", Roboto, Helvetica, Aria
  * it crisp; the cap keeps a large zoom from building huge textures.
  */
 export const MAX_TEXT_RESOLUTION = 4;
+
+/** Where a textured visual's anchor is unless told otherwise: its centre, as the shapes are drawn. */
+export const DEFAULT_SPRITE_ANCHOR = 0.5;
 
 /** Which edge of a text sits on its actor's x, by `align`, as pixi's anchor. */
 const ALIGN_ANCHOR = { left: 0, center: 0.5, right: 1 } as const;
@@ -39,6 +43,16 @@ interface ActorSprite {
   shape: Graphics | undefined;
   /** The child that draws a text. */
   text: Text | undefined;
+  /** The child that draws a sprite. */
+  sprite: Sprite | undefined;
+  /** The child that draws an animation, and the sheet and animation it holds the frames of. */
+  animation: AnimatedSprite | undefined;
+  animationKey: string;
+  /** An animation's clock: seconds of unpaused world time it has played, and the world time last read. */
+  playedSeconds: number;
+  lastWorldTime: number;
+  /** The game's own container (a `container` visual): a child of the node, never destroyed by the backend. */
+  custom: Container | undefined;
   layer: 'world' | 'screen';
   z: number;
   /** The last frame stamp it was seen alive with a visual. */
@@ -50,26 +64,38 @@ interface ActorSprite {
  * created the first frame the actor is seen alive with a visual, updated
  * every frame from the actor, and destroyed the first frame it is not.
  *
- * Per frame and per actor it writes a position, a rotation and an alpha.
- * Everything costlier waits for a change:
+ * Per frame and per actor it writes a position, a rotation and an alpha
+ * (and an animation's frame when it changes). Everything costlier waits for
+ * a change:
  *
- * - a Graphics is redrawn only when the actor's `visual` is another object
- *   (visuals are immutable values: replace the object to change the look);
+ * - a Graphics is redrawn, a sprite's texture, anchor, scale and tint set,
+ *   only when the actor's `visual` is another object (visuals are immutable
+ *   values: replace the object to change the look);
  * - a Text's string is set only when it differs (pixi re-rasterizes a text
  *   on every change), its resolution only when its layer's scale moved a
  *   half step;
  * - the layers are re-sorted only when an actor appears, or its `z` or
  *   layer changes. The order is `visual.z`, then spawn order.
  *
+ * Nothing is allocated per actor per frame: the display objects are kept in
+ * a dense array walked with an index (a `for...of` over a Map allocates an
+ * entry per element), beside a Map from actor id for the lookup.
+ *
+ * A visual that cannot be drawn (a texture not loaded) draws nothing; the
+ * error is returned once for that visual object, after every other actor is
+ * brought up to date, so one bad visual costs neither the frame nor the log.
+ *
  * @example
  * ```ts
  * const sprites = new ActorSprites(worldLayer, screenLayer);
  * // each frame, in step 10:
- * sprites.sync(scene.actors, worldPixelsPerUnit, screenPixelsPerUnit);
+ * const error = sprites.sync(scene.actors, worldPixelsPerUnit, screenPixelsPerUnit);
  * ```
  */
 export class ActorSprites {
-  private readonly sprites = new Map<number, ActorSprite>();
+  private readonly byId = new Map<number, ActorSprite>();
+  /** The same sprites as `byId`, densely, in no particular order: what the per-frame sweeps walk. */
+  private readonly list: ActorSprite[] = [];
   private readonly sortScratch: ActorSprite[] = [];
   private stamp = 0;
   private orderDirty = false;
@@ -85,7 +111,7 @@ export class ActorSprites {
 
   /** How many actors have a display object. */
   get size(): number {
-    return this.sprites.size;
+    return this.list.length;
   }
 
   /**
@@ -93,22 +119,28 @@ export class ActorSprites {
    *
    * @param worldPixelsPerUnit Device pixels per world unit (viewport scale × zoom), for text resolution.
    * @param screenPixelsPerUnit Device pixels per logical unit (viewport scale), for text resolution.
+   * @return The first error of a visual that could not be drawn this frame (reported once per visual object), if any.
    */
-  sync(actors: readonly Actor<string>[], worldPixelsPerUnit: number, screenPixelsPerUnit: number): void {
+  sync(actors: readonly Actor<string>[], worldPixelsPerUnit: number, screenPixelsPerUnit: number): Error | undefined {
     const stamp = ++this.stamp;
     const worldResolution = textResolution(worldPixelsPerUnit);
     const screenResolution = textResolution(screenPixelsPerUnit);
+    let failure: Error | undefined;
     for (let i = 0; i < actors.length; i++) {
       const actor = actors[i]!;
       const visual = actor.visual;
       if (visual === undefined || !actor.alive) continue;
-      let sprite = this.sprites.get(actor.id);
+      let sprite = this.byId.get(actor.id);
       if (sprite === undefined) {
         sprite = this.create(actor.id);
-        this.sprites.set(actor.id, sprite);
+        this.byId.set(actor.id, sprite);
+        this.list.push(sprite);
       }
       sprite.seen = stamp;
-      if (visual !== sprite.drawn) this.redraw(sprite, visual);
+      if (visual !== sprite.drawn) {
+        const error = this.redraw(sprite, visual, actor);
+        if (error !== undefined && failure === undefined) failure = error;
+      }
       const { node } = sprite;
       node.position.set(actor.x, actor.y);
       node.rotation = actor.rotation;
@@ -118,30 +150,63 @@ export class ActorSprites {
         const resolution = sprite.layer === 'world' ? worldResolution : screenResolution;
         if (text.resolution !== resolution) text.resolution = resolution;
       }
+      const animation = sprite.animation;
+      if (animation !== undefined && visual.kind === 'animation') this.play(sprite, animation, visual, actor);
     }
-    for (const [id, sprite] of this.sprites) {
+    const list = this.list;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const sprite = list[i]!;
       if (sprite.seen === stamp) continue;
       // Removing a child keeps the others' order: no re-sort needed.
-      sprite.node.destroy({ children: true });
-      this.sprites.delete(id);
+      this.dispose(sprite);
+      this.byId.delete(sprite.id);
+      list[i] = list[list.length - 1]!;
+      list.pop();
     }
     if (this.orderDirty) this.sort();
+    return failure;
   }
 
-  /** Destroys every display object. */
+  /** Destroys every display object (but the game's own containers, which are only taken off the stage). */
   clear(): void {
-    for (const sprite of this.sprites.values()) sprite.node.destroy({ children: true });
-    this.sprites.clear();
+    for (let i = 0; i < this.list.length; i++) this.dispose(this.list[i]!);
+    this.list.length = 0;
+    this.byId.clear();
   }
 
   private create(id: number): ActorSprite {
     const node = new Container({ label: `actor:${id}` });
     this.orderDirty = true;
-    return { node, id, drawn: undefined, shape: undefined, text: undefined, layer: 'world', z: 0, seen: 0 };
+    return {
+      node,
+      id,
+      drawn: undefined,
+      shape: undefined,
+      text: undefined,
+      sprite: undefined,
+      animation: undefined,
+      animationKey: '',
+      playedSeconds: 0,
+      lastWorldTime: 0,
+      custom: undefined,
+      layer: 'world',
+      z: 0,
+      seen: 0,
+    };
   }
 
-  /** Draws `visual` into the sprite's node: its child, its layer and its z. */
-  private redraw(sprite: ActorSprite, visual: Visual): void {
+  private dispose(sprite: ActorSprite): void {
+    // The game's container is the game's: off the stage, not destroyed.
+    sprite.custom?.removeFromParent();
+    sprite.custom = undefined;
+    sprite.node.destroy({ children: true });
+  }
+
+  /**
+   * Draws `visual` into the sprite's node: its child, its layer and its z.
+   * A visual that cannot be drawn leaves the node empty and returns why.
+   */
+  private redraw(sprite: ActorSprite, visual: Visual, actor: Actor<string>): Error | undefined {
     sprite.drawn = visual;
     const layer = visual.layer ?? 'world';
     const z = visual.z ?? 0;
@@ -152,53 +217,179 @@ export class ActorSprites {
       (layer === 'world' ? this.world : this.screen).addChild(node);
       this.orderDirty = true;
     }
-    if (visual.kind === 'text') {
-      if (sprite.shape !== undefined) {
-        sprite.shape.destroy();
-        sprite.shape = undefined;
+    try {
+      switch (visual.kind) {
+        case 'circle':
+        case 'rect':
+          this.drawShape(sprite, visual);
+          return undefined;
+        case 'text':
+          this.drawText(sprite, visual);
+          return undefined;
+        case 'sprite':
+          this.drawSprite(sprite, visual);
+          return undefined;
+        case 'animation':
+          this.drawAnimation(sprite, visual, actor);
+          return undefined;
+        case 'container':
+          this.drawContainer(sprite, visual.container);
+          return undefined;
+        default:
+          throw new Error(`visual: unknown kind ${JSON.stringify((visual as { kind: unknown }).kind)}`);
       }
-      if (sprite.text === undefined) {
-        sprite.text = new Text({
-          text: visual.text,
-          style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color },
-        });
-        node.addChild(sprite.text);
-      }
-      const text = sprite.text;
-      if (text.text !== visual.text) text.text = visual.text;
-      const { style } = text;
-      if (style.fontSize !== visual.size) style.fontSize = visual.size;
-      if (style.fill !== visual.color) style.fill = visual.color;
-      // Like the shapes, a text is centred on its actor, vertically always and horizontally unless aligned to an edge.
-      text.anchor.set(ALIGN_ANCHOR[visual.align ?? 'center'], 0.5);
-      return;
+    } catch (error) {
+      this.keepOnly(sprite, undefined);
+      const reason = error instanceof Error ? error.message : String(error);
+      return new Error(`pixiBackend: actor ${actor.id} "${actor.name}": ${reason}; it draws nothing until its visual changes`, { cause: error });
     }
-    if (sprite.text !== undefined) {
+  }
+
+  /** Removes every child of the node but `keep` (the game's container is taken off, not destroyed). */
+  private keepOnly(sprite: ActorSprite, keep: 'shape' | 'text' | 'sprite' | 'animation' | 'custom' | undefined): void {
+    if (keep !== 'shape' && sprite.shape !== undefined) {
+      sprite.shape.destroy();
+      sprite.shape = undefined;
+    }
+    if (keep !== 'text' && sprite.text !== undefined) {
       sprite.text.destroy({ style: true });
       sprite.text = undefined;
     }
+    if (keep !== 'sprite' && sprite.sprite !== undefined) {
+      sprite.sprite.destroy();
+      sprite.sprite = undefined;
+    }
+    if (keep !== 'animation' && sprite.animation !== undefined) {
+      sprite.animation.destroy();
+      sprite.animation = undefined;
+      sprite.animationKey = '';
+    }
+    if (keep !== 'custom' && sprite.custom !== undefined) {
+      sprite.custom.removeFromParent();
+      sprite.custom = undefined;
+    }
+  }
+
+  private drawShape(sprite: ActorSprite, visual: Extract<Visual, { kind: 'circle' | 'rect' }>): void {
+    this.keepOnly(sprite, 'shape');
     if (sprite.shape === undefined) {
       sprite.shape = new Graphics();
-      node.addChild(sprite.shape);
+      sprite.node.addChild(sprite.shape);
     }
     const shape = sprite.shape.clear();
     if (visual.kind === 'circle') shape.circle(0, 0, visual.radius).fill(visual.color);
     else shape.rect(-visual.width / 2, -visual.height / 2, visual.width, visual.height).fill(visual.color);
   }
 
+  private drawText(sprite: ActorSprite, visual: Extract<Visual, { kind: 'text' }>): void {
+    this.keepOnly(sprite, 'text');
+    if (sprite.text === undefined) {
+      sprite.text = new Text({
+        text: visual.text,
+        style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color },
+      });
+      sprite.node.addChild(sprite.text);
+    }
+    const text = sprite.text;
+    if (text.text !== visual.text) text.text = visual.text;
+    const { style } = text;
+    if (style.fontSize !== visual.size) style.fontSize = visual.size;
+    if (style.fill !== visual.color) style.fill = visual.color;
+    // Like the shapes, a text is centred on its actor, vertically always and horizontally unless aligned to an edge.
+    text.anchor.set(ALIGN_ANCHOR[visual.align ?? 'center'], 0.5);
+  }
+
+  private drawSprite(sprite: ActorSprite, visual: Extract<Visual, { kind: 'sprite' }>): void {
+    const texture = textureFor(visual.texture, visual.sheet);
+    this.keepOnly(sprite, 'sprite');
+    if (sprite.sprite === undefined) {
+      sprite.sprite = new Sprite({ texture });
+      sprite.node.addChild(sprite.sprite);
+    }
+    sprite.sprite.texture = texture;
+    place(sprite.sprite, visual);
+  }
+
+  private drawAnimation(sprite: ActorSprite, visual: Extract<Visual, { kind: 'animation' }>, actor: Actor<string>): void {
+    if (!(visual.fps > 0) || !Number.isFinite(visual.fps)) {
+      throw new Error(`animation: fps must be a finite number > 0, got ${String(visual.fps)}`);
+    }
+    const key = `${visual.sheet}\u0000${visual.animation}`;
+    if (sprite.animation === undefined || sprite.animationKey !== key) {
+      const frames = animationFor(visual.sheet, visual.animation);
+      this.keepOnly(sprite, undefined);
+      // autoUpdate false: no Ticker.shared; the backend sets the frame from the world's time (see play).
+      sprite.animation = new AnimatedSprite({ textures: frames, autoUpdate: false });
+      sprite.animationKey = key;
+      sprite.node.addChild(sprite.animation);
+      // Another animation starts from its first frame; the same one with another tint or scale plays on.
+      sprite.playedSeconds = 0;
+      sprite.lastWorldTime = actor.world?.time ?? 0;
+      sprite.animation.currentFrame = 0;
+    }
+    place(sprite.animation, visual);
+  }
+
+  /** Moves an animation on by the world time since the last frame, unless its world is paused; sets its frame on a change. */
+  private play(sprite: ActorSprite, animation: AnimatedSprite, visual: Extract<Visual, { kind: 'animation' }>, actor: Actor<string>): void {
+    const world = actor.world;
+    if (world === undefined) return;
+    const time = world.time;
+    const step = time - sprite.lastWorldTime;
+    sprite.lastWorldTime = time;
+    if (!world.paused && step > 0) sprite.playedSeconds += step;
+    const count = animation.totalFrames;
+    const index = Math.floor(sprite.playedSeconds * visual.fps);
+    const frame = visual.loop === false ? Math.min(index, count - 1) : index % count;
+    if (animation.currentFrame !== frame) animation.currentFrame = frame;
+  }
+
+  private drawContainer(sprite: ActorSprite, container: object): void {
+    if (!(container instanceof Container)) {
+      throw new Error('a container visual needs a pixi.js Container (from the same pixi.js the backend uses)');
+    }
+    this.keepOnly(sprite, 'custom');
+    if (sprite.custom !== container) {
+      sprite.custom?.removeFromParent();
+      sprite.custom = container;
+      sprite.node.addChild(container);
+    }
+  }
+
   /** Re-stacks both layers by `z`, then spawn order. Runs only after a change of membership, layer or z. */
   private sort(): void {
     this.orderDirty = false;
+    this.sortLayer(this.world);
+    this.sortLayer(this.screen);
+  }
+
+  private sortLayer(layer: Container): void {
     const scratch = this.sortScratch;
-    for (const layer of [this.world, this.screen]) {
-      scratch.length = 0;
-      for (const sprite of this.sprites.values()) if (sprite.node.parent === layer) scratch.push(sprite);
-      scratch.sort((a, b) => a.z - b.z || a.id - b.id);
-      for (let i = 0; i < scratch.length; i++) {
-        const node = scratch[i]!.node;
-        if (layer.getChildIndex(node) !== i) layer.setChildIndex(node, i);
-      }
+    const list = this.list;
+    scratch.length = 0;
+    for (let i = 0; i < list.length; i++) if (list[i]!.node.parent === layer) scratch.push(list[i]!);
+    scratch.sort(byZThenSpawn);
+    for (let i = 0; i < scratch.length; i++) {
+      const node = scratch[i]!.node;
+      if (layer.getChildIndex(node) !== i) layer.setChildIndex(node, i);
     }
     scratch.length = 0;
   }
 }
+
+function byZThenSpawn(a: ActorSprite, b: ActorSprite): number {
+  return a.z - b.z || a.id - b.id;
+}
+
+/** Sets a textured child's anchor, scale and tint from its visual. */
+function place(target: Sprite, visual: TexturePlacement): void {
+  const anchor = visual.anchor ?? DEFAULT_SPRITE_ANCHOR;
+  const scale = visual.scale ?? 1;
+  target.anchor.set(xOf(anchor), yOf(anchor));
+  target.scale.set(xOf(scale), yOf(scale));
+  target.tint = visual.tint ?? 0xffffff;
+}
+
+const xOf = (value: number | VisualXY): number => (typeof value === 'number' ? value : value.x);
+const yOf = (value: number | VisualXY): number => (typeof value === 'number' ? value : value.y);
+

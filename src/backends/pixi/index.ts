@@ -11,7 +11,8 @@
  */
 export { pixiBackend, PixiBackend, type PixiBackendOptions } from './pixi-backend.js';
 export { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
-export { DEFAULT_TEXT_FONT, MAX_TEXT_RESOLUTION } from './actor-sprites.js';
+export { DEFAULT_TEXT_FONT, MAX_TEXT_RESOLUTION, DEFAULT_SPRITE_ANCHOR } from './actor-sprites.js';
+export { loadAssets, type AssetSource } from './assets.js';
 export { COLLISION_OUTLINE_COLOR, COLLISION_OUTLINE_CSS_WIDTH } from './collision-overlay.js';
 export { WORLD_PANEL_LINE_CSS } from './world-panel.js';
 export { logicalRootTransform, worldLayerTransform, letterboxBars, type LayerTransform, type CssRect } from './view-transforms.js';

@@ -144,11 +144,13 @@ export class PixiBackend implements WorldBackend {
     const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight);
     this.worldLayer.position.set(world.x, world.y);
     this.worldLayer.scale.set(world.scale);
-    this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
+    const failure = this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
     // A frame without the overlay must not keep showing the last one's.
     this.overlay?.clear();
     this.systemTicker.advance();
     this.app.renderer.render(this.app.stage);
+    // A visual that could not be drawn is reported after the picture, which shows everything else.
+    if (failure !== undefined) throw failure;
   }
 
   /**
