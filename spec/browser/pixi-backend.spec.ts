@@ -7,9 +7,11 @@ import { OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overla
 import { DEFAULT_BACKGROUND } from '../../src/backends/pixi/colors.js';
 import type { BuildOptions } from './fixtures/pixi-backend.js';
 import { COLORS, CRATE, HUD, MARKER, RINGED, STACK, ZOOM, rgb } from './fixtures/pixi-backend-scene.js';
+import { ARROW, SPRITES, SWATCH_COLORS } from './fixtures/pixi-backend-sprites.js';
 import {
   colorShare,
   decodePng,
+  dominantColor,
   differenceShare,
   hexColor,
   nonBackgroundShare,
@@ -421,5 +423,131 @@ describe('the pixi.js backend at a device pixel ratio of 2', () => {
 
   it('frees the surface on destroy: the canvas leaves the container, and pixi\'s system ticker is given back', async () => {
     expect(await hiDpi.page.evaluate(() => window.__pixi!.destroy())).toEqual({ canvasesInContainer: 0, systemTickerStarted: true });
+  });
+});
+
+describe('sprites, animations and a game-built Container in real Chromium (issue 13: "A pixi.js backend must draw what pixi.js users draw")', () => {
+  // The sprite yard (fixtures/pixi-backend-sprites.ts) at 640 × 360 CSS pixels: scale 1, no bars, the camera at the
+  // logical centre, so a world point is drawn at the same CSS pixel.
+  let yard: OpenedPage;
+  let on: Page;
+  const shotOf = async () => decodePng(await on.locator('#stage').screenshot());
+  const swatch = (i: number) => rgb(SWATCH_COLORS[i]!);
+  /** The colour drawn most in a small square around (x, y). */
+  const around = (png: PNG, x: number, y: number, half = 3) => dominantColor(crop(png, { x: x - half, y: y - half, width: 2 * half, height: 2 * half }));
+
+  beforeAll(async () => {
+    yard = await harness.open(harness.fixture('pixi-backend.html'), {
+      viewport: { width: 640, height: 360 },
+      readyWhen: () => window.__pixi !== undefined,
+    });
+    on = yard.page;
+    await on.evaluate(() => window.__pixi!.buildSprites({ width: 640, height: 360 }));
+    await waitUntil(on, () => window.__pixi!.frame() >= 3);
+  });
+
+  afterAll(async () => {
+    expect(realErrors(yard.errors)).toEqual([]);
+    await yard.close();
+  });
+
+  it('"sprites from textures loaded through pixi\'s Assets (an image URL, a spritesheet frame), with anchor, rotation, scale, alpha, tint and a draw order"', async () => {
+    expect((await on.evaluate(() => window.__pixi!.info())).rendererName).toBe('webgl');
+    await on.evaluate(() => window.__pixi!.stop());
+    const picture = await shotOf();
+    writeFileSync('/tmp/pixi-backend-sprites.png', PNG.sync.write(picture));
+    await on.evaluate(() => window.__pixi!.start());
+    const { tinted, turned, frame, faded, over } = SPRITES;
+    const bodyHalf = ((ARROW.width - ARROW.headWidth) * tinted.scale) / 2;
+    const length = ARROW.width * tinted.scale;
+
+    // Scale 2 and anchor 0.5: 64 × 24 px centred on (120, 90); the white body shows the tint, the black head stays black.
+    expect(near(around(picture, tinted.x - length / 2 + bodyHalf, tinted.y), rgb(tinted.tint), 6), 'the tinted body').toBe(true);
+    expect(near(around(picture, tinted.x + length / 2 - 6, tinted.y), [0, 0, 0], 6), 'the head, on the right end').toBe(true);
+    const tintedBox = crop(picture, { x: tinted.x - length / 2 - 4, y: tinted.y - 16, width: length + 8, height: 32 });
+    const tintedArea = colorShare(tintedBox, rgb(tinted.tint), 6) * tintedBox.width * tintedBox.height;
+    expect(Math.abs(tintedArea - (ARROW.width - ARROW.headWidth) * ARROW.height * tinted.scale ** 2), 'scale 2: the body covers 48 × 24 px').toBeLessThan(60);
+
+    // Anchor (0, 0.5) at (260, 70), turned a quarter: the arrow hangs 64 px down from its point, its head at the bottom.
+    expect(near(around(picture, turned.x, turned.y + 20), [255, 255, 255], 6), 'the body, below the anchor').toBe(true);
+    expect(near(around(picture, turned.x, turned.y + length - 6), [0, 0, 0], 6), 'the head, at the far end').toBe(true);
+    expect(near(around(picture, turned.x + 20, turned.y + 20), BACKGROUND, 6), 'nothing beside it: it is turned, not lying flat').toBe(true);
+    expect(near(around(picture, turned.x, turned.y - 10), BACKGROUND, 6), 'nothing above the anchor').toBe(true);
+
+    // A spritesheet frame, and one at alpha 0.5 over the background.
+    expect(near(around(picture, frame.x, frame.y), swatch(2), 6), 'swatch-2 of the spritesheet').toBe(true);
+    const blend = swatch(0).map((c, i) => Math.round(0.5 * c + 0.5 * BACKGROUND[i]!)) as unknown as Rgb;
+    expect(near(around(picture, faded.x, faded.y), blend, 8), `alpha 0.5 over the background: ${around(picture, faded.x, faded.y).join(',')}`).toBe(true);
+
+    // z 1 over z 0, though spawned first; the grey square shows around it.
+    expect(near(around(picture, over.x, over.y), swatch(3), 6), 'the z 1 swatch on top').toBe(true);
+    expect(near(around(picture, over.x + 14, over.y), [128, 128, 128], 6), 'the z 0 square around it').toBe(true);
+  });
+
+  it('"an animated sprite from a spritesheet animation": its frames change with the world\'s time, and hold still while the world is paused', async () => {
+    const { cycler } = SPRITES;
+    const seen = new Set<string>();
+    const frames = new Set<number>();
+    for (let k = 0; k < 12 && (seen.size < 3 || frames.size < 3); k++) {
+      await on.evaluate(() => window.__pixi!.stop());
+      const colour = around(await shotOf(), cycler.x, cycler.y);
+      const { frame, worldTime } = await on.evaluate(() => window.__pixi!.animationFrame());
+      // At 4 frames a second the frame shown is floor(4 t) mod 4 of the world's (unpaused) time.
+      expect(frame).toBe(Math.floor(worldTime * cycler.fps) % SWATCH_COLORS.length);
+      expect(near(colour, swatch(frame), 6), `frame ${frame} shows swatch ${frame}`).toBe(true);
+      seen.add(colour.join(','));
+      frames.add(frame);
+      await on.evaluate(() => window.__pixi!.start());
+      await on.waitForTimeout(180);
+    }
+    expect(frames.size, 'at least three different frames shown').toBeGreaterThanOrEqual(3);
+    expect(seen.size, 'in three different colours').toBeGreaterThanOrEqual(3);
+
+    await on.evaluate(() => window.__pixi!.setPaused(true));
+    const held = await on.evaluate(() => window.__pixi!.animationFrame());
+    await framesPass(30, on);
+    const later = await on.evaluate(() => window.__pixi!.animationFrame());
+    expect(later.worldTime, 'world.time runs in a paused frame, as the seed says').toBeGreaterThan(held.worldTime);
+    expect(later.frame, 'but a paused world\'s animation holds its frame').toBe(held.frame);
+    await on.evaluate(() => window.__pixi!.setPaused(false));
+  });
+
+  it('"an actor\'s visual may be any pixi Container the game builds, which the backend positions from the actor each frame"', async () => {
+    const { custom } = SPRITES;
+    const positions: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      await on.evaluate(() => window.__pixi!.stop());
+      const picture = await shotOf();
+      const disc = centroid(crop(picture, { x: 0, y: custom.y - 30, width: 640, height: 60 }), rgb(custom.color), 6);
+      expect(disc.count, 'the disc is drawn').toBeGreaterThan(0.8 * Math.PI * custom.radius ** 2);
+      expect(Math.abs(disc.y - 30), 'at the actor\'s y (the middle of the crop)').toBeLessThan(1);
+      positions.push(disc.x);
+      await on.evaluate(() => window.__pixi!.start());
+      await framesPass(10, on);
+    }
+    expect(Math.max(...positions) - Math.min(...positions), 'and it moves with its actor').toBeGreaterThan(5);
+  });
+
+  it('a sprite naming a texture nobody loaded draws nothing and is reported once, while everything else is drawn', async () => {
+    await framesPass(5, on);
+    const { messages } = await on.evaluate(() => window.__pixi!.spriteErrors());
+    const missing = messages.filter((m) => m.includes('no-such-texture'));
+    expect(missing, messages.join('\n')).toHaveLength(1);
+    expect(missing[0]).toMatch(/"missing".*no texture "no-such-texture" is loaded; load it with loadAssets\(\)/);
+  });
+
+  it('"a failed load reported like any level failure": a level whose art is missing is reported, with the file, and the current level stays', async () => {
+    yard.errors.length = 0;
+    await on.evaluate(() => window.__pixi!.openBrokenLevel());
+    const { messages, level } = await on.evaluate(() => window.__pixi!.spriteErrors());
+    const broken = messages.find((m) => m.includes('broken'));
+    expect(broken).toMatch(/level "broken" failed to load; the current level stays <- loadAssets: could not load never-there \(.*no-such-art\.png\)/);
+    expect(level).toBe('yard');
+    const from = await frame(on);
+    await framesPass(3, on);
+    expect(await frame(on), 'the engine runs on').toBeGreaterThanOrEqual(from + 3);
+    // Chromium logs the 404 itself; that is the only console error.
+    expect(yard.errors.every((e) => /404|Failed to load resource|no-such-art/.test(e)), yard.errors.join('\n')).toBe(true);
+    yard.errors.length = 0;
   });
 });
