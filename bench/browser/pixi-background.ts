@@ -3,9 +3,15 @@
  * Duel (`?autoplay=1`), in headless Chromium, whose WebGL is software
  * rendered (SwiftShader): what the backend's background costs a frame.
  *
- *     node --import tsx bench/browser/pixi-background.ts
+ *     node --import tsx bench/browser/pixi-background.ts [other-tree]
  *
  * Three interleaved rounds of MEASURE_MS each after WARM_UP_MS, at 1280 × 800.
+ * Given the path of another checkout (say, a `git worktree` of the commit
+ * before a change, with node_modules linked in), each round measures both
+ * trees, one after the other, so a change is compared under the same load:
+ *
+ *     git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
+ *     node --import tsx bench/browser/pixi-background.ts /tmp/before
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +22,16 @@ const MEASURE_MS = 5_000;
 const ROUNDS = 3;
 const here = fileURLToPath(new URL('./', import.meta.url));
 
-const harness = await startHarness(resolve(here, '../../vite.config.ts'));
-const results: Record<string, number[]> = { bare: [], 'paddle-duel': [] };
+const trees: { name: string; root: string }[] = [{ name: 'this tree', root: resolve(here, '../..') }];
+if (process.argv[2] !== undefined) trees.push({ name: process.argv[2], root: resolve(process.argv[2]) });
+const harnesses = await Promise.all(trees.map((tree) => startHarness(resolve(tree.root, 'vite.config.ts'))));
+const results: Record<string, number[]> = {};
 try {
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const which of ['bare', 'paddle-duel'] as const) {
-      const url = which === 'bare' ? harness.url(`@fs${resolve(here, 'pixi-sprites.html')}`) : harness.url('paddle-duel/?autoplay=1');
+    for (let t = 0; t < trees.length; t++) for (const which of ['bare', 'paddle-duel'] as const) {
+      const harness = harnesses[t]!;
+      const key = `${trees[t]!.name}: ${which}`;
+      const url = which === 'bare' ? harness.url(`@fs${resolve(trees[t]!.root, 'bench/browser/pixi-sprites.html')}`) : harness.url('paddle-duel/?autoplay=1');
       const opened = await harness.open(url, {
         viewport: { width: 1280, height: 800 },
         readyWhen: which === 'bare' ? () => window.__bench !== undefined : () => (window as unknown as { __game?: unknown }).__game !== undefined,
@@ -36,12 +46,12 @@ try {
       const from = await frames();
       await page.waitForTimeout(MEASURE_MS);
       const fps = ((await frames()) - from) / (MEASURE_MS / 1000);
-      results[which]!.push(fps);
-      console.log(`round ${round} ${which}: ${fps.toFixed(1)} fps`);
+      (results[key] ??= []).push(fps);
+      console.log(`round ${round} ${key}: ${fps.toFixed(1)} fps`);
       await opened.close();
     }
   }
 } finally {
-  await harness.close();
+  await Promise.all(harnesses.map((h) => h.close()));
 }
 for (const [which, fps] of Object.entries(results)) console.log(`${which}: ${fps.map((f) => f.toFixed(1)).join(', ')} fps`);

@@ -37,12 +37,11 @@ export interface PixiBackendOptions {
  * The stage it renders:
  *
  * ```text
- * stage                      CSS pixels of the surface (renderer resolution = devicePixelRatio)
+ * stage                      CSS pixels of the surface (renderer resolution = devicePixelRatio), cleared with `background`
  * ├─ logical root            the letterboxed fit: logical units
- * │  ├─ background           the logical area, in `background`
  * │  ├─ world layer          the camera: camera.x/y at the view centre, scaled by zoom
  * │  └─ screen layer         logical units, no camera (HUD, pause menu)
- * └─ letterbox bars          in `letterbox`, over anything that spilled out of the fit
+ * └─ letterbox bars          in `letterbox`, over anything that spilled out of the fit (none when the aspect matches)
  * ```
  *
  * tickflow owns the loop: pixi's Application is built with
@@ -85,7 +84,7 @@ export class PixiBackend implements WorldBackend {
    * asynchronous) and passes every option, defaults applied.
    */
   constructor(app: Application, options: Required<PixiBackendOptions>) {
-    const { container, logicalWidth, logicalHeight, background, letterbox } = options;
+    const { container, logicalWidth, logicalHeight, letterbox } = options;
     this.app = app;
     this.container = container;
     this.logicalWidth = logicalWidth;
@@ -103,8 +102,8 @@ export class PixiBackend implements WorldBackend {
     this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
     container.append(this.canvas);
 
-    this.letterbox = new Letterbox(background, letterbox);
-    this.root.addChild(this.letterbox.background, this.worldLayer, this.screenLayer);
+    this.letterbox = new Letterbox(letterbox);
+    this.root.addChild(this.worldLayer, this.screenLayer);
     app.stage.addChild(this.root, this.letterbox.bars);
     this.sprites = new ActorSprites(this.worldLayer, this.screenLayer);
     this.fit = new SurfaceFit(logicalWidth, logicalHeight);
@@ -242,8 +241,8 @@ export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBack
     // The backend sets the canvas's CSS size itself, in sync().
     autoDensity: false,
     antialias: true,
-    // The clear colour is the bars'; the background is drawn over the fit.
-    background: letterbox,
+    // The background is the clear colour (no quad: see Letterbox); the bars are drawn over the rest.
+    background,
   });
   return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
 }
