@@ -80,10 +80,16 @@ function attribute(profile: SamplingProfile): RoundResult['bytesPerFrame'] {
   };
   walk(profile.head, undefined);
   const out = { total: 0, tickflow: 0, tickflowPixiSync: 0, pixi: 0, page: 0, other: 0 };
+  const bySite = new Map<string, number>();
+  const ownSites = new Map<string, number>();
   for (const { size, nodeId } of profile.samples) {
     out.total += size;
     const node = byId.get(nodeId)!;
     const url = node.callFrame.url;
+    const up = parent.get(node.id);
+    const site = `${node.callFrame.functionName || '(anonymous)'} ${url.replace(/^.*\/(@fs|node_modules)\//, '')} <- ${up?.callFrame.functionName ?? ''}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + size);
+    if (/\/(src|operators)\/.*\.ts/.test(url) && !url.includes('node_modules')) ownSites.set(site, (ownSites.get(site) ?? 0) + size);
     if (/\/(src|operators)\/.*\.ts/.test(url) && !url.includes('node_modules')) out.tickflow += size;
     else if (/pixi/.test(url)) {
       out.pixi += size;
@@ -97,6 +103,11 @@ function attribute(profile: SamplingProfile): RoundResult['bytesPerFrame'] {
     } else if (url.includes('pixi-sprites-page')) out.page += size;
     else out.other += size;
   }
+  if (process.env.BENCH_SITES !== undefined) {
+    const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_SITES) || 12);
+    for (const [site, bytes] of top) console.log(`    ${String(bytes).padStart(9)} B  ${site}`);
+    for (const [site, bytes] of [...ownSites].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    tickflow: ${String(bytes).padStart(9)} B  ${site}`);
+  }
   return out;
 }
 
@@ -107,8 +118,13 @@ async function measure(harness: BrowserHarness, kind: Kind, count: number): Prom
   });
   const { page } = opened;
   try {
+    if (!(await page.evaluate(() => window.__bench!.isolated))) throw new Error('bench: the page is not cross-origin isolated (coarse timers)');
     await page.evaluate(([k, n]) => window.__bench!.run(k, n), [kind, count] as const);
     await page.waitForTimeout(WARM_UP_MS);
+    // A full collection after the set-up, so the steady run's minor GCs are its own frames' garbage, not the spawn's.
+    const cdp: CDPSession = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
 
     // 1. Timing and GCs, under tracing.
     await harness.browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] });
@@ -120,8 +136,6 @@ async function measure(harness: BrowserHarness, kind: Kind, count: number): Prom
     const major = trace.traceEvents.filter((e) => e.name === 'MajorGC' && e.ph === 'X');
 
     // 2. Bytes allocated per frame, under the sampling heap profiler.
-    const cdp: CDPSession = await page.context().newCDPSession(page);
-    await cdp.send('HeapProfiler.enable');
     await cdp.send('HeapProfiler.startSampling', {
       samplingInterval: SAMPLING_INTERVAL_BYTES,
       includeObjectsCollectedByMinorGC: true,
@@ -157,7 +171,7 @@ const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) :
 async function main(): Promise<void> {
   const rounds = Number(process.argv[2] ?? DEFAULT_ROUNDS);
   const counts = process.argv[3] !== undefined ? [Number(process.argv[3])] : DEFAULT_COUNTS;
-  const harness = await startHarness(resolve(here, '../../vite.config.ts'));
+  const harness = await startHarness(resolve(here, 'vite.config.ts'));
   const results: RoundResult[] = [];
   try {
     // One throwaway page so the first measured one does not pay Vite's first transform.

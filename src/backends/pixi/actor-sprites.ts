@@ -31,28 +31,28 @@ export function textResolution(pixelsPerUnit: number): number {
   return Math.min(MAX_TEXT_RESOLUTION, Math.max(1, Math.ceil(pixelsPerUnit * 2) / 2));
 }
 
+/** What kind of display object an actor is drawn with. */
+type NodeKind = 'shape' | 'text' | 'sprite' | 'animation' | 'custom';
+
 /** The display object of one actor, and what it was last drawn from. */
 interface ActorSprite {
-  /** The actor's one display object: placed, turned and faded from the actor each frame. */
-  readonly node: Container;
+  /**
+   * The actor's one display object, placed, turned and faded from the actor
+   * each frame: a Graphics, a Text, a Sprite, an AnimatedSprite or the game's
+   * own Container, directly in its layer (no wrapper: a wrapper would double
+   * the transforms pixi updates per frame). None while its visual cannot be drawn.
+   */
+  node: Container | undefined;
+  kind: NodeKind | undefined;
   /** Spawn order (actor ids grow with each spawn): the tie-break after `z`. */
   readonly id: number;
-  /** The visual the node's child was drawn from (compared by identity). */
+  /** The visual the node was drawn from (compared by identity). */
   drawn: Visual | undefined;
-  /** The child that draws a circle or a rect. */
-  shape: Graphics | undefined;
-  /** The child that draws a text. */
-  text: Text | undefined;
-  /** The child that draws a sprite. */
-  sprite: Sprite | undefined;
-  /** The child that draws an animation, and the sheet and animation it holds the frames of. */
-  animation: AnimatedSprite | undefined;
+  /** The sheet and animation an AnimatedSprite node holds the frames of. */
   animationKey: string;
   /** An animation's clock: seconds of unpaused world time it has played, and the world time last read. */
   playedSeconds: number;
   lastWorldTime: number;
-  /** The game's own container (a `container` visual): a child of the node, never destroyed by the backend. */
-  custom: Container | undefined;
   layer: 'world' | 'screen';
   z: number;
   /** The last frame stamp it was seen alive with a visual. */
@@ -74,12 +74,17 @@ interface ActorSprite {
  * - a Text's string is set only when it differs (pixi re-rasterizes a text
  *   on every change), its resolution only when its layer's scale moved a
  *   half step;
- * - the layers are re-sorted only when an actor appears, or its `z` or
- *   layer changes. The order is `visual.z`, then spawn order.
+ * - the layers are re-sorted only when an actor appears, or its `z`, layer
+ *   or kind of display object changes. The order is `visual.z`, then spawn order.
  *
- * Nothing is allocated per actor per frame: the display objects are kept in
- * a dense array walked with an index (a `for...of` over a Map allocates an
- * entry per element), beside a Map from actor id for the lookup.
+ * Nothing is allocated and nothing is hashed per actor per frame. The
+ * display objects are kept in one array in spawn order (actor ids grow with
+ * each spawn), and the actors arrive in spawn order too, so the sync walks
+ * both together: the next display object is almost always the next actor's,
+ * found by comparing one id (a binary search when it is not: an actor that
+ * only now got a visual). Neither a Map nor a `for...of` is on the path: a
+ * Map lookup per actor cost as much as the rest of the sync together, and a
+ * `for...of` over a Map allocates an entry per element.
  *
  * A visual that cannot be drawn (a texture not loaded) draws nothing; the
  * error is returned once for that visual object, after every other actor is
@@ -93,8 +98,7 @@ interface ActorSprite {
  * ```
  */
 export class ActorSprites {
-  private readonly byId = new Map<number, ActorSprite>();
-  /** The same sprites as `byId`, densely, in no particular order: what the per-frame sweeps walk. */
+  /** Every actor's display object, in spawn order (ascending id). */
   private readonly list: ActorSprite[] = [];
   private readonly sortScratch: ActorSprite[] = [];
   private stamp = 0;
@@ -126,95 +130,128 @@ export class ActorSprites {
     const worldResolution = textResolution(worldPixelsPerUnit);
     const screenResolution = textResolution(screenPixelsPerUnit);
     let failure: Error | undefined;
+    const list = this.list;
+    // Where the next actor's display object should be in `list`.
+    let cursor = 0;
     for (let i = 0; i < actors.length; i++) {
       const actor = actors[i]!;
       const visual = actor.visual;
       if (visual === undefined || !actor.alive) continue;
-      let sprite = this.byId.get(actor.id);
-      if (sprite === undefined) {
-        sprite = this.create(actor.id);
-        this.byId.set(actor.id, sprite);
-        this.list.push(sprite);
+      const id = actor.id;
+      // Display objects of lower ids belong to actors gone or without a visual: the sweep below removes them.
+      while (cursor < list.length && list[cursor]!.id < id) cursor++;
+      let sprite = list[cursor];
+      if (sprite === undefined || sprite.id !== id) {
+        const at = this.indexOf(id);
+        if (at >= 0) {
+          cursor = at;
+          sprite = list[at]!;
+        } else {
+          sprite = this.insert(id);
+          cursor = this.indexOf(id);
+        }
       }
+      cursor++;
       sprite.seen = stamp;
       if (visual !== sprite.drawn) {
         const error = this.redraw(sprite, visual, actor);
         if (error !== undefined && failure === undefined) failure = error;
       }
-      const { node } = sprite;
+      const node = sprite.node;
+      if (node === undefined) continue;
       node.position.set(actor.x, actor.y);
       node.rotation = actor.rotation;
       node.alpha = visual.alpha ?? 1;
-      const text = sprite.text;
-      if (text !== undefined) {
+      if (sprite.kind === 'text') {
+        const text = node as Text;
         const resolution = sprite.layer === 'world' ? worldResolution : screenResolution;
         if (text.resolution !== resolution) text.resolution = resolution;
+      } else if (sprite.kind === 'animation' && visual.kind === 'animation') {
+        this.play(sprite, node as AnimatedSprite, visual, actor);
       }
-      const animation = sprite.animation;
-      if (animation !== undefined && visual.kind === 'animation') this.play(sprite, animation, visual, actor);
     }
-    const list = this.list;
-    for (let i = list.length - 1; i >= 0; i--) {
+    // The sweep: what was not seen this frame goes, and the rest close up in spawn order.
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
       const sprite = list[i]!;
-      if (sprite.seen === stamp) continue;
+      if (sprite.seen === stamp) list[kept++] = sprite;
       // Removing a child keeps the others' order: no re-sort needed.
-      this.dispose(sprite);
-      this.byId.delete(sprite.id);
-      list[i] = list[list.length - 1]!;
-      list.pop();
+      else this.removeNode(sprite);
     }
+    list.length = kept;
     if (this.orderDirty) this.sort();
     return failure;
   }
 
   /** Destroys every display object (but the game's own containers, which are only taken off the stage). */
   clear(): void {
-    for (let i = 0; i < this.list.length; i++) this.dispose(this.list[i]!);
+    for (let i = 0; i < this.list.length; i++) this.removeNode(this.list[i]!);
     this.list.length = 0;
-    this.byId.clear();
   }
 
-  private create(id: number): ActorSprite {
-    const node = new Container({ label: `actor:${id}` });
+  /** The index of actor `id`'s display object in `list` (a binary search: `list` is in ascending id), or -1. */
+  private indexOf(id: number): number {
+    const list = this.list;
+    let low = 0;
+    let high = list.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = list[middle]!.id;
+      if (at === id) return middle;
+      if (at < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** A new entry for actor `id`, at its place in spawn order (at the end, but for an actor that only now got a visual). */
+  private insert(id: number): ActorSprite {
+    const sprite: ActorSprite = { node: undefined, kind: undefined, id, drawn: undefined, animationKey: '', playedSeconds: 0, lastWorldTime: 0, layer: 'world', z: 0, seen: 0 };
+    const list = this.list;
+    let at = list.length;
+    list.push(sprite);
+    while (at > 0 && list[at - 1]!.id > id) {
+      list[at] = list[at - 1]!;
+      at--;
+    }
+    list[at] = sprite;
+    return sprite;
+  }
+
+  /** Takes the node off the stage: destroyed when it is the backend's, left whole when it is the game's. */
+  private removeNode(sprite: ActorSprite): void {
+    const { node, kind } = sprite;
+    sprite.node = undefined;
+    sprite.kind = undefined;
+    sprite.animationKey = '';
+    if (node === undefined) return;
+    if (kind === 'custom') node.removeFromParent();
+    else if (kind === 'text') (node as Text).destroy({ style: true });
+    else node.destroy();
+  }
+
+  /** Makes `node` the sprite's display object, in its layer (replacing the one it had). */
+  private setNode(sprite: ActorSprite, node: Container, kind: NodeKind): void {
+    this.removeNode(sprite);
+    sprite.node = node;
+    sprite.kind = kind;
+    if (kind !== 'custom') node.label = `actor:${sprite.id}`;
+    (sprite.layer === 'world' ? this.world : this.screen).addChild(node);
     this.orderDirty = true;
-    return {
-      node,
-      id,
-      drawn: undefined,
-      shape: undefined,
-      text: undefined,
-      sprite: undefined,
-      animation: undefined,
-      animationKey: '',
-      playedSeconds: 0,
-      lastWorldTime: 0,
-      custom: undefined,
-      layer: 'world',
-      z: 0,
-      seen: 0,
-    };
-  }
-
-  private dispose(sprite: ActorSprite): void {
-    // The game's container is the game's: off the stage, not destroyed.
-    sprite.custom?.removeFromParent();
-    sprite.custom = undefined;
-    sprite.node.destroy({ children: true });
   }
 
   /**
-   * Draws `visual` into the sprite's node: its child, its layer and its z.
-   * A visual that cannot be drawn leaves the node empty and returns why.
+   * Draws `visual` into the sprite's node, in its layer at its z. A visual
+   * that cannot be drawn leaves the actor without a node and returns why.
    */
   private redraw(sprite: ActorSprite, visual: Visual, actor: Actor<string>): Error | undefined {
     sprite.drawn = visual;
     const layer = visual.layer ?? 'world';
     const z = visual.z ?? 0;
-    const { node } = sprite;
-    if (node.parent === null || layer !== sprite.layer || z !== sprite.z) {
+    if (layer !== sprite.layer || z !== sprite.z) {
       sprite.layer = layer;
       sprite.z = z;
-      (layer === 'world' ? this.world : this.screen).addChild(node);
+      if (sprite.node !== undefined) (layer === 'world' ? this.world : this.screen).addChild(sprite.node);
       this.orderDirty = true;
     }
     try {
@@ -239,58 +276,25 @@ export class ActorSprites {
           throw new Error(`visual: unknown kind ${JSON.stringify((visual as { kind: unknown }).kind)}`);
       }
     } catch (error) {
-      this.keepOnly(sprite, undefined);
+      this.removeNode(sprite);
       const reason = error instanceof Error ? error.message : String(error);
       return new Error(`pixiBackend: actor ${actor.id} "${actor.name}": ${reason}; it draws nothing until its visual changes`, { cause: error });
     }
   }
 
-  /** Removes every child of the node but `keep` (the game's container is taken off, not destroyed). */
-  private keepOnly(sprite: ActorSprite, keep: 'shape' | 'text' | 'sprite' | 'animation' | 'custom' | undefined): void {
-    if (keep !== 'shape' && sprite.shape !== undefined) {
-      sprite.shape.destroy();
-      sprite.shape = undefined;
-    }
-    if (keep !== 'text' && sprite.text !== undefined) {
-      sprite.text.destroy({ style: true });
-      sprite.text = undefined;
-    }
-    if (keep !== 'sprite' && sprite.sprite !== undefined) {
-      sprite.sprite.destroy();
-      sprite.sprite = undefined;
-    }
-    if (keep !== 'animation' && sprite.animation !== undefined) {
-      sprite.animation.destroy();
-      sprite.animation = undefined;
-      sprite.animationKey = '';
-    }
-    if (keep !== 'custom' && sprite.custom !== undefined) {
-      sprite.custom.removeFromParent();
-      sprite.custom = undefined;
-    }
-  }
-
   private drawShape(sprite: ActorSprite, visual: Extract<Visual, { kind: 'circle' | 'rect' }>): void {
-    this.keepOnly(sprite, 'shape');
-    if (sprite.shape === undefined) {
-      sprite.shape = new Graphics();
-      sprite.node.addChild(sprite.shape);
-    }
-    const shape = sprite.shape.clear();
+    if (sprite.kind !== 'shape') this.setNode(sprite, new Graphics(), 'shape');
+    const shape = (sprite.node as Graphics).clear();
     if (visual.kind === 'circle') shape.circle(0, 0, visual.radius).fill(visual.color);
     else shape.rect(-visual.width / 2, -visual.height / 2, visual.width, visual.height).fill(visual.color);
   }
 
   private drawText(sprite: ActorSprite, visual: Extract<Visual, { kind: 'text' }>): void {
-    this.keepOnly(sprite, 'text');
-    if (sprite.text === undefined) {
-      sprite.text = new Text({
-        text: visual.text,
-        style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color },
-      });
-      sprite.node.addChild(sprite.text);
+    if (sprite.kind !== 'text') {
+      const created = new Text({ text: visual.text, style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color } });
+      this.setNode(sprite, created, 'text');
     }
-    const text = sprite.text;
+    const text = sprite.node as Text;
     if (text.text !== visual.text) text.text = visual.text;
     const { style } = text;
     if (style.fontSize !== visual.size) style.fontSize = visual.size;
@@ -301,13 +305,10 @@ export class ActorSprites {
 
   private drawSprite(sprite: ActorSprite, visual: Extract<Visual, { kind: 'sprite' }>): void {
     const texture = textureFor(visual.texture, visual.sheet);
-    this.keepOnly(sprite, 'sprite');
-    if (sprite.sprite === undefined) {
-      sprite.sprite = new Sprite({ texture });
-      sprite.node.addChild(sprite.sprite);
-    }
-    sprite.sprite.texture = texture;
-    place(sprite.sprite, visual);
+    if (sprite.kind !== 'sprite') this.setNode(sprite, new Sprite({ texture }), 'sprite');
+    const node = sprite.node as Sprite;
+    node.texture = texture;
+    place(node, visual);
   }
 
   private drawAnimation(sprite: ActorSprite, visual: Extract<Visual, { kind: 'animation' }>, actor: Actor<string>): void {
@@ -315,19 +316,16 @@ export class ActorSprites {
       throw new Error(`animation: fps must be a finite number > 0, got ${String(visual.fps)}`);
     }
     const key = `${visual.sheet}\u0000${visual.animation}`;
-    if (sprite.animation === undefined || sprite.animationKey !== key) {
+    if (sprite.kind !== 'animation' || sprite.animationKey !== key) {
       const frames = animationFor(visual.sheet, visual.animation);
-      this.keepOnly(sprite, undefined);
       // autoUpdate false: no Ticker.shared; the backend sets the frame from the world's time (see play).
-      sprite.animation = new AnimatedSprite({ textures: frames, autoUpdate: false });
+      this.setNode(sprite, new AnimatedSprite({ textures: frames, autoUpdate: false }), 'animation');
       sprite.animationKey = key;
-      sprite.node.addChild(sprite.animation);
       // Another animation starts from its first frame; the same one with another tint or scale plays on.
       sprite.playedSeconds = 0;
       sprite.lastWorldTime = actor.world?.time ?? 0;
-      sprite.animation.currentFrame = 0;
     }
-    place(sprite.animation, visual);
+    place(sprite.node as AnimatedSprite, visual);
   }
 
   /** Moves an animation on by the world time since the last frame, unless its world is paused; sets its frame on a change. */
@@ -348,15 +346,10 @@ export class ActorSprites {
     if (!(container instanceof Container)) {
       throw new Error('a container visual needs a pixi.js Container (from the same pixi.js the backend uses)');
     }
-    this.keepOnly(sprite, 'custom');
-    if (sprite.custom !== container) {
-      sprite.custom?.removeFromParent();
-      sprite.custom = container;
-      sprite.node.addChild(container);
-    }
+    if (sprite.node !== container) this.setNode(sprite, container, 'custom');
   }
 
-  /** Re-stacks both layers by `z`, then spawn order. Runs only after a change of membership, layer or z. */
+  /** Re-stacks both layers by `z`, then spawn order. Runs only after a change of membership, layer, z or node. */
   private sort(): void {
     this.orderDirty = false;
     this.sortLayer(this.world);
@@ -367,10 +360,10 @@ export class ActorSprites {
     const scratch = this.sortScratch;
     const list = this.list;
     scratch.length = 0;
-    for (let i = 0; i < list.length; i++) if (list[i]!.node.parent === layer) scratch.push(list[i]!);
+    for (let i = 0; i < list.length; i++) if (list[i]!.node?.parent === layer) scratch.push(list[i]!);
     scratch.sort(byZThenSpawn);
     for (let i = 0; i < scratch.length; i++) {
-      const node = scratch[i]!.node;
+      const node = scratch[i]!.node!;
       if (layer.getChildIndex(node) !== i) layer.setChildIndex(node, i);
     }
     scratch.length = 0;

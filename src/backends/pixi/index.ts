@@ -15,7 +15,7 @@ export { DEFAULT_TEXT_FONT, MAX_TEXT_RESOLUTION, DEFAULT_SPRITE_ANCHOR } from '.
 export { loadAssets, type AssetSource } from './assets.js';
 export { COLLISION_OUTLINE_COLOR, COLLISION_OUTLINE_CSS_WIDTH } from './collision-overlay.js';
 export { WORLD_PANEL_LINE_CSS } from './world-panel.js';
-export { logicalRootTransform, worldLayerTransform, letterboxBars, type LayerTransform, type CssRect } from './view-transforms.js';
+export { logicalRootTransform, worldLayerTransform, letterboxBars, type LayerTransform, type MutableLayerTransform, type CssRect } from './view-transforms.js';
 export {
   overlayPanelRect,
   OVERLAY_PANEL_COLOR,

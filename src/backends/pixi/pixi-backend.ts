@@ -8,7 +8,7 @@ import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
 import { Letterbox } from './letterbox.js';
 import { OverlayCanvas } from './overlay-canvas.js';
 import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
-import { logicalRootTransform, worldLayerTransform } from './view-transforms.js';
+import { logicalRootTransform, worldLayerTransform, type MutableLayerTransform } from './view-transforms.js';
 
 /** Options of {@link pixiBackend}. */
 export interface PixiBackendOptions {
@@ -65,6 +65,9 @@ export class PixiBackend implements WorldBackend {
   private readonly worldLayer = new Container({ label: 'tickflow:world' });
   private readonly screenLayer = new Container({ label: 'tickflow:screen' });
   private readonly letterbox: Letterbox;
+  /** Where each frame's layer transforms are written (none allocated per frame). */
+  private readonly rootTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
+  private readonly worldTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
   private readonly sprites: ActorSprites;
   private readonly systemTicker: SystemTickerHold;
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
@@ -137,10 +140,10 @@ export class PixiBackend implements WorldBackend {
     if (this.destroyed) return;
     const { viewport, camera, actors } = scene;
     this.letterbox.update(viewport);
-    const root = logicalRootTransform(viewport);
+    const root = logicalRootTransform(viewport, this.rootTransform);
     this.root.position.set(root.x, root.y);
     this.root.scale.set(root.scale);
-    const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight);
+    const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight, this.worldTransform);
     this.worldLayer.position.set(world.x, world.y);
     this.worldLayer.scale.set(world.scale);
     const failure = this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
