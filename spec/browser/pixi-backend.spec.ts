@@ -551,3 +551,29 @@ describe('sprites, animations and a game-built Container in real Chromium (issue
     yard.errors.length = 0;
   });
 });
+
+describe('tickflow/pixi under a Content Security Policy without \'unsafe-eval\' (issue 12: "Make tickflow/pixi work there ... and test it in Chromium under script-src \'self\'")', () => {
+  it('draws every kind of visual, with no EvalError, nothing blocked but eval probes, and no console error', async () => {
+    const csp = await harness.open(harness.fixture('pixi-csp.html'), {
+      viewport: { width: 640, height: 360 },
+      readyWhen: () => window.__csp !== undefined,
+    });
+    try {
+      const on = csp.page;
+      expect(await on.evaluate(() => window.__csp!.evalRefused), 'the policy is in force: new Function throws').toBe(true);
+      await waitUntil(on, () => window.__csp!.frame() >= 30);
+      const state = await on.evaluate(() => ({ errors: window.__csp!.errors, violations: window.__csp!.violations, renderer: window.__csp!.rendererName() }));
+      expect(state.renderer).toBe('webgl');
+      expect(state.errors, 'nothing the engine caught (a render that needed eval throws an EvalError every frame)').toEqual([]);
+      // Probing is allowed: the fixture's own `new Function` check and pixi's unsafeEvalSupported() each report an
+      // eval refused. Nothing else may be blocked (pixi's blob: image worker was, and hung every texture load).
+      expect(state.violations.filter((v) => v !== 'script-src: eval'), 'no script or worker the policy blocked').toEqual([]);
+      const picture = decodePng(await on.locator('#stage').screenshot());
+      expect(colorShare(picture, [0xff, 0x33, 0x66], 8), 'the rect').toBeGreaterThan(0.003);
+      expect(colorShare(picture, [0x33, 0xff, 0x99], 8), 'the tinted sprite').toBeGreaterThan(0.003);
+      expect(realErrors(csp.errors)).toEqual([]);
+    } finally {
+      await csp.close();
+    }
+  });
+});

@@ -20,6 +20,11 @@ export type AssetSource = string | { readonly alias: string; readonly src: strin
  * pixi's cache. A failure is never skipped, whatever pixi's global
  * `loadOptions` say (a level without its textures would draw nothing).
  *
+ * Images are decoded off the main thread by the browser either way, but not
+ * in a worker of pixi's: pixi builds that worker from a `blob:` URL, which a
+ * Content Security Policy such as `script-src 'self'` forbids, and its load
+ * then never settles. So this sets pixi's `preferWorkers` to false.
+ *
  * @example
  * ```ts
  * import { loadAssets } from 'tickflow/pixi';
@@ -44,6 +49,8 @@ export async function loadAssets(sources: AssetSource | readonly AssetSource[]):
       (typeof source === 'object' && source !== null && typeof source.alias === 'string' && typeof source.src === 'string');
     if (!ok) throw new OptionError('loadAssets', `sources[${i}]`, "a URL or { alias, src }", source);
   }
+  // pixi's blob: worker would hang under a CSP (see above); the main thread's createImageBitmap decodes asynchronously too.
+  Assets.setPreferences({ preferWorkers: false });
   try {
     await Assets.load(list as (string | { alias: string; src: string })[], { strategy: 'throw' });
   } catch (error) {

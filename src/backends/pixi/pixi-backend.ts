@@ -1,4 +1,9 @@
 import { Application, Container } from 'pixi.js';
+// pixi.js compiles its shader and uniform upload code with `new Function`, which a Content Security Policy
+// without 'unsafe-eval' forbids (pixi then refuses to start). This module installs pixi's own eval-free
+// versions of that code, for every renderer on the page. tickflow/pixi imports it itself, so a game works
+// under any CSP with no line of its own (see docs/world-engine.md, "Content Security Policy").
+import 'pixi.js/unsafe-eval';
 import { OptionError } from '../../../operators/option-error.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
