@@ -131,8 +131,9 @@ export class ActorSprites {
     const screenResolution = textResolution(screenPixelsPerUnit);
     let failure: Error | undefined;
     const list = this.list;
-    // Where the next actor's display object should be in `list`.
+    // Where the next actor's display object should be in `list`, and how many were seen (to skip an idle sweep).
     let cursor = 0;
+    let seen = 0;
     for (let i = 0; i < actors.length; i++) {
       const actor = actors[i]!;
       const visual = actor.visual;
@@ -152,6 +153,7 @@ export class ActorSprites {
         }
       }
       cursor++;
+      seen++;
       sprite.seen = stamp;
       if (visual !== sprite.drawn) {
         const error = this.redraw(sprite, visual, actor);
@@ -169,6 +171,10 @@ export class ActorSprites {
       } else if (sprite.kind === 'animation' && visual.kind === 'animation') {
         this.play(sprite, node as AnimatedSprite, visual, actor);
       }
+    }
+    if (seen === list.length) {
+      if (this.orderDirty) this.sort();
+      return failure;
     }
     // The sweep: what was not seen this frame goes, and the rest close up in spawn order.
     let kept = 0;
