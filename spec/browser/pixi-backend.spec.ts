@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // Not the tickflow/pixi entry: pixi.js needs a browser's globals (navigator) to load, and this file runs in Node.
-import { OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overlay.js';
+import { DEFAULT_OVERLAY_OPACITY, OVERLAY_ACCENT_COLOR, OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overlay.js';
 import { DEFAULT_BACKGROUND } from '../../src/backends/pixi/colors.js';
 import type { BuildOptions } from './fixtures/pixi-backend.js';
 import { COLORS, CRATE, HUD, MARKER, RINGED, STACK, ZOOM, rgb } from './fixtures/pixi-backend-scene.js';
@@ -39,7 +39,13 @@ const SCREENSHOT_PATH = '/tmp/pixi-backend.png';
 
 const BACKGROUND: Rgb = rgb(DEFAULT_BACKGROUND);
 const LETTERBOX: Rgb = rgb(COLORS.letterbox);
-const OVERLAY_GREEN = hexColor(OVERLAY_PANEL_COLOR);
+/** The overlay's accent: its panel's edge, its graph, the collision outlines. */
+const OVERLAY_GREEN = hexColor(OVERLAY_ACCENT_COLOR);
+
+/** `top` at `opacity` over `under`, as the canvas composites it. */
+function over(top: Rgb, opacity: number, under: Rgb): Rgb {
+  return [0, 1, 2].map((i) => Math.round(opacity * top[i]! + (1 - opacity) * under[i]!)) as unknown as Rgb;
+}
 
 /** CSS pixels per logical unit on the main page (800 × 560 around 640 × 360). */
 const SCALE = 1.25;
@@ -315,8 +321,15 @@ describe('the pixi.js backend in real Chromium', () => {
     async () => {
       await stop();
       const picture = await shot();
-      // At most the graph's area (40 % of the panel) is ink, when every frame is slower than the graph's top (30 Hz).
-      expect(colorShare(crop(picture, overlayPanelRect(1)), OVERLAY_GREEN), 'the panel').toBeGreaterThan(0.5);
+      // The panel: its dark fill at DEFAULT_OVERLAY_OPACITY over the top bar (most of its upper part; text and graph
+      // cover the rest), and its one-pixel edge in the accent, which no game colour here is.
+      const panel = overlayPanelRect(1);
+      const overBar = crop(picture, { x: panel.x + 2, y: panel.y + 2, width: panel.width - 4, height: 55 - panel.y - 2 });
+      const dimmed = over(hexColor(OVERLAY_PANEL_COLOR), DEFAULT_OVERLAY_OPACITY, LETTERBOX);
+      expect(colorShare(overBar, dimmed, 6), `the panel's fill, ${dimmed.join(',')}, over the bar`).toBeGreaterThan(0.5);
+      const topEdge = crop(picture, { x: panel.x, y: panel.y, width: panel.width, height: 1 });
+      expect(colorShare(topEdge, OVERLAY_GREEN, 30), 'the panel\'s edge, in the accent').toBeGreaterThan(0.9);
+      expect(colorShare(crop(picture, { x: panel.x + 8, y: panel.y + 6, width: 200, height: 28 }), [0xe6, 0xed, 0xf3], 40), 'light text on it').toBeGreaterThan(0.02);
 
       // The ringed actor: a small disc inside a collision circle 36 world units wide; the outline lies on that circle.
       const centre = await worldToCss(RINGED.x, RINGED.y);
@@ -418,7 +431,24 @@ describe('the pixi.js backend at a device pixel ratio of 2', () => {
       'OptionError: pixiBackend: logicalWidth must be a finite number > 0, got 0',
       'OptionError: pixiBackend: background must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got "#fff"',
       'OptionError: pixiBackend: letterbox must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got 16777216',
+      "OptionError: pixiBackend: unknown option 'letterBox'; did you mean 'letterbox'?",
+      "OptionError: pixiBackend: overlayStyle: unknown option 'opacty'; did you mean 'opacity'?",
+      'OptionError: pixiBackend: overlayStyle.opacity must be a number from 0 to 1, got 2',
+      "OptionError: pixiBackend: overlayStyle.accent must be a CSS colour string ('#rrggbb', 'rgb(...)', a name), got 65382",
     ]);
+  });
+
+  it('draws the overlay in the colours and opacity overlayStyle asks for (issue 13: "make it legible and styleable")', async () => {
+    const on = hiDpi.page;
+    await build({ width: 400, height: 300, overlay: true, overlayStyle: { panel: '#ffffff', opacity: 0.5, accent: '#ff00ff', ink: '#000000' } }, on);
+    await stop(on);
+    const picture = await shot(on);
+    // At a ratio of 2 the panel is 16..496 × 16..184 device pixels; its top 59 device rows lie over the black bar.
+    const panel = overlayPanelRect(2);
+    const overBar = crop(picture, { x: panel.x + 4, y: panel.y + 4, width: panel.width - 8, height: 75 - panel.y - 4 });
+    expect(colorShare(overBar, over([255, 255, 255], 0.5, [0, 0, 0]), 6), 'white at half opacity over the black bar').toBeGreaterThan(0.5);
+    expect(colorShare(crop(picture, { x: panel.x, y: panel.y, width: panel.width, height: 2 }), [255, 0, 255], 30), 'the edge in the accent asked for').toBeGreaterThan(0.9);
+    await start(on);
   });
 
   it('frees the surface on destroy: the canvas leaves the container, and pixi\'s system ticker is given back', async () => {

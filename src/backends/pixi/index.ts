@@ -18,8 +18,13 @@ export { WORLD_PANEL_LINE_CSS } from './world-panel.js';
 export { logicalRootTransform, worldLayerTransform, letterboxBars, type LayerTransform, type MutableLayerTransform, type CssRect } from './view-transforms.js';
 export {
   overlayPanelRect,
+  overlayStyle,
   OVERLAY_PANEL_COLOR,
   OVERLAY_PANEL_CSS,
   OVERLAY_INK_COLOR,
+  OVERLAY_ACCENT_COLOR,
   OVERLAY_GRAPH_MAX_MS,
+  DEFAULT_OVERLAY_OPACITY,
+  DEFAULT_OVERLAY_STYLE,
+  type OverlayStyle,
 } from '../overlay.js';

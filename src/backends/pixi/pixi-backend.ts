@@ -5,6 +5,7 @@ import { Application, Container } from 'pixi.js';
 // under any CSP with no line of its own (see docs/world-engine.md, "Content Security Policy").
 import 'pixi.js/unsafe-eval';
 import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys } from '../../../operators/validate.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
 import type { WorldBackend, WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
@@ -12,6 +13,7 @@ import { ActorSprites } from './actor-sprites.js';
 import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
 import { Letterbox } from './letterbox.js';
 import { OverlayCanvas } from './overlay-canvas.js';
+import { overlayStyle, type OverlayStyle } from '../overlay.js';
 import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
 import { logicalRootTransform, worldLayerTransform, type MutableLayerTransform } from './view-transforms.js';
 
@@ -31,6 +33,12 @@ export interface PixiBackendOptions {
   background?: number;
   /** The bars' colour, 0xRRGGBB. Defaults to {@link DEFAULT_LETTERBOX}. */
   letterbox?: number;
+  /**
+   * How the debug overlay (`overlay: true` on the engine) looks: any of its
+   * colours and the panel's opacity; the rest from `DEFAULT_OVERLAY_STYLE`
+   * (a dark see-through panel, light text, a bright green accent).
+   */
+  overlayStyle?: Partial<OverlayStyle>;
 }
 
 /**
@@ -78,6 +86,7 @@ export class PixiBackend implements WorldBackend {
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
   private readonly containerPosition: string | undefined;
   private overlay: OverlayCanvas | undefined;
+  private readonly overlayStyle: OverlayStyle;
   private readonly fit: SurfaceFit;
 
   /** The fit the latest sync computed. */
@@ -91,8 +100,9 @@ export class PixiBackend implements WorldBackend {
    * which checks the options and initializes the app (pixi v8's init is
    * asynchronous) and passes every option, defaults applied.
    */
-  constructor(app: Application, options: Required<PixiBackendOptions>) {
+  constructor(app: Application, options: Required<Omit<PixiBackendOptions, 'overlayStyle'>> & { overlayStyle: OverlayStyle }) {
     const { container, logicalWidth, logicalHeight, letterbox } = options;
+    this.overlayStyle = options.overlayStyle;
     this.app = app;
     this.container = container;
     this.logicalWidth = logicalWidth;
@@ -169,7 +179,7 @@ export class PixiBackend implements WorldBackend {
   drawOverlay(diagnostics: WorldDiagnostics, scene: WorldScene): void {
     if (this.destroyed) return;
     if (this.overlay === undefined) {
-      this.overlay = new OverlayCanvas(this.container);
+      this.overlay = new OverlayCanvas(this.container, this.overlayStyle);
       this.overlay.resize(this.viewport);
     }
     this.overlay.draw(diagnostics, scene);
@@ -219,10 +229,12 @@ export class PixiBackend implements WorldBackend {
  * engine.start();
  * ```
  *
- * @throws {OptionError} (as a rejection) for a missing container, a logical size that is not a positive finite number, or a colour that is not 0xRRGGBB.
+ * @throws {OptionError} (as a rejection) for an unknown option (naming the closest known one), a missing container, a logical
+ * size that is not a positive finite number, a colour that is not 0xRRGGBB, or an overlay style that is not colours and an opacity in [0, 1].
  */
 export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBackend> {
   const where = 'pixiBackend';
+  checkOptionKeys(where, options, ['container', 'logicalWidth', 'logicalHeight', 'background', 'letterbox', 'overlayStyle']);
   const {
     container,
     logicalWidth,
@@ -235,6 +247,7 @@ export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBack
   if (!isPositive(logicalHeight)) throw new OptionError(where, 'logicalHeight', 'a finite number > 0', logicalHeight);
   if (!isColor(background)) throw new OptionError(where, 'background', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', background);
   if (!isColor(letterbox)) throw new OptionError(where, 'letterbox', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', letterbox);
+  const style = overlayStyle(where, options.overlayStyle);
 
   const app = new Application();
   const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
@@ -252,7 +265,7 @@ export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBack
     // The background is the clear colour (no quad: see Letterbox); the bars are drawn over the rest.
     background,
   });
-  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
+  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox, overlayStyle: style });
 }
 
 function isPositive(value: unknown): value is number {
