@@ -1,4 +1,4 @@
-import { AnimatedSprite, Container, Graphics, Sprite, Text } from 'pixi.js';
+import { AnimatedSprite, Container, Graphics, Sprite, Text, type TextStyleFontWeight } from 'pixi.js';
 import type { Actor } from '../../engines/world/actor.js';
 import type { TexturePlacement, Visual, VisualXY } from '../../engines/world/visual.js';
 import { animationFor, textureFor } from './assets.js';
@@ -297,7 +297,7 @@ export class ActorSprites {
 
   private drawText(sprite: ActorSprite, visual: Extract<Visual, { kind: 'text' }>): void {
     if (sprite.kind !== 'text') {
-      const created = new Text({ text: visual.text, style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color } });
+      const created = new Text({ text: visual.text, style: { fontFamily: DEFAULT_TEXT_FONT, fontSize: visual.size, fill: visual.color, fontWeight: '400' } });
       this.setNode(sprite, created, 'text');
     }
     const text = sprite.node as Text;
@@ -305,6 +305,8 @@ export class ActorSprites {
     const { style } = text;
     if (style.fontSize !== visual.size) style.fontSize = visual.size;
     if (style.fill !== visual.color) style.fill = visual.color;
+    const weight = String(visual.weight ?? 400) as TextStyleFontWeight;
+    if (style.fontWeight !== weight) style.fontWeight = weight;
     // Like the shapes, a text is centred on its actor, vertically always and horizontally unless aligned to an edge.
     text.anchor.set(ALIGN_ANCHOR[visual.align ?? 'center'], 0.5);
   }

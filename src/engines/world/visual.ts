@@ -68,6 +68,8 @@ export type Visual = (
       readonly size: number;
       readonly color: number;
       readonly align?: 'left' | 'center' | 'right';
+      /** Font weight, as CSS counts it (400 normal, 700 bold). Defaults to 400. */
+      readonly weight?: number;
     }
   | ({ readonly kind: 'sprite'; readonly texture: string; readonly sheet?: string } & TexturePlacement)
   | ({
