@@ -39,6 +39,6 @@ export default defineConfig({
   optimizeDeps: {
     // Pre-bundle at start-up, so a first visit is not reloaded mid-way when
     // the optimizer discovers rxjs behind the aliases.
-    include: ['rxjs', 'three', 'pixi.js'],
+    include: ['rxjs', 'three', 'pixi.js', 'pixi.js/unsafe-eval'],
   },
 });

@@ -2,17 +2,30 @@ import { Actor, circle, type TickContext, type Visual } from 'tickflow';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';
+import { ART } from './art/art-layout.js';
 import { Paddle } from './paddle.js';
 import type { Referee } from './referee.js';
 import {
   BALL_COLOR,
   BALL_RADIUS,
+  BALL_SPIN_FPS,
   PADDLE_FLAT_SHARE,
   RALLY_SPEEDUP,
   RETURN_MAX_ANGLE_RADIANS,
   RETURN_STEER_RADIANS,
   WALL_THICKNESS,
 } from './tuning.js';
+
+/** The ball's picture: the sheet's spinning ball, its diameter the collider's, 12 frames a second of world time. */
+const BALL_VISUAL: Visual = {
+  kind: 'animation',
+  sheet: ART.sheet,
+  animation: 'ball-spin',
+  fps: BALL_SPIN_FPS,
+  scale: (2 * BALL_RADIUS) / ART.ball.size,
+  tint: BALL_COLOR,
+  z: 2,
+};
 
 /**
  * The ball: a blocking circle flying in a straight line at a constant
@@ -40,7 +53,7 @@ export class Ball extends Actor<DuelAction> {
   override name = 'ball';
   override shape = circle(BALL_RADIUS);
   override response = 'block' as const;
-  override visual: Visual = { kind: 'circle', radius: BALL_RADIUS, color: BALL_COLOR, z: 2 };
+  override visual: Visual = BALL_VISUAL;
   /** Velocity, in world units per second. */
   vx = 0;
   vy = 0;

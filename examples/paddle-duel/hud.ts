@@ -6,18 +6,22 @@ import { Label } from './label.js';
 import type { Side } from './match.js';
 import { DIM_TEXT_COLOR, LEFT_COLOR, LOGICAL_WIDTH, POINTS_TO_WIN_ROUND, RIGHT_COLOR, TEXT_COLOR } from './tuning.js';
 
-/** Where the HUD's lines sit, in logical units. */
+/**
+ * Where the HUD's lines sit, in logical units: a small capital label over a
+ * large figure in each top corner (the sides' scores) and in the middle (the
+ * round), as Orbit Catch sets its score and time.
+ */
 const LAYOUT = {
-  titleY: 11,
-  scoreY: 36,
-  /** How far each score sits from the centre line. */
-  scoreGap: 56,
+  labelY: 13,
+  figureY: 36,
+  /** How far the corner columns sit from the picture's edges. */
+  inset: 36,
   /** The banner's distance above the court's middle, and the line under it. */
   bannerRise: 40,
   subBannerDrop: 6,
 } as const;
 
-const SIZES = { title: 13, score: 30, banner: 44, subBanner: 18 } as const;
+const SIZES = { label: 12, score: 30, title: 16, banner: 44, subBanner: 18 } as const;
 
 const SIDE_COLOR: Record<Side, number> = { left: LEFT_COLOR, right: RIGHT_COLOR };
 const SIDE_NAME: Record<Side, string> = { left: 'Left', right: 'Right' };
@@ -30,7 +34,9 @@ const SIDE_NAME: Record<Side, string> = { left: 'Left', right: 'Right' };
  */
 export class Hud extends Actor<DuelAction> {
   override name = 'hud';
-  private labels: Record<'title' | 'leftScore' | 'rightScore' | 'banner' | 'subBanner', Label> | undefined;
+  /** It ticks while paused only to take the banner down: the pause menu stands in the banner's place. */
+  override tickWhenPaused = true;
+  private labels: Record<'leftLabel' | 'rightLabel' | 'roundLabel' | 'title' | 'leftScore' | 'rightScore' | 'banner' | 'subBanner', Label> | undefined;
 
   constructor(private readonly mode: DuelMode) {
     super();
@@ -41,10 +47,16 @@ export class Hud extends Actor<DuelAction> {
     const middleX = LOGICAL_WIDTH / 2;
     const { top, bottom } = this.mode.court;
     const bannerY = (top + bottom) / 2 - LAYOUT.bannerRise;
+    const leftX = LAYOUT.inset;
+    const rightX = LOGICAL_WIDTH - LAYOUT.inset;
+    const label = { size: SIZES.label, color: DIM_TEXT_COLOR, weight: 600 } as const;
     this.labels = {
-      title: world.spawn(new Label('title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: DIM_TEXT_COLOR })),
-      leftScore: world.spawn(new Label('left-score', { x: middleX - LAYOUT.scoreGap, y: LAYOUT.scoreY }, { size: SIZES.score, color: LEFT_COLOR })),
-      rightScore: world.spawn(new Label('right-score', { x: middleX + LAYOUT.scoreGap, y: LAYOUT.scoreY }, { size: SIZES.score, color: RIGHT_COLOR })),
+      leftLabel: world.spawn(new Label('left-label', { x: leftX, y: LAYOUT.labelY }, { ...label, align: 'left' })),
+      rightLabel: world.spawn(new Label('right-label', { x: rightX, y: LAYOUT.labelY }, { ...label, align: 'right' })),
+      roundLabel: world.spawn(new Label('round-label', { x: middleX, y: LAYOUT.labelY }, label)),
+      title: world.spawn(new Label('title', { x: middleX, y: LAYOUT.figureY }, { size: SIZES.title, color: TEXT_COLOR })),
+      leftScore: world.spawn(new Label('left-score', { x: leftX, y: LAYOUT.figureY }, { size: SIZES.score, color: LEFT_COLOR, align: 'left', weight: 700 })),
+      rightScore: world.spawn(new Label('right-score', { x: rightX, y: LAYOUT.figureY }, { size: SIZES.score, color: RIGHT_COLOR, align: 'right', weight: 700 })),
       banner: world.spawn(new Label('banner', { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR })),
       subBanner: world.spawn(
         new Label('sub-banner', { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
@@ -68,11 +80,15 @@ export class Hud extends Actor<DuelAction> {
     const { mode } = this;
     const { court, match } = mode;
     const won = match.roundsWon();
-    labels.title.show(`round ${court.round} of ${COURTS.length} · ${court.title} · first to ${POINTS_TO_WIN_ROUND} · rounds ${won.left}–${won.right}`);
+    labels.leftLabel.show(`LEFT · ROUNDS ${won.left}`);
+    labels.rightLabel.show(`ROUNDS ${won.right} · RIGHT`);
+    labels.roundLabel.show(`ROUND ${court.round} OF ${COURTS.length}`);
+    labels.title.show(`${court.title} · first to ${POINTS_TO_WIN_ROUND}`);
     labels.leftScore.show(String(mode.roundScores.left));
     labels.rightScore.show(String(mode.roundScores.right));
 
-    const banner = this.banner();
+    // While paused the menu stands where the banner would: never both.
+    const banner = this.world!.paused ? undefined : this.banner();
     if (banner === undefined) {
       labels.banner.hide();
       labels.subBanner.hide();

@@ -7,6 +7,8 @@ export interface LabelStyle {
   readonly size: number;
   readonly color: number;
   readonly align?: 'left' | 'center' | 'right';
+  /** Font weight (CSS: 400 normal, 700 bold); defaults to the backend's. */
+  readonly weight?: number;
   /** Drawing order on the screen layer; defaults to 5 (over the court). */
   readonly z?: number;
 }
@@ -48,8 +50,8 @@ export class Label extends Actor<DuelAction> {
     if (text === this.text && color === this.color && this.visual !== undefined) return;
     this.text = text;
     this.color = color;
-    const { size, align = 'center', z = DEFAULT_LABEL_Z } = this.style;
-    const visual: Visual = { kind: 'text', text, size, color, align, layer: 'screen', z };
+    const { size, align = 'center', z = DEFAULT_LABEL_Z, weight } = this.style;
+    const visual: Visual = { kind: 'text', text, size, color, align, layer: 'screen', z, ...(weight !== undefined && { weight }) };
     this.visual = visual;
   }
 

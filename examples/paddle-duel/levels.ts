@@ -28,6 +28,13 @@ export interface LevelOptions {
    * the opened court. Defaults to {@link DEFAULT_COURT_LOAD_MS}.
    */
   courtLoadMs?: number;
+  /**
+   * Loads the art the visuals name (the spritesheet, through pixi's Assets:
+   * `loadAssets` from `tickflow/pixi`), awaited by every level's loader, so
+   * a court opens with its textures ready and a failed load fails the level.
+   * Leave it out where nothing draws (Node, the null backend).
+   */
+  loadArt?: () => Promise<void>;
 }
 
 /** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
@@ -35,12 +42,16 @@ export const DEFAULT_COURT_LOAD_MS = 250;
 
 /** The level loaders of a match, by level name. */
 export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Record<string, LevelLoader<DuelAction>> {
-  const { courtLoadMs = DEFAULT_COURT_LOAD_MS } = options;
+  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt } = options;
   return {
-    [OPEN_COURT.level]: (world) => buildRound(world, OPEN_COURT, match),
+    // Synchronous unless there is art to load (the art loads once a page: the second court finds it cached).
+    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match) : async (world) => {
+      await loadArt();
+      buildRound(world, OPEN_COURT, match);
+    },
     // An async loader: the transition waits for it.
     [NARROWS.level]: async (world) => {
-      await loadCourtAssets(courtLoadMs);
+      await Promise.all([loadCourtAssets(courtLoadMs), loadArt?.()]);
       buildRound(world, NARROWS, match);
     },
   };

@@ -11,7 +11,8 @@ import {
   type WorldEngine,
   type WorldOutcome,
 } from 'tickflow';
-import { pixiBackend } from 'tickflow/pixi';
+import { loadAssets, pixiBackend } from 'tickflow/pixi';
+import { ART } from './art/art-layout.js';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
 import type { DuelMode, MatchPhase } from './duel-mode.js';
@@ -119,7 +120,11 @@ const { engine, match } = createPaddleDuel({
   seats,
   seed,
   overlay: params.get('overlay') === '1',
+  // The paddles and the ball are sprites from this sheet (art/make-art.ts draws it): every court waits for it.
+  loadArt: () => loadAssets({ alias: ART.sheet, src: new URL('./art/duel-sheet.json', import.meta.url).href }),
 });
+// The first court opens once its art is loaded; the test handle reads its world.
+await engine.ready;
 
 let parityResult: { frames: number; hash: string } | undefined;
 if (parity !== undefined) {

@@ -47,12 +47,12 @@ export interface PaddleDuel {
  * ```
  */
 export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
-  const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs } = options;
+  const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs, loadArt } = options;
   const match = new Match({ seats, seed });
   const input = options.input ?? createInput({ bindings: PADDLE_DUEL_BINDINGS });
   const engine = createWorldEngine<DuelAction>({
     backend,
-    levels: paddleDuelLevels(match, { courtLoadMs }),
+    levels: paddleDuelLevels(match, { courtLoadMs, ...(loadArt !== undefined && { loadArt }) }),
     startLevel: match.firstLevel,
     input,
     ...(clock !== undefined && { clock }),

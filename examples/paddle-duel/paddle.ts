@@ -2,6 +2,7 @@ import { Actor, box, type Shape, type TickContext, type Visual } from 'tickflow'
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';
+import { ART } from './art/art-layout.js';
 import { LEFT_COLOR, LOGICAL_WIDTH, PADDLE_INSET, PADDLE_SPEED, PADDLE_WIDTH, RIGHT_COLOR } from './tuning.js';
 
 /**
@@ -29,7 +30,15 @@ export class Paddle extends Actor<DuelAction> {
     super();
     this.name = `${side}-paddle`;
     this.shape = box(PADDLE_WIDTH, court.paddleLength);
-    this.visual = { kind: 'rect', width: PADDLE_WIDTH, height: court.paddleLength, color: side === 'left' ? LEFT_COLOR : RIGHT_COLOR, z: 1 };
+    // The sheet's white bar, scaled to this court's paddle and tinted in the side's colour.
+    this.visual = {
+      kind: 'sprite',
+      sheet: ART.sheet,
+      texture: 'paddle',
+      scale: { x: PADDLE_WIDTH / ART.paddle.width, y: court.paddleLength / ART.paddle.height },
+      tint: side === 'left' ? LEFT_COLOR : RIGHT_COLOR,
+      z: 1,
+    };
     this.x = side === 'left' ? PADDLE_INSET : LOGICAL_WIDTH - PADDLE_INSET;
     this.y = (court.top + court.bottom) / 2;
   }

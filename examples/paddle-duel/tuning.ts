@@ -54,6 +54,9 @@ export const DEFAULT_SEED = 2;
 /** The ball's radius. */
 export const BALL_RADIUS = 9;
 
+/** How fast the ball's spin animation plays: frames per second of world time (8 frames a turn). */
+export const BALL_SPIN_FPS = 12;
+
 /**
  * Each paddle return speeds the ball up by this factor, up to the court's
  * top speed, so a long rally gets harder.

@@ -6,7 +6,7 @@ import { constantClock, nullBackend } from '../../src/index.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import type { DuelStatus, PaddleDuelHandle } from '../../examples/paddle-duel/main.js';
 import { duelStateHash } from '../../examples/paddle-duel/state-hash.js';
-import { BACKGROUND_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
+import { BACKGROUND_COLOR, LEFT_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // Paddle Duel (examples/paddle-duel/) in real Chromium, on the pixi.js
@@ -97,6 +97,85 @@ describe('Paddle Duel in real Chromium', () => {
     const status = await g.status();
     expect(status.level).toBe('round-1');
     expect(status.totals.right, 'the default seed\'s first point').toBe(1);
+  });
+
+  it('draws the paddles as tinted sprites from its spritesheet and the ball as its spin animation, whose frames change (issue 13: "Paddle Duel uses at least one textured sprite and one animation, and the browser test checks they are drawn")', async () => {
+    const g = game(page);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 15_000);
+    /** The display objects the backend made for the left paddle and the ball, and where they are drawn, in CSS pixels of the stage. */
+    const probe = () =>
+      page.evaluate(() => {
+        const { engine } = (window as unknown as { __game: Handle }).__game;
+        const stage = (engine.backend as unknown as { app: { stage: { getChildByLabel(l: string, deep: boolean): Record<string, unknown> | null } } }).app.stage;
+        const vp = engine.viewport;
+        const at = (x: number, y: number) => ({ x: (vp.x + x * vp.scale) / vp.pixelRatio, y: (vp.y + y * vp.scale) / vp.pixelRatio });
+        const paddle = engine.world.find('left-paddle')!;
+        const ball = engine.world.find('ball');
+        const paddleNode = stage.getChildByLabel(`actor:${paddle.id}`, true) as { texture: { frame: { width: number; height: number } }; tint: number };
+        const ballNode = ball && (stage.getChildByLabel(`actor:${ball.id}`, true) as { totalFrames: number; currentFrame: number } | null);
+        return {
+          paddle: { ...at(paddle.x, paddle.y), frame: { w: paddleNode.texture.frame.width, h: paddleNode.texture.frame.height }, tint: paddleNode.tint },
+          ball: ball && ballNode ? { ...at(ball.x, ball.y), totalFrames: ballNode.totalFrames, currentFrame: ballNode.currentFrame } : undefined,
+          scale: vp.scale / vp.pixelRatio,
+        };
+      });
+    const frames = new Set<number>();
+    let checkedPixels = false;
+    for (let k = 0; k < 20 && (frames.size < 3 || !checkedPixels); k++) {
+      await page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.stop());
+      const seen = await probe();
+      const picture = await g.shot();
+      await page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.start());
+      expect(seen.paddle.frame, 'the paddle\'s texture is the sheet\'s 16 × 64 px "paddle" frame').toEqual({ w: 16, h: 64 });
+      expect(seen.paddle.tint, 'tinted in the left side\'s colour').toBe(LEFT_COLOR);
+      // The paddle's middle: the white bar's shading times the tint, the side's blue (not the background).
+      const px = (x: number, y: number): [number, number, number] => {
+        const i = (Math.round(y) * picture.width + Math.round(x)) * 4;
+        return [picture.data[i]!, picture.data[i + 1]!, picture.data[i + 2]!];
+      };
+      const [r, gr, b] = px(seen.paddle.x, seen.paddle.y);
+      const [lr, lg, lb] = [(LEFT_COLOR >> 16) & 255, (LEFT_COLOR >> 8) & 255, LEFT_COLOR & 255];
+      expect(Math.abs(r - lr) + Math.abs(gr - lg) + Math.abs(b - lb), `the paddle's pixels, ${r},${gr},${b}, in its tint`).toBeLessThan(60);
+      if (seen.ball === undefined) continue;
+      expect(seen.ball.totalFrames, 'the ball: the sheet\'s 8-frame "ball-spin"').toBe(8);
+      frames.add(seen.ball.currentFrame);
+      // Pixels where the ball is: bright, against the dark court.
+      const bright = px(seen.ball.x, seen.ball.y).reduce((a, c) => a + c, 0);
+      expect(bright, 'the ball is drawn where it is').toBeGreaterThan(300);
+      checkedPixels = true;
+      await page.waitForTimeout(120);
+    }
+    expect(checkedPixels).toBe(true);
+    expect(frames.size, `the spin shows different frames as the world's time runs: ${[...frames].join(', ')}`).toBeGreaterThanOrEqual(3);
+  });
+
+  it('fits a 1280 × 800 window (issue 13: "at 1280x800 the bottom wall must be inside the window"), and the pause menu takes the banner\'s place instead of lying over it', async () => {
+    const g = game(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await g.framesPass(3);
+    const fit = await page.evaluate(() => {
+      const { engine } = (window as unknown as { __game: Handle }).__game;
+      const vp = engine.viewport;
+      const wall = engine.world.find('bottom-wall')!;
+      const rect = document.querySelector('#stage')!.getBoundingClientRect();
+      return { stageBottom: rect.bottom, wallBottom: rect.top + (vp.y + (wall.y + 8) * vp.scale) / vp.pixelRatio, scrollX: document.documentElement.scrollWidth - innerWidth };
+    });
+    expect(fit.stageBottom, 'the stage ends inside the window').toBeLessThanOrEqual(800);
+    expect(fit.wallBottom, 'and so does the bottom wall').toBeLessThanOrEqual(800);
+    expect(fit.scrollX, 'no sideways scroll').toBeLessThanOrEqual(0);
+
+    // Between two points the banner says who scored; pausing then takes it down while the menu shows.
+    await g.when((s) => s.phase === 'playing' && s.ball === undefined && !s.paused, 20_000);
+    const banner = () => page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.world.find('banner')?.visual !== undefined);
+    expect(await banner(), 'the "point ..." banner shows').toBe(true);
+    await page.keyboard.press('Escape');
+    await g.when((s) => s.paused);
+    await g.framesPass(2);
+    expect(await banner(), 'paused: the banner is down, the menu stands alone').toBe(false);
+    writeFileSync('/tmp/paddle-duel-paused.png', PNG.sync.write(await g.shot()));
+    await page.keyboard.press('Escape');
+    await g.when((s) => !s.paused);
+    await page.setViewportSize({ width: 640, height: 560 });
   });
 
   it('pauses with real key presses: Escape opens the menu, the frame counter goes on but the ball stands still; ArrowDown/ArrowUp move the cursor; Enter on Resume resumes', async () => {

@@ -3,13 +3,15 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // Not the tickflow/pixi entry: pixi.js needs a browser's globals (navigator) to load, and this file runs in Node.
-import { OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overlay.js';
+import { DEFAULT_OVERLAY_OPACITY, OVERLAY_ACCENT_COLOR, OVERLAY_PANEL_COLOR, overlayPanelRect } from '../../src/backends/overlay.js';
 import { DEFAULT_BACKGROUND } from '../../src/backends/pixi/colors.js';
 import type { BuildOptions } from './fixtures/pixi-backend.js';
 import { COLORS, CRATE, HUD, MARKER, RINGED, STACK, ZOOM, rgb } from './fixtures/pixi-backend-scene.js';
+import { ARROW, SPRITES, SWATCH_COLORS } from './fixtures/pixi-backend-sprites.js';
 import {
   colorShare,
   decodePng,
+  dominantColor,
   differenceShare,
   hexColor,
   nonBackgroundShare,
@@ -37,7 +39,13 @@ const SCREENSHOT_PATH = '/tmp/pixi-backend.png';
 
 const BACKGROUND: Rgb = rgb(DEFAULT_BACKGROUND);
 const LETTERBOX: Rgb = rgb(COLORS.letterbox);
-const OVERLAY_GREEN = hexColor(OVERLAY_PANEL_COLOR);
+/** The overlay's accent: its panel's edge, its graph, the collision outlines. */
+const OVERLAY_GREEN = hexColor(OVERLAY_ACCENT_COLOR);
+
+/** `top` at `opacity` over `under`, as the canvas composites it. */
+function over(top: Rgb, opacity: number, under: Rgb): Rgb {
+  return [0, 1, 2].map((i) => Math.round(opacity * top[i]! + (1 - opacity) * under[i]!)) as unknown as Rgb;
+}
 
 /** CSS pixels per logical unit on the main page (800 × 560 around 640 × 360). */
 const SCALE = 1.25;
@@ -313,8 +321,15 @@ describe('the pixi.js backend in real Chromium', () => {
     async () => {
       await stop();
       const picture = await shot();
-      // At most the graph's area (40 % of the panel) is ink, when every frame is slower than the graph's top (30 Hz).
-      expect(colorShare(crop(picture, overlayPanelRect(1)), OVERLAY_GREEN), 'the panel').toBeGreaterThan(0.5);
+      // The panel: its dark fill at DEFAULT_OVERLAY_OPACITY over the top bar (most of its upper part; text and graph
+      // cover the rest), and its one-pixel edge in the accent, which no game colour here is.
+      const panel = overlayPanelRect(1);
+      const overBar = crop(picture, { x: panel.x + 2, y: panel.y + 2, width: panel.width - 4, height: 55 - panel.y - 2 });
+      const dimmed = over(hexColor(OVERLAY_PANEL_COLOR), DEFAULT_OVERLAY_OPACITY, LETTERBOX);
+      expect(colorShare(overBar, dimmed, 6), `the panel's fill, ${dimmed.join(',')}, over the bar`).toBeGreaterThan(0.5);
+      const topEdge = crop(picture, { x: panel.x, y: panel.y, width: panel.width, height: 1 });
+      expect(colorShare(topEdge, OVERLAY_GREEN, 30), 'the panel\'s edge, in the accent').toBeGreaterThan(0.9);
+      expect(colorShare(crop(picture, { x: panel.x + 8, y: panel.y + 6, width: 200, height: 28 }), [0xe6, 0xed, 0xf3], 40), 'light text on it').toBeGreaterThan(0.02);
 
       // The ringed actor: a small disc inside a collision circle 36 world units wide; the outline lies on that circle.
       const centre = await worldToCss(RINGED.x, RINGED.y);
@@ -416,10 +431,179 @@ describe('the pixi.js backend at a device pixel ratio of 2', () => {
       'OptionError: pixiBackend: logicalWidth must be a finite number > 0, got 0',
       'OptionError: pixiBackend: background must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got "#fff"',
       'OptionError: pixiBackend: letterbox must be a colour 0xRRGGBB (an integer from 0 to 0xffffff), got 16777216',
+      "OptionError: pixiBackend: unknown option 'letterBox'; did you mean 'letterbox'?",
+      "OptionError: pixiBackend: overlayStyle: unknown option 'opacty'; did you mean 'opacity'?",
+      'OptionError: pixiBackend: overlayStyle.opacity must be a number from 0 to 1, got 2',
+      "OptionError: pixiBackend: overlayStyle.accent must be a CSS colour string ('#rrggbb', 'rgb(...)', a name), got 65382",
     ]);
+  });
+
+  it('draws the overlay in the colours and opacity overlayStyle asks for (issue 13: "make it legible and styleable")', async () => {
+    const on = hiDpi.page;
+    await build({ width: 400, height: 300, overlay: true, overlayStyle: { panel: '#ffffff', opacity: 0.5, accent: '#ff00ff', ink: '#000000' } }, on);
+    await stop(on);
+    const picture = await shot(on);
+    // At a ratio of 2 the panel is 16..496 × 16..184 device pixels; its top 59 device rows lie over the black bar.
+    const panel = overlayPanelRect(2);
+    const overBar = crop(picture, { x: panel.x + 4, y: panel.y + 4, width: panel.width - 8, height: 75 - panel.y - 4 });
+    expect(colorShare(overBar, over([255, 255, 255], 0.5, [0, 0, 0]), 6), 'white at half opacity over the black bar').toBeGreaterThan(0.5);
+    expect(colorShare(crop(picture, { x: panel.x, y: panel.y, width: panel.width, height: 2 }), [255, 0, 255], 30), 'the edge in the accent asked for').toBeGreaterThan(0.9);
+    await start(on);
   });
 
   it('frees the surface on destroy: the canvas leaves the container, and pixi\'s system ticker is given back', async () => {
     expect(await hiDpi.page.evaluate(() => window.__pixi!.destroy())).toEqual({ canvasesInContainer: 0, systemTickerStarted: true });
+  });
+});
+
+describe('sprites, animations and a game-built Container in real Chromium (issue 13: "A pixi.js backend must draw what pixi.js users draw")', () => {
+  // The sprite yard (fixtures/pixi-backend-sprites.ts) at 640 × 360 CSS pixels: scale 1, no bars, the camera at the
+  // logical centre, so a world point is drawn at the same CSS pixel.
+  let yard: OpenedPage;
+  let on: Page;
+  const shotOf = async () => decodePng(await on.locator('#stage').screenshot());
+  const swatch = (i: number) => rgb(SWATCH_COLORS[i]!);
+  /** The colour drawn most in a small square around (x, y). */
+  const around = (png: PNG, x: number, y: number, half = 3) => dominantColor(crop(png, { x: x - half, y: y - half, width: 2 * half, height: 2 * half }));
+
+  beforeAll(async () => {
+    yard = await harness.open(harness.fixture('pixi-backend.html'), {
+      viewport: { width: 640, height: 360 },
+      readyWhen: () => window.__pixi !== undefined,
+    });
+    on = yard.page;
+    await on.evaluate(() => window.__pixi!.buildSprites({ width: 640, height: 360 }));
+    await waitUntil(on, () => window.__pixi!.frame() >= 3);
+  });
+
+  afterAll(async () => {
+    expect(realErrors(yard.errors)).toEqual([]);
+    await yard.close();
+  });
+
+  it('"sprites from textures loaded through pixi\'s Assets (an image URL, a spritesheet frame), with anchor, rotation, scale, alpha, tint and a draw order"', async () => {
+    expect((await on.evaluate(() => window.__pixi!.info())).rendererName).toBe('webgl');
+    await on.evaluate(() => window.__pixi!.stop());
+    const picture = await shotOf();
+    writeFileSync('/tmp/pixi-backend-sprites.png', PNG.sync.write(picture));
+    await on.evaluate(() => window.__pixi!.start());
+    const { tinted, turned, frame, faded, over } = SPRITES;
+    const bodyHalf = ((ARROW.width - ARROW.headWidth) * tinted.scale) / 2;
+    const length = ARROW.width * tinted.scale;
+
+    // Scale 2 and anchor 0.5: 64 × 24 px centred on (120, 90); the white body shows the tint, the black head stays black.
+    expect(near(around(picture, tinted.x - length / 2 + bodyHalf, tinted.y), rgb(tinted.tint), 6), 'the tinted body').toBe(true);
+    expect(near(around(picture, tinted.x + length / 2 - 6, tinted.y), [0, 0, 0], 6), 'the head, on the right end').toBe(true);
+    const tintedBox = crop(picture, { x: tinted.x - length / 2 - 4, y: tinted.y - 16, width: length + 8, height: 32 });
+    const tintedArea = colorShare(tintedBox, rgb(tinted.tint), 6) * tintedBox.width * tintedBox.height;
+    expect(Math.abs(tintedArea - (ARROW.width - ARROW.headWidth) * ARROW.height * tinted.scale ** 2), 'scale 2: the body covers 48 × 24 px').toBeLessThan(60);
+
+    // Anchor (0, 0.5) at (260, 70), turned a quarter: the arrow hangs 64 px down from its point, its head at the bottom.
+    expect(near(around(picture, turned.x, turned.y + 20), [255, 255, 255], 6), 'the body, below the anchor').toBe(true);
+    expect(near(around(picture, turned.x, turned.y + length - 6), [0, 0, 0], 6), 'the head, at the far end').toBe(true);
+    expect(near(around(picture, turned.x + 20, turned.y + 20), BACKGROUND, 6), 'nothing beside it: it is turned, not lying flat').toBe(true);
+    expect(near(around(picture, turned.x, turned.y - 10), BACKGROUND, 6), 'nothing above the anchor').toBe(true);
+
+    // A spritesheet frame, and one at alpha 0.5 over the background.
+    expect(near(around(picture, frame.x, frame.y), swatch(2), 6), 'swatch-2 of the spritesheet').toBe(true);
+    const blend = swatch(0).map((c, i) => Math.round(0.5 * c + 0.5 * BACKGROUND[i]!)) as unknown as Rgb;
+    expect(near(around(picture, faded.x, faded.y), blend, 8), `alpha 0.5 over the background: ${around(picture, faded.x, faded.y).join(',')}`).toBe(true);
+
+    // z 1 over z 0, though spawned first; the grey square shows around it.
+    expect(near(around(picture, over.x, over.y), swatch(3), 6), 'the z 1 swatch on top').toBe(true);
+    expect(near(around(picture, over.x + 14, over.y), [128, 128, 128], 6), 'the z 0 square around it').toBe(true);
+  });
+
+  it('"an animated sprite from a spritesheet animation": its frames change with the world\'s time, and hold still while the world is paused', async () => {
+    const { cycler } = SPRITES;
+    const seen = new Set<string>();
+    const frames = new Set<number>();
+    for (let k = 0; k < 12 && (seen.size < 3 || frames.size < 3); k++) {
+      await on.evaluate(() => window.__pixi!.stop());
+      const colour = around(await shotOf(), cycler.x, cycler.y);
+      const { frame, worldTime } = await on.evaluate(() => window.__pixi!.animationFrame());
+      // At 4 frames a second the frame shown is floor(4 t) mod 4 of the world's (unpaused) time.
+      expect(frame).toBe(Math.floor(worldTime * cycler.fps) % SWATCH_COLORS.length);
+      expect(near(colour, swatch(frame), 6), `frame ${frame} shows swatch ${frame}`).toBe(true);
+      seen.add(colour.join(','));
+      frames.add(frame);
+      await on.evaluate(() => window.__pixi!.start());
+      await on.waitForTimeout(180);
+    }
+    expect(frames.size, 'at least three different frames shown').toBeGreaterThanOrEqual(3);
+    expect(seen.size, 'in three different colours').toBeGreaterThanOrEqual(3);
+
+    await on.evaluate(() => window.__pixi!.setPaused(true));
+    const held = await on.evaluate(() => window.__pixi!.animationFrame());
+    await framesPass(30, on);
+    const later = await on.evaluate(() => window.__pixi!.animationFrame());
+    expect(later.worldTime, 'world.time runs in a paused frame, as the seed says').toBeGreaterThan(held.worldTime);
+    expect(later.frame, 'but a paused world\'s animation holds its frame').toBe(held.frame);
+    await on.evaluate(() => window.__pixi!.setPaused(false));
+  });
+
+  it('"an actor\'s visual may be any pixi Container the game builds, which the backend positions from the actor each frame"', async () => {
+    const { custom } = SPRITES;
+    const positions: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      await on.evaluate(() => window.__pixi!.stop());
+      const picture = await shotOf();
+      const disc = centroid(crop(picture, { x: 0, y: custom.y - 30, width: 640, height: 60 }), rgb(custom.color), 6);
+      expect(disc.count, 'the disc is drawn').toBeGreaterThan(0.8 * Math.PI * custom.radius ** 2);
+      expect(Math.abs(disc.y - 30), 'at the actor\'s y (the middle of the crop)').toBeLessThan(1);
+      positions.push(disc.x);
+      await on.evaluate(() => window.__pixi!.start());
+      await framesPass(10, on);
+    }
+    expect(Math.max(...positions) - Math.min(...positions), 'and it moves with its actor').toBeGreaterThan(5);
+  });
+
+  it('a sprite naming a texture nobody loaded draws nothing and is reported once, while everything else is drawn', async () => {
+    await framesPass(5, on);
+    const { messages } = await on.evaluate(() => window.__pixi!.spriteErrors());
+    const missing = messages.filter((m) => m.includes('no-such-texture'));
+    expect(missing, messages.join('\n')).toHaveLength(1);
+    expect(missing[0]).toMatch(/"missing".*no texture "no-such-texture" is loaded; load it with loadAssets\(\)/);
+  });
+
+  it('"a failed load reported like any level failure": a level whose art is missing is reported, with the file, and the current level stays', async () => {
+    yard.errors.length = 0;
+    await on.evaluate(() => window.__pixi!.openBrokenLevel());
+    const { messages, level } = await on.evaluate(() => window.__pixi!.spriteErrors());
+    const broken = messages.find((m) => m.includes('broken'));
+    expect(broken).toMatch(/level "broken" failed to load; the current level stays <- loadAssets: could not load never-there \(.*no-such-art\.png\)/);
+    expect(level).toBe('yard');
+    const from = await frame(on);
+    await framesPass(3, on);
+    expect(await frame(on), 'the engine runs on').toBeGreaterThanOrEqual(from + 3);
+    // Chromium logs the 404 itself; that is the only console error.
+    expect(yard.errors.every((e) => /404|Failed to load resource|no-such-art/.test(e)), yard.errors.join('\n')).toBe(true);
+    yard.errors.length = 0;
+  });
+});
+
+describe('tickflow/pixi under a Content Security Policy without \'unsafe-eval\' (issue 12: "Make tickflow/pixi work there ... and test it in Chromium under script-src \'self\'")', () => {
+  it('draws every kind of visual, with no EvalError, nothing blocked but eval probes, and no console error', async () => {
+    const csp = await harness.open(harness.fixture('pixi-csp.html'), {
+      viewport: { width: 640, height: 360 },
+      readyWhen: () => window.__csp !== undefined,
+    });
+    try {
+      const on = csp.page;
+      expect(await on.evaluate(() => window.__csp!.evalRefused), 'the policy is in force: new Function throws').toBe(true);
+      await waitUntil(on, () => window.__csp!.frame() >= 30);
+      const state = await on.evaluate(() => ({ errors: window.__csp!.errors, violations: window.__csp!.violations, renderer: window.__csp!.rendererName() }));
+      expect(state.renderer).toBe('webgl');
+      expect(state.errors, 'nothing the engine caught (a render that needed eval throws an EvalError every frame)').toEqual([]);
+      // Probing is allowed: the fixture's own `new Function` check and pixi's unsafeEvalSupported() each report an
+      // eval refused. Nothing else may be blocked (pixi's blob: image worker was, and hung every texture load).
+      expect(state.violations.filter((v) => v !== 'script-src: eval'), 'no script or worker the policy blocked').toEqual([]);
+      const picture = decodePng(await on.locator('#stage').screenshot());
+      expect(colorShare(picture, [0xff, 0x33, 0x66], 8), 'the rect').toBeGreaterThan(0.003);
+      expect(colorShare(picture, [0x33, 0xff, 0x99], 8), 'the tinted sprite').toBeGreaterThan(0.003);
+      expect(realErrors(csp.errors)).toEqual([]);
+    } finally {
+      await csp.close();
+    }
   });
 });

@@ -1,13 +1,78 @@
 import type { Diagnostics } from '../engines/state/state-backend.js';
 
-/**
- * The overlay panel's fill: a bright green no game palette is likely to use,
- * so a screenshot test can tell the overlay from the picture by colour alone.
- */
-export const OVERLAY_PANEL_COLOR = '#00ff66';
+import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys } from '../../operators/validate.js';
 
-/** The overlay's ink (text, graph bars): a dark green that reads on the panel. */
-export const OVERLAY_INK_COLOR = '#03361a';
+/**
+ * How the debug overlay looks. Every colour is a CSS colour string.
+ *
+ * The defaults ({@link DEFAULT_OVERLAY_STYLE}) are a dark, slightly
+ * see-through panel with light text, and one accent (the frame-time graph,
+ * the 60 Hz line, the panel's edge, the collision outlines) in a bright green
+ * no game palette is likely to use, so a screenshot test can still tell the
+ * overlay from the picture by colour.
+ */
+export interface OverlayStyle {
+  /** The panel's fill. Defaults to a blue-black, {@link OVERLAY_PANEL_COLOR}. */
+  readonly panel: string;
+  /** The panel's opacity, in [0, 1] (text and graph stay opaque). Defaults to {@link DEFAULT_OVERLAY_OPACITY}. */
+  readonly opacity: number;
+  /** The text. Defaults to an off-white, {@link OVERLAY_INK_COLOR}. */
+  readonly ink: string;
+  /** The graph's bars, its 60 Hz line and the panel's edge. Defaults to {@link OVERLAY_ACCENT_COLOR}. */
+  readonly accent: string;
+  /** The collision shapes' outlines (the 2D backend). Defaults to the accent, {@link OVERLAY_ACCENT_COLOR}. */
+  readonly outline: string;
+}
+
+/** The overlay panel's fill unless told otherwise: a blue-black that dims whatever is under it. */
+export const OVERLAY_PANEL_COLOR = '#0a0f1c';
+
+/** How opaque the panel is unless told otherwise: enough to read over any picture, and a hint of the game beneath. */
+export const DEFAULT_OVERLAY_OPACITY = 0.86;
+
+/** The overlay's text unless told otherwise: an off-white that reads on the panel. */
+export const OVERLAY_INK_COLOR = '#e6edf3';
+
+/** The overlay's accent unless told otherwise (graph, 60 Hz line, panel edge, collision outlines): a bright green. */
+export const OVERLAY_ACCENT_COLOR = '#00ff66';
+
+/** The overlay's look unless told otherwise. */
+export const DEFAULT_OVERLAY_STYLE: OverlayStyle = {
+  panel: OVERLAY_PANEL_COLOR,
+  opacity: DEFAULT_OVERLAY_OPACITY,
+  ink: OVERLAY_INK_COLOR,
+  accent: OVERLAY_ACCENT_COLOR,
+  outline: OVERLAY_ACCENT_COLOR,
+};
+
+const STYLE_KEYS = ['panel', 'opacity', 'ink', 'accent', 'outline'] as const;
+
+/**
+ * The overlay style `options` asks for, over the defaults: checked (a
+ * colour is a non-empty string, the opacity a number in [0, 1], no unknown
+ * key) before anything starts.
+ *
+ * @example
+ * ```ts
+ * overlayStyle('pixiBackend', { accent: '#ff66cc', opacity: 0.7 }); // the rest from DEFAULT_OVERLAY_STYLE
+ * ```
+ *
+ * @throws {OptionError} naming `<option>.<key>`, the rule and the value.
+ */
+export function overlayStyle(where: string, options: Partial<OverlayStyle> | undefined, option = 'overlayStyle'): OverlayStyle {
+  if (options === undefined) return DEFAULT_OVERLAY_STYLE;
+  if (typeof options !== 'object' || options === null) throw new OptionError(where, option, 'an object of overlay colours and an opacity', options);
+  checkOptionKeys(`${where}: ${option}`, options, STYLE_KEYS);
+  const style = { ...DEFAULT_OVERLAY_STYLE, ...options };
+  for (const key of ['panel', 'ink', 'accent', 'outline'] as const) {
+    const value: unknown = style[key];
+    if (typeof value !== 'string' || value.trim() === '') throw new OptionError(where, `${option}.${key}`, "a CSS colour string ('#rrggbb', 'rgb(...)', a name)", value);
+  }
+  const opacity: unknown = style.opacity;
+  if (typeof opacity !== 'number' || !(opacity >= 0 && opacity <= 1)) throw new OptionError(where, `${option}.opacity`, 'a number from 0 to 1', opacity);
+  return style;
+}
 
 /** The overlay's font (CSS px, monospace so the numbers do not jump). */
 export const OVERLAY_FONT = 'bold 12px ui-monospace, Menlo, Consolas, monospace';
@@ -52,20 +117,24 @@ export function overlayPanelRect(pixelRatio: number): { x: number; y: number; wi
  * @param ctx The screen layer's 2D context.
  * @param diagnostics What to show (the state engine's frame statistics).
  * @param pixelRatio Device pixels per CSS pixel.
+ * @param style How it looks; defaults to {@link DEFAULT_OVERLAY_STYLE} (build one with {@link overlayStyle}).
  */
-export function drawDiagnosticsOverlay(ctx: CanvasRenderingContext2D, diagnostics: Diagnostics, pixelRatio: number): void {
+export function drawDiagnosticsOverlay(
+  ctx: CanvasRenderingContext2D,
+  diagnostics: Diagnostics,
+  pixelRatio: number,
+  style: OverlayStyle = DEFAULT_OVERLAY_STYLE,
+): void {
   const ratio = pixelRatio > 0 && Number.isFinite(pixelRatio) ? pixelRatio : 1;
   const { fps, frameTimesMs, declinedTicks, frameCount } = diagnostics;
   const { x, y, width, height } = OVERLAY_PANEL_CSS;
   ctx.save();
   // Device space scaled to CSS pixels: the panel's layout is written once, in CSS pixels.
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.fillStyle = OVERLAY_PANEL_COLOR;
-  ctx.fillRect(x, y, width, height);
+  drawPanel(ctx, x, y, width, height, style);
 
-  ctx.fillStyle = OVERLAY_INK_COLOR;
+  ctx.fillStyle = style.ink;
   ctx.font = OVERLAY_FONT;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
@@ -74,6 +143,7 @@ export function drawDiagnosticsOverlay(ctx: CanvasRenderingContext2D, diagnostic
   ctx.fillText(`declined ${declinedTicks}`, x + 8, y + 22);
 
   // The frame-time graph: one bar per recent frame, newest on the right.
+  ctx.fillStyle = style.accent;
   const graph = { x: x + 8, y: y + 40, width: width - 16, height: height - 48 };
   const bars = Math.min(frameTimesMs.length, graph.width);
   const barWidth = bars > 0 ? graph.width / bars : 0;
@@ -84,6 +154,24 @@ export function drawDiagnosticsOverlay(ctx: CanvasRenderingContext2D, diagnostic
   }
   // The 60 Hz line: bars above it are frames slower than 16.7 ms.
   const line = graph.y + graph.height - ((1000 / 60) / OVERLAY_GRAPH_MAX_MS) * graph.height;
+  ctx.fillStyle = style.ink;
+  ctx.globalAlpha = 0.6;
   ctx.fillRect(graph.x, Math.round(line), graph.width, 1);
+  ctx.globalAlpha = 1;
   ctx.restore();
+}
+
+/**
+ * A panel of the overlay, in CSS pixels of the current transform: the fill at
+ * the style's opacity, then a one-pixel edge in the accent. Leaves
+ * `globalAlpha` at 1.
+ */
+export function drawPanel(ctx: CanvasRenderingContext2D, x: number, y: number, width: number, height: number, style: OverlayStyle): void {
+  ctx.globalAlpha = style.opacity;
+  ctx.fillStyle = style.panel;
+  ctx.fillRect(x, y, width, height);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = style.accent;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, y + 0.5, width - 1, height - 1);
 }

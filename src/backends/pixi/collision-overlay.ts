@@ -1,13 +1,14 @@
 import type { Actor } from '../../engines/world/actor.js';
 import type { Camera } from '../../engines/world/camera.js';
 import type { Viewport } from '../../engines/viewport.js';
-import { OVERLAY_PANEL_COLOR } from '../overlay.js';
+import { OVERLAY_ACCENT_COLOR } from '../overlay.js';
 
 /**
- * The collision outlines' colour: the overlay panel's green, so everything
- * the debug overlay draws reads as one layer, apart from any game palette.
+ * The collision outlines' colour unless told otherwise (`overlayStyle.outline`):
+ * the overlay's accent, so everything the debug overlay draws reads as one
+ * layer, apart from any game palette.
  */
-export const COLLISION_OUTLINE_COLOR = OVERLAY_PANEL_COLOR;
+export const COLLISION_OUTLINE_COLOR = OVERLAY_ACCENT_COLOR;
 
 /** How wide an outline is on screen, in CSS pixels, whatever the zoom. */
 export const COLLISION_OUTLINE_CSS_WIDTH = 1.5;
@@ -34,6 +35,7 @@ export function drawCollisionShapes(
   actors: readonly Actor<string>[],
   camera: Camera,
   viewport: Viewport,
+  color: string = COLLISION_OUTLINE_COLOR,
 ): void {
   const { x, y, width, height, scale, pixelRatio, logicalWidth, logicalHeight } = viewport;
   const zoom = camera.zoom;
@@ -50,7 +52,7 @@ export function drawCollisionShapes(
   ctx.setTransform(s, 0, 0, s, offsetX, offsetY);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.strokeStyle = COLLISION_OUTLINE_COLOR;
+  ctx.strokeStyle = color;
   ctx.lineWidth = (COLLISION_OUTLINE_CSS_WIDTH * pixelRatio) / s;
   ctx.beginPath();
   for (let i = 0; i < actors.length; i++) {

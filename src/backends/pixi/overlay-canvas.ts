@@ -1,5 +1,6 @@
 import type { Viewport } from '../../engines/viewport.js';
 import type { WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
+import { DEFAULT_OVERLAY_STYLE, type OverlayStyle } from '../overlay.js';
 import { drawCollisionShapes } from './collision-overlay.js';
 import { drawWorldPanel } from './world-panel.js';
 
@@ -30,8 +31,14 @@ export class OverlayCanvas {
   readonly context: CanvasRenderingContext2D;
   private dirty = false;
 
-  /** Appends the canvas to `container` (which the backend made a positioning context). */
-  constructor(container: HTMLElement) {
+  /**
+   * Appends the canvas to `container` (which the backend made a positioning context).
+   * @param style How the overlay looks.
+   */
+  constructor(
+    container: HTMLElement,
+    private readonly style: OverlayStyle = DEFAULT_OVERLAY_STYLE,
+  ) {
     const canvas = container.ownerDocument.createElement('canvas');
     canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;pointer-events:none;';
     const context = canvas.getContext('2d');
@@ -64,8 +71,8 @@ export class OverlayCanvas {
   draw(diagnostics: WorldDiagnostics, scene: WorldScene): void {
     this.clear();
     this.dirty = true;
-    drawCollisionShapes(this.context, scene.actors, scene.camera, scene.viewport);
-    drawWorldPanel(this.context, diagnostics, scene.viewport.pixelRatio);
+    drawCollisionShapes(this.context, scene.actors, scene.camera, scene.viewport, this.style.outline);
+    drawWorldPanel(this.context, diagnostics, scene.viewport.pixelRatio, this.style);
   }
 
   /** Takes the canvas out of the page. */

@@ -1,5 +1,11 @@
 import { Application, Container } from 'pixi.js';
+// pixi.js compiles its shader and uniform upload code with `new Function`, which a Content Security Policy
+// without 'unsafe-eval' forbids (pixi then refuses to start). This module installs pixi's own eval-free
+// versions of that code, for every renderer on the page. tickflow/pixi imports it itself, so a game works
+// under any CSP with no line of its own (see docs/world-engine.md, "Content Security Policy").
+import 'pixi.js/unsafe-eval';
 import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys } from '../../../operators/validate.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
 import type { WorldBackend, WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
@@ -7,8 +13,9 @@ import { ActorSprites } from './actor-sprites.js';
 import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
 import { Letterbox } from './letterbox.js';
 import { OverlayCanvas } from './overlay-canvas.js';
+import { overlayStyle, type OverlayStyle } from '../overlay.js';
 import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
-import { logicalRootTransform, worldLayerTransform } from './view-transforms.js';
+import { logicalRootTransform, worldLayerTransform, type MutableLayerTransform } from './view-transforms.js';
 
 /** Options of {@link pixiBackend}. */
 export interface PixiBackendOptions {
@@ -26,6 +33,12 @@ export interface PixiBackendOptions {
   background?: number;
   /** The bars' colour, 0xRRGGBB. Defaults to {@link DEFAULT_LETTERBOX}. */
   letterbox?: number;
+  /**
+   * How the debug overlay (`overlay: true` on the engine) looks: any of its
+   * colours and the panel's opacity; the rest from `DEFAULT_OVERLAY_STYLE`
+   * (a dark see-through panel, light text, a bright green accent).
+   */
+  overlayStyle?: Partial<OverlayStyle>;
 }
 
 /**
@@ -37,12 +50,11 @@ export interface PixiBackendOptions {
  * The stage it renders:
  *
  * ```text
- * stage                      CSS pixels of the surface (renderer resolution = devicePixelRatio)
+ * stage                      CSS pixels of the surface (renderer resolution = devicePixelRatio), cleared with `background`
  * ├─ logical root            the letterboxed fit: logical units
- * │  ├─ background           the logical area, in `background`
  * │  ├─ world layer          the camera: camera.x/y at the view centre, scaled by zoom
  * │  └─ screen layer         logical units, no camera (HUD, pause menu)
- * └─ letterbox bars          in `letterbox`, over anything that spilled out of the fit
+ * └─ letterbox bars          in `letterbox`, over anything that spilled out of the fit (none when the aspect matches)
  * ```
  *
  * tickflow owns the loop: pixi's Application is built with
@@ -66,11 +78,15 @@ export class PixiBackend implements WorldBackend {
   private readonly worldLayer = new Container({ label: 'tickflow:world' });
   private readonly screenLayer = new Container({ label: 'tickflow:screen' });
   private readonly letterbox: Letterbox;
+  /** Where each frame's layer transforms are written (none allocated per frame). */
+  private readonly rootTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
+  private readonly worldTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
   private readonly sprites: ActorSprites;
   private readonly systemTicker: SystemTickerHold;
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
   private readonly containerPosition: string | undefined;
   private overlay: OverlayCanvas | undefined;
+  private readonly overlayStyle: OverlayStyle;
   private readonly fit: SurfaceFit;
 
   /** The fit the latest sync computed. */
@@ -84,8 +100,9 @@ export class PixiBackend implements WorldBackend {
    * which checks the options and initializes the app (pixi v8's init is
    * asynchronous) and passes every option, defaults applied.
    */
-  constructor(app: Application, options: Required<PixiBackendOptions>) {
-    const { container, logicalWidth, logicalHeight, background, letterbox } = options;
+  constructor(app: Application, options: Required<Omit<PixiBackendOptions, 'overlayStyle'>> & { overlayStyle: OverlayStyle }) {
+    const { container, logicalWidth, logicalHeight, letterbox } = options;
+    this.overlayStyle = options.overlayStyle;
     this.app = app;
     this.container = container;
     this.logicalWidth = logicalWidth;
@@ -103,8 +120,8 @@ export class PixiBackend implements WorldBackend {
     this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
     container.append(this.canvas);
 
-    this.letterbox = new Letterbox(background, letterbox);
-    this.root.addChild(this.letterbox.background, this.worldLayer, this.screenLayer);
+    this.letterbox = new Letterbox(letterbox);
+    this.root.addChild(this.worldLayer, this.screenLayer);
     app.stage.addChild(this.root, this.letterbox.bars);
     this.sprites = new ActorSprites(this.worldLayer, this.screenLayer);
     this.fit = new SurfaceFit(logicalWidth, logicalHeight);
@@ -138,17 +155,19 @@ export class PixiBackend implements WorldBackend {
     if (this.destroyed) return;
     const { viewport, camera, actors } = scene;
     this.letterbox.update(viewport);
-    const root = logicalRootTransform(viewport);
+    const root = logicalRootTransform(viewport, this.rootTransform);
     this.root.position.set(root.x, root.y);
     this.root.scale.set(root.scale);
-    const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight);
+    const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight, this.worldTransform);
     this.worldLayer.position.set(world.x, world.y);
     this.worldLayer.scale.set(world.scale);
-    this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
+    const failure = this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
     // A frame without the overlay must not keep showing the last one's.
     this.overlay?.clear();
     this.systemTicker.advance();
     this.app.renderer.render(this.app.stage);
+    // A visual that could not be drawn is reported after the picture, which shows everything else.
+    if (failure !== undefined) throw failure;
   }
 
   /**
@@ -160,7 +179,7 @@ export class PixiBackend implements WorldBackend {
   drawOverlay(diagnostics: WorldDiagnostics, scene: WorldScene): void {
     if (this.destroyed) return;
     if (this.overlay === undefined) {
-      this.overlay = new OverlayCanvas(this.container);
+      this.overlay = new OverlayCanvas(this.container, this.overlayStyle);
       this.overlay.resize(this.viewport);
     }
     this.overlay.draw(diagnostics, scene);
@@ -210,10 +229,12 @@ export class PixiBackend implements WorldBackend {
  * engine.start();
  * ```
  *
- * @throws {OptionError} (as a rejection) for a missing container, a logical size that is not a positive finite number, or a colour that is not 0xRRGGBB.
+ * @throws {OptionError} (as a rejection) for an unknown option (naming the closest known one), a missing container, a logical
+ * size that is not a positive finite number, a colour that is not 0xRRGGBB, or an overlay style that is not colours and an opacity in [0, 1].
  */
 export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBackend> {
   const where = 'pixiBackend';
+  checkOptionKeys(where, options, ['container', 'logicalWidth', 'logicalHeight', 'background', 'letterbox', 'overlayStyle']);
   const {
     container,
     logicalWidth,
@@ -226,6 +247,7 @@ export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBack
   if (!isPositive(logicalHeight)) throw new OptionError(where, 'logicalHeight', 'a finite number > 0', logicalHeight);
   if (!isColor(background)) throw new OptionError(where, 'background', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', background);
   if (!isColor(letterbox)) throw new OptionError(where, 'letterbox', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', letterbox);
+  const style = overlayStyle(where, options.overlayStyle);
 
   const app = new Application();
   const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
@@ -240,10 +262,10 @@ export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBack
     // The backend sets the canvas's CSS size itself, in sync().
     autoDensity: false,
     antialias: true,
-    // The clear colour is the bars'; the background is drawn over the fit.
-    background: letterbox,
+    // The background is the clear colour (no quad: see Letterbox); the bars are drawn over the rest.
+    background,
   });
-  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
+  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox, overlayStyle: style });
 }
 
 function isPositive(value: unknown): value is number {

@@ -10,6 +10,13 @@ export interface LayerTransform {
   readonly scale: number;
 }
 
+/** A {@link LayerTransform} a caller owns and lets the functions below write into, so a frame allocates none. */
+export interface MutableLayerTransform {
+  x: number;
+  y: number;
+  scale: number;
+}
+
 /**
  * Where the letterboxed logical area sits on the pixi stage: the transform
  * of the root container that holds the game's layers.
@@ -27,10 +34,15 @@ export interface LayerTransform {
  * const viewport = fitViewport(600, 400, 2, 640, 360); // x 0, y 62, scale 1.875 (device px)
  * logicalRootTransform(viewport); // { x: 0, y: 31, scale: 0.9375 } (CSS px)
  * ```
+ *
+ * @param out Where to write the result (the backend passes one it keeps, so a frame allocates nothing); defaults to a new object.
  */
-export function logicalRootTransform(viewport: Viewport): LayerTransform {
+export function logicalRootTransform(viewport: Viewport, out: MutableLayerTransform = { x: 0, y: 0, scale: 1 }): LayerTransform {
   const { x, y, scale, pixelRatio } = viewport;
-  return { x: x / pixelRatio, y: y / pixelRatio, scale: scale / pixelRatio };
+  out.x = x / pixelRatio;
+  out.y = y / pixelRatio;
+  out.scale = scale / pixelRatio;
+  return out;
 }
 
 /**
@@ -43,6 +55,8 @@ export function logicalRootTransform(viewport: Viewport): LayerTransform {
  * ```ts
  * worldLayerTransform(100, 50, 2, 640, 360); // { x: 120, y: 80, scale: 2 }: world (100, 50) lands on (320, 180)
  * ```
+ *
+ * @param out Where to write the result; defaults to a new object.
  */
 export function worldLayerTransform(
   cameraX: number,
@@ -50,8 +64,12 @@ export function worldLayerTransform(
   zoom: number,
   logicalWidth: number,
   logicalHeight: number,
+  out: MutableLayerTransform = { x: 0, y: 0, scale: 1 },
 ): LayerTransform {
-  return { x: logicalWidth / 2 - cameraX * zoom, y: logicalHeight / 2 - cameraY * zoom, scale: zoom };
+  out.x = logicalWidth / 2 - cameraX * zoom;
+  out.y = logicalHeight / 2 - cameraY * zoom;
+  out.scale = zoom;
+  return out;
 }
 
 /** An axis-aligned rectangle, in CSS pixels of the surface. */

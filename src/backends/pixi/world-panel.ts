@@ -1,5 +1,5 @@
 import type { WorldDiagnostics } from '../../engines/world/world-backend.js';
-import { drawDiagnosticsOverlay, OVERLAY_FONT, OVERLAY_INK_COLOR, OVERLAY_PANEL_COLOR, OVERLAY_PANEL_CSS } from '../overlay.js';
+import { DEFAULT_OVERLAY_STYLE, drawDiagnosticsOverlay, drawPanel, OVERLAY_FONT, OVERLAY_PANEL_CSS, type OverlayStyle } from '../overlay.js';
 
 
 /**
@@ -26,22 +26,26 @@ export const WORLD_PANEL_LINE_CSS = {
  * @example
  * ```ts
  * drawWorldPanel(ctx, { fps: 60, frameTimesMs: [16.7], declinedTicks: 0, frameCount: 1, level: 'court', actorCount: 4 }, 2);
+ * drawWorldPanel(ctx, diagnostics, 2, overlayStyle('myGame', { accent: '#ff66cc' })); // another accent
  * ```
  */
-export function drawWorldPanel(ctx: CanvasRenderingContext2D, diagnostics: WorldDiagnostics, pixelRatio: number): void {
-  drawDiagnosticsOverlay(ctx, diagnostics, pixelRatio);
+export function drawWorldPanel(
+  ctx: CanvasRenderingContext2D,
+  diagnostics: WorldDiagnostics,
+  pixelRatio: number,
+  style: OverlayStyle = DEFAULT_OVERLAY_STYLE,
+): void {
+  drawDiagnosticsOverlay(ctx, diagnostics, pixelRatio, style);
   const ratio = pixelRatio > 0 && Number.isFinite(pixelRatio) ? pixelRatio : 1;
   const { x, y, width, height } = WORLD_PANEL_LINE_CSS;
   ctx.save();
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.fillStyle = OVERLAY_PANEL_COLOR;
-  ctx.fillRect(x, y, width, height);
+  drawPanel(ctx, x, y, width, height, style);
   ctx.beginPath();
   ctx.rect(x, y, width - 8, height);
   ctx.clip();
-  ctx.fillStyle = OVERLAY_INK_COLOR;
+  ctx.fillStyle = style.ink;
   ctx.font = OVERLAY_FONT;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';

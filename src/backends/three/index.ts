@@ -38,5 +38,9 @@ export {
   OVERLAY_PANEL_COLOR,
   OVERLAY_PANEL_CSS,
   OVERLAY_INK_COLOR,
+  OVERLAY_ACCENT_COLOR,
   OVERLAY_GRAPH_MAX_MS,
+  DEFAULT_OVERLAY_STYLE,
+  overlayStyle,
+  type OverlayStyle,
 } from '../overlay.js';

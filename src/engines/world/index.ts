@@ -4,7 +4,7 @@ export { Controller } from './controller.js';
 export { GameMode } from './game-mode.js';
 export type { TickContext } from './tick-context.js';
 export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type TimerHandle } from './timers.js';
-export type { Visual } from './visual.js';
+export type { Visual, VisualXY, TexturePlacement } from './visual.js';
 export { World } from './world.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
 export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
