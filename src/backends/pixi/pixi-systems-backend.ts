@@ -69,8 +69,8 @@ export class PixiSystemsBackend implements SystemsBackend {
   private destroyed = false;
 
   /** Takes over an initialized pixi Application; use {@link pixiSystemsBackend}. */
-  constructor(app: Application, options: Required<PixiBackendOptions>) {
-    const { container, logicalWidth, logicalHeight, background, letterbox } = options;
+  constructor(app: Application, options: Required<Omit<PixiBackendOptions, 'overlayStyle'>>) {
+    const { container, logicalWidth, logicalHeight, letterbox } = options;
     this.app = app;
     this.container = container;
     this.rendererName = app.renderer.name;
@@ -82,8 +82,9 @@ export class PixiSystemsBackend implements SystemsBackend {
     this.canvas = app.canvas as HTMLCanvasElement;
     this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
     container.append(this.canvas);
-    this.letterbox = new Letterbox(background, letterbox);
-    this.root.addChild(this.letterbox.background, this.layer);
+    // The renderer clears with the background colour; bars are drawn only where the aspects differ.
+    this.letterbox = new Letterbox(letterbox);
+    this.root.addChild(this.layer);
     app.stage.addChild(this.root, this.letterbox.bars);
     this.fit = new SurfaceFit(logicalWidth, logicalHeight);
   }
@@ -218,7 +219,7 @@ export async function pixiSystemsBackend(options: PixiBackendOptions): Promise<P
     resolution: container.ownerDocument.defaultView?.devicePixelRatio ?? 1,
     autoDensity: false,
     antialias: true,
-    background: letterbox,
+    background,
   });
   return new PixiSystemsBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
 }
