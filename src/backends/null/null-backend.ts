@@ -1,3 +1,4 @@
+import { checkOptionKeys, optionsObject, positiveFinite } from '../../../operators/validate.js';
 import { fitViewport, type Viewport } from '../../engines/viewport.js';
 import { noopContext2D } from '../noop-context-2d.js';
 import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
@@ -32,7 +33,11 @@ export class NullBackend implements StateBackend<NullSurface>, WorldBackend {
   private readonly viewport: Viewport;
 
   constructor(options?: NullBackendOptions) {
+    optionsObject('nullBackend', options, true);
+    checkOptionKeys('nullBackend', options, ['logicalWidth', 'logicalHeight']);
     const { logicalWidth = 800, logicalHeight = 600 } = options ?? {};
+    positiveFinite('nullBackend', 'logicalWidth', logicalWidth);
+    positiveFinite('nullBackend', 'logicalHeight', logicalHeight);
     this.viewport = fitViewport(logicalWidth, logicalHeight, 1, logicalWidth, logicalHeight);
   }
 

@@ -1,4 +1,5 @@
 import { Color, PerspectiveCamera, Scene, WebGLRenderer, type ColorRepresentation } from 'three';
+import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import { OptionError } from '../../../operators/option-error.js';
 import type { Diagnostics, PickView, StateBackend } from '../../engines/state/state-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
@@ -119,6 +120,13 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
       fov = DEFAULT_FOV,
       headless = false,
     } = options ?? ({} as ThreeBackendOptions);
+    optionsObject(where, options);
+    checkOptionKeys(where, options, ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless']);
+    if (typeof headless !== 'boolean') throw new OptionError(where, 'headless', 'true or false', headless);
+    // three.js reads an unknown colour name as black with only a console warning: check it first.
+    if (!isColorRepresentation(background)) {
+      throw new OptionError(where, 'background', 'a three.js colour: 0xRRGGBB, a CSS colour string, or a Color', background);
+    }
     if (!isPositive(logicalWidth)) throw new OptionError(where, 'logicalWidth', 'a finite number > 0', logicalWidth);
     if (!isPositive(logicalHeight)) throw new OptionError(where, 'logicalHeight', 'a finite number > 0', logicalHeight);
     if (!(isPositive(fov) && fov < 180)) throw new OptionError(where, 'fov', 'a number of degrees > 0 and < 180', fov);
@@ -347,4 +355,14 @@ function isElement(value: unknown): value is HTMLElement {
  */
 export function threeBackend(options: ThreeBackendOptions): ThreeBackend {
   return new ThreeBackend(options);
+}
+
+/** Whether three.js reads `value` as a colour (not black by accident): a 24-bit number, a Color, or a CSS colour it knows. */
+function isColorRepresentation(value: unknown): boolean {
+  if (value instanceof Color) return true;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= 0xffffff;
+  if (typeof value !== 'string') return false;
+  const text = value.trim().toLowerCase();
+  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(text) || /^(rgb|rgba|hsl|hsla)\(/.test(text)) return true;
+  return text in Color.NAMES;
 }

@@ -1,3 +1,4 @@
+import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import { OptionError } from '../../../operators/option-error.js';
 import type { CuePlayer } from '../../engines/cues.js';
 import { DEFAULT_CUE_TONES, FALLBACK_CUE_TONE, playTone, type CueTone } from './cue-tones.js';
@@ -64,6 +65,8 @@ export interface WebAudioCues extends CuePlayer {
  */
 export function webAudioCues(options?: WebAudioCuesOptions): WebAudioCues {
   const where = 'webAudioCues';
+  optionsObject(where, options, true);
+  checkOptionKeys(where, options, ['cues', 'context']);
   const { cues = {}, context: given } = options ?? {};
   if (cues === null || typeof cues !== 'object') throw new OptionError(where, 'cues', 'an object of cue tones by name', cues);
   for (const [name, tone] of Object.entries(cues)) checkTone(where, name, tone);
