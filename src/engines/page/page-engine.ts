@@ -87,6 +87,8 @@ export class PageEngine {
   private busySinceCheck = false;
   private lastBusyMs = NaN;
   private capTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the cap timer just brought the engine back: the next frame it gets is its frame. */
+  private wokenByCapTimer = false;
   private pageInput: PageInput | undefined;
   private readonly detachWatchers: () => void;
   private readonly listeners: Record<PauseEvent, PauseListener[]> = { pause: [], resume: [] };
@@ -306,7 +308,15 @@ export class PageEngine {
   beginFrame(timestampMs: number): void {
     this.frameState = NOT_IN_FRAME;
     if (!this.running) return;
-    if (this.grid !== undefined && !pacingStep(this.grid, timestampMs)) {
+    if (this.wokenByCapTimer) {
+      // The timer was the cap ("one timer brings it back"): the frame it
+      // brought is taken, whatever the host stamped it (headless Chromium
+      // stamps a frame requested from idle with the vsync just past, which
+      // the grid would decline, costing a second request). The grid moves on
+      // by one slot, as for an on-time tick.
+      this.wokenByCapTimer = false;
+      pacingStep(this.grid!, Math.max(timestampMs, this.grid!.dueMs));
+    } else if (this.grid !== undefined && !pacingStep(this.grid, timestampMs)) {
       this.counts.declined++;
       return;
     }
@@ -495,11 +505,13 @@ export class PageEngine {
 
   private readonly onCapTimer = (): void => {
     this.capTimer = undefined;
+    this.wokenByCapTimer = true;
     this.counts.timerWakeups++;
     this.sync();
   };
 
   private clearCapTimer(): void {
+    this.wokenByCapTimer = false;
     if (this.capTimer === undefined) return;
     clearTimeout(this.capTimer);
     this.capTimer = undefined;
