@@ -81,10 +81,28 @@ export const OVERLAY_FONT = 'bold 12px ui-monospace, Menlo, Consolas, monospace'
 export const OVERLAY_GRAPH_MAX_MS = 1000 / 30;
 
 /** Where the panel sits and how big it is, in CSS pixels from the surface's top-left corner. */
-export const OVERLAY_PANEL_CSS = { x: 8, y: 8, width: 240, height: 84 } as const;
+export const OVERLAY_PANEL_CSS = {
+  /** The left edge, in CSS pixels. */
+  x: 8,
+  /** The top edge, in CSS pixels. */
+  y: 8,
+  /** The width, in CSS pixels. */
+  width: 240,
+  /** The height, in CSS pixels. */
+  height: 84,
+} as const;
 
 /** The panel's rectangle in device pixels, for a surface at `pixelRatio` device pixels per CSS pixel. */
-export function overlayPanelRect(pixelRatio: number): { x: number; y: number; width: number; height: number } {
+export function overlayPanelRect(pixelRatio: number): {
+  /** The left edge, in whole device pixels. */
+  x: number;
+  /** The top edge, in whole device pixels. */
+  y: number;
+  /** The width, in whole device pixels. */
+  width: number;
+  /** The height, in whole device pixels. */
+  height: number;
+} {
   const { x, y, width, height } = OVERLAY_PANEL_CSS;
   return {
     x: Math.round(x * pixelRatio),

@@ -16,6 +16,7 @@ export const MAX_COLLIDER_ID = 2 ** 26;
  * was sound in between.
  */
 export class InvalidColliderError<T extends Collider = Collider> extends Error {
+  /** Always `'InvalidColliderError'`. */
   override readonly name = 'InvalidColliderError';
 
   constructor(

@@ -4,6 +4,7 @@ import type { Shape } from './shapes.js';
 export interface Contact {
   /** Unit normal from the first shape towards the second. */
   normalX: number;
+  /** The y component of the unit normal from the first shape towards the second. */
   normalY: number;
   /** Overlap along the normal; > 0 when touching. */
   depth: number;

@@ -2,8 +2,20 @@ import { nonNegativeFinite } from '../../operators/validate.js';
 
 /** A collision shape, centred on its owner's position. Sizes in world units. */
 export type Shape =
-  | { readonly kind: 'circle'; readonly radius: number }
-  | { readonly kind: 'box'; readonly width: number; readonly height: number };
+  | {
+      /** A circle. */
+      readonly kind: 'circle';
+      /** Its radius, in world units. */
+      readonly radius: number;
+    }
+  | {
+      /** An axis-aligned box. */
+      readonly kind: 'box';
+      /** Its full width, in world units. */
+      readonly width: number;
+      /** Its full height, in world units. */
+      readonly height: number;
+    };
 
 /**
  * How a collider meets others: `'overlap'` reports begin/end events (a
@@ -16,10 +28,13 @@ export type CollisionResponse = 'overlap' | 'block';
 export interface Collider {
   /** Unique and stable for the collider's life (pairs are tracked by id): a whole number below `MAX_COLLIDER_ID` (2^26). */
   readonly id: number;
+  /** The x of its centre, in world units. */
   readonly x: number;
+  /** The y of its centre, in world units. */
   readonly y: number;
   /** No shape: not tested. */
   readonly shape: Shape | undefined;
+  /** How it meets other colliders: `'overlap'` or `'block'`. */
   readonly response: CollisionResponse;
 }
 
@@ -29,9 +44,11 @@ export interface CollisionEvent<T extends Collider = Collider> {
   readonly kind: 'begin' | 'end' | 'hit';
   /** The pair, `a` spawned first (lower id). */
   readonly a: T;
+  /** The other collider of the pair, spawned later (higher id). */
   readonly b: T;
   /** The unit normal from `a` towards `b` (0, 0 for an `'end'`). */
   readonly normalX: number;
+  /** The y component of the unit normal from `a` towards `b` (0 for an `'end'`). */
   readonly normalY: number;
   /** How far the shapes overlap along the normal (0 for an `'end'`). */
   readonly depth: number;
@@ -61,6 +78,11 @@ export function box(width: number, height: number): Shape {
 }
 
 /** Half the shape's extent along x and y. */
-export function halfExtents(shape: Shape): { hx: number; hy: number } {
+export function halfExtents(shape: Shape): {
+  /** Half the extent along x, in world units. */
+  hx: number;
+  /** Half the extent along y, in world units. */
+  hy: number;
+} {
   return shape.kind === 'circle' ? { hx: shape.radius, hy: shape.radius } : { hx: shape.width / 2, hy: shape.height / 2 };
 }

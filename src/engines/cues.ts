@@ -13,7 +13,9 @@ export interface CuePlayer {
 
 /** One cue as a {@link CueLog} records it. */
 export interface CueRecord {
+  /** The cue's name, as passed to `play`. */
   readonly name: string;
+  /** The options passed with it, or undefined when there were none. */
   readonly options: Readonly<Record<string, number>> | undefined;
   /** The frame count when it played (set by the engine through `frameOf`). */
   readonly frame: number;

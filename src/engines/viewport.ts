@@ -9,16 +9,21 @@ import { OptionError } from '../../operators/option-error.js';
 export interface Viewport {
   /** The game's logical size, in its own units. */
   readonly logicalWidth: number;
+  /** The game's logical height, in its own units. */
   readonly logicalHeight: number;
   /** The surface's size in CSS pixels. */
   readonly cssWidth: number;
+  /** The surface's height in CSS pixels. */
   readonly cssHeight: number;
   /** Device pixels per CSS pixel. */
   readonly pixelRatio: number;
-  /** The letterboxed area inside the canvas, in device pixels. */
+  /** The letterboxed area inside the canvas, in device pixels: its left edge, from the canvas's left. */
   readonly x: number;
+  /** The top edge of the letterboxed area, in device pixels from the canvas's top. */
   readonly y: number;
+  /** The letterboxed area's width, in whole device pixels. */
   readonly width: number;
+  /** The letterboxed area's height, in whole device pixels. */
   readonly height: number;
   /** Device pixels per logical unit. */
   readonly scale: number;
@@ -67,13 +72,31 @@ export function fitViewport(
 }
 
 /** Converts a point in CSS pixels (relative to the surface) to logical units through a viewport. */
-export function screenToLogical(viewport: Viewport, cssX: number, cssY: number): { x: number; y: number } {
+export function screenToLogical(
+  viewport: Viewport,
+  cssX: number,
+  cssY: number,
+): {
+  /** The x, in logical units. */
+  x: number;
+  /** The y, in logical units. */
+  y: number;
+} {
   const { pixelRatio, x, y, scale } = viewport;
   return { x: (cssX * pixelRatio - x) / scale, y: (cssY * pixelRatio - y) / scale };
 }
 
 /** Converts a point in logical units to CSS pixels relative to the surface. */
-export function logicalToScreen(viewport: Viewport, logicalX: number, logicalY: number): { x: number; y: number } {
+export function logicalToScreen(
+  viewport: Viewport,
+  logicalX: number,
+  logicalY: number,
+): {
+  /** The x, in CSS pixels of the surface. */
+  x: number;
+  /** The y, in CSS pixels of the surface. */
+  y: number;
+} {
   const { pixelRatio, x, y, scale } = viewport;
   return { x: (logicalX * scale + x) / pixelRatio, y: (logicalY * scale + y) / pixelRatio };
 }

@@ -17,7 +17,10 @@ export interface SteppableEngine {
   /** One tick, synchronously; false when it made no frame. */
   advance(): boolean;
   /** Errors the engine caught while running; any of them fails the report. */
-  readonly errors$: Subscribable<{ readonly message: string }>;
+  readonly errors$: Subscribable<{
+    /** The error's message, as the report shows it. */
+    readonly message: string;
+  }>;
   /** Frees the engine; the validator calls it after each run. */
   destroy(): void;
 }
@@ -94,7 +97,9 @@ export interface DeltaTimeScenario<E extends SteppableEngine = SteppableEngine, 
 
 /** One of the clocks a scenario is run under: a label for the table and a fresh clock per run. */
 export interface ValidationClock {
+  /** The clock's name in the table, e.g. `constant 16.667 ms`. */
   readonly label: string;
+  /** A fresh clock, one per run. */
   create(): Clock;
 }
 
@@ -153,6 +158,7 @@ export interface ValidationRun<O extends Outcomes = Outcomes> {
 export interface OutcomeRow {
   /** `'elapsed'`, a key of the scenario's outcome, or `'errors'`. */
   readonly field: string;
+  /** Whether every run has the same value (elapsed times within the tolerance, {@link DEFAULT_ELAPSED_TOLERANCE_SECONDS} unless told otherwise). */
   readonly agree: boolean;
   /** Each run's value, rendered, in the order of `runs`. */
   readonly values: readonly string[];
@@ -160,11 +166,15 @@ export interface OutcomeRow {
 
 /** What {@link validateDeltaTime} found. */
 export interface DeltaTimeReport<O extends Outcomes = Outcomes> {
+  /** The scenario's name. */
   readonly scenario: string;
+  /** The scenario's description, if it has one. */
   readonly description: string | undefined;
+  /** How long every run ran, in simulated seconds. */
   readonly simulatedSeconds: number;
   /** Every outcome agrees and no run reported an error. */
   readonly ok: boolean;
+  /** One run per clock, in the order of the clocks. */
   readonly runs: readonly ValidationRun<O>[];
   /** Every compared outcome: elapsed, the scenario's outcomes in the order it read them, and errors if any. */
   readonly table: readonly OutcomeRow[];

@@ -8,6 +8,7 @@ import type { WorldBackend, WorldScene } from '../../engines/world/world-backend
 export interface NullBackendOptions {
   /** The game's logical size; defaults to 800 × 600. */
   logicalWidth?: number;
+  /** The game's logical height; defaults to 600. */
   logicalHeight?: number;
 }
 

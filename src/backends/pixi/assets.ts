@@ -6,7 +6,14 @@ import { OptionError } from '../../../operators/option-error.js';
  * under an alias (`{ alias: 'ball', src: 'art/ball.png' }`), or a list of
  * them. Spritesheets are their `.json` file; pixi loads the image it names.
  */
-export type AssetSource = string | { readonly alias: string; readonly src: string };
+export type AssetSource =
+  | string
+  | {
+      /** The name the asset is cached under, what visuals name it by. */
+      readonly alias: string;
+      /** Its URL. */
+      readonly src: string;
+    };
 
 /**
  * Loads textures and spritesheets through pixi's `Assets`, for the visuals

@@ -28,6 +28,7 @@ export interface PixiBackendOptions {
   container: HTMLElement;
   /** The game's logical resolution, letterboxed into the container. */
   logicalWidth: number;
+  /** The game's logical height, in logical units. */
   logicalHeight: number;
   /** The logical area's colour, 0xRRGGBB. Defaults to {@link DEFAULT_BACKGROUND}. */
   background?: number;

@@ -17,8 +17,28 @@ import { logicalRootTransform } from './view-transforms.js';
  * on the next frame; leave it and the frame only moves it.
  */
 export type PixiSprite =
-  | { readonly shape: 'rect'; width: number; height: number; color: number; alpha?: number }
-  | { readonly shape: 'circle'; radius: number; color: number; alpha?: number };
+  | {
+      /** A filled rectangle. */
+      readonly shape: 'rect';
+      /** Full width, in the game's logical units. */
+      width: number;
+      /** Full height, in the game's logical units. */
+      height: number;
+      /** Fill colour, 0xRRGGBB. */
+      color: number;
+      /** Opacity in [0, 1]; defaults to 1. */
+      alpha?: number;
+    }
+  | {
+      /** A filled circle. */
+      readonly shape: 'circle';
+      /** Radius, in the game's logical units. */
+      radius: number;
+      /** Fill colour, 0xRRGGBB. */
+      color: number;
+      /** Opacity in [0, 1]; defaults to 1. */
+      alpha?: number;
+    };
 
 /** The component name the backend reads. */
 export const SPRITE_COMPONENT = 'sprite';

@@ -5,15 +5,21 @@ import type { Viewport } from '../../engines/viewport.js';
  * What a pixi container's `position` and `scale` say, as plain numbers.
  */
 export interface LayerTransform {
+  /** The translation along x, in the parent container's units (CSS pixels for the logical root, logical units for the world layer). */
   readonly x: number;
+  /** The translation along y, in the parent container's units. */
   readonly y: number;
+  /** Parent units per unit of the container (the same along x and y). */
   readonly scale: number;
 }
 
 /** A {@link LayerTransform} a caller owns and lets the functions below write into, so a frame allocates none. */
 export interface MutableLayerTransform {
+  /** The translation along x, as in {@link LayerTransform.x}. */
   x: number;
+  /** The translation along y, as in {@link LayerTransform.y}. */
   y: number;
+  /** The uniform scale, as in {@link LayerTransform.scale}. */
   scale: number;
 }
 
@@ -74,9 +80,13 @@ export function worldLayerTransform(
 
 /** An axis-aligned rectangle, in CSS pixels of the surface. */
 export interface CssRect {
+  /** The left edge, in CSS pixels from the surface's left. */
   readonly x: number;
+  /** The top edge, in CSS pixels from the surface's top. */
   readonly y: number;
+  /** The width, in CSS pixels. */
   readonly width: number;
+  /** The height, in CSS pixels. */
   readonly height: number;
 }
 

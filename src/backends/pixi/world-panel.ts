@@ -7,9 +7,13 @@ import { DEFAULT_OVERLAY_STYLE, drawDiagnosticsOverlay, drawPanel, OVERLAY_FONT,
  * actors are alive), in CSS pixels from the surface's top-left corner.
  */
 export const WORLD_PANEL_LINE_CSS = {
+  /** The left edge, in CSS pixels: the panel's. */
   x: OVERLAY_PANEL_CSS.x,
+  /** The top edge, in CSS pixels: 4 below the panel. */
   y: OVERLAY_PANEL_CSS.y + OVERLAY_PANEL_CSS.height + 4,
+  /** The width, in CSS pixels: the panel's. */
   width: OVERLAY_PANEL_CSS.width,
+  /** The height, in CSS pixels. */
   height: 20,
 } as const;
 

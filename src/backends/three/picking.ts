@@ -4,7 +4,9 @@ import type { Viewport } from '../../engines/viewport.js';
 
 /** A point in normalized device coordinates: -1 to 1 across the letterboxed area, y up. */
 export interface NdcPoint {
+  /** -1 at the letterboxed area's left edge, 1 at its right. */
   readonly x: number;
+  /** -1 at the letterboxed area's bottom edge, 1 at its top. */
   readonly y: number;
 }
 

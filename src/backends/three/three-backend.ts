@@ -26,6 +26,7 @@ export const DEFAULT_FOV = 50;
 
 /** The camera's near and far planes, in world units. */
 export const DEFAULT_NEAR = 0.1;
+/** The camera's far plane, in world units: 1000. */
 export const DEFAULT_FAR = 1000;
 
 /** What render draws with on the three.js backend. */
@@ -50,6 +51,7 @@ export interface ThreeBackendOptions {
   container?: HTMLElement;
   /** The game's logical resolution, letterboxed into the container. */
   logicalWidth: number;
+  /** The game's logical height, in logical units (its width is `logicalWidth`). */
   logicalHeight: number;
   /** The colour behind the scene and in the bars. Defaults to {@link DEFAULT_BACKGROUND}. */
   background?: ColorRepresentation;

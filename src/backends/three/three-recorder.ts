@@ -19,6 +19,7 @@ export const VIDEO_MIME_TYPES = ['video/webm;codecs=vp8', 'video/webm;codecs=vp9
 
 /** Options of a frame grab: each captured frame kept as `ImageData`, for tests and thumbnails. */
 export interface FrameGrabOptions {
+  /** Keep frames as `ImageData`. */
   mode: 'frames';
   /** The most frames kept; capturing stops there. Defaults to {@link DEFAULT_MAX_FRAMES}. */
   maxFrames?: number;
@@ -26,6 +27,7 @@ export interface FrameGrabOptions {
 
 /** Options of a video recording: the captured frames encoded by `MediaRecorder` as WebM. */
 export interface VideoRecordingOptions {
+  /** Encode a WebM video. */
   mode: 'video';
   /** The container and codec; defaults to the first of {@link VIDEO_MIME_TYPES} the browser supports. */
   mimeType?: string;
@@ -38,6 +40,7 @@ export type ThreeRecorderOptions = FrameGrabOptions | VideoRecordingOptions;
 
 /** What a frame grab holds when stopped. */
 export interface FrameRecording {
+  /** A frame grab's recording. */
   readonly mode: 'frames';
   /** The captured frames, oldest first, each the size of the WebGL canvas in device pixels. */
   readonly frames: readonly ImageData[];
@@ -49,6 +52,7 @@ export interface FrameRecording {
 
 /** What a video recording holds when stopped. */
 export interface VideoRecording {
+  /** A video recording. */
   readonly mode: 'video';
   /** The encoded video (WebM). */
   readonly blob: Blob;

@@ -29,13 +29,19 @@ export type PhaseAccess = 'layout read' | 'DOM write';
  * interrupted (the rule is advice, as fastdom's strict mode gives).
  */
 export class PhaseRuleError extends Error {
+  /** Always `'PhaseRuleError'`. */
   override readonly name = 'PhaseRuleError';
 
   constructor(
+    /** The name of the engine whose system broke the rule. */
     readonly engine: string,
+    /** The name of the system that broke it. */
     readonly system: string,
+    /** The phase its hook was running in. */
     readonly phase: PagePhase,
+    /** What it did: a layout read or a DOM write. */
     readonly access: PhaseAccess,
+    /** The API it called, e.g. `getComputedStyle`. */
     readonly api: string,
   ) {
     const allowed = access === 'layout read' ? 'only read may measure the page' : 'only render may write the DOM';

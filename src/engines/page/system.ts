@@ -30,8 +30,11 @@ import type { PageEngine } from './page-engine.js';
 export interface System {
   /** Names the system in phase-rule reports; defaults to `system <n>`. */
   readonly name?: string;
+  /** Once a frame, first: the only hook that may measure the page. */
   read?(engine: PageEngine): void;
+  /** 0 to `maxSteps` times a frame, with `dtSeconds` the engine's fixed step in seconds: simulation only, no DOM. */
   step?(engine: PageEngine, dtSeconds: number): void;
+  /** Once a frame, last: DOM writes through `engine.ledger`; `alpha` in [0, 1) is how far the clock is between the last step and the next. */
   render?(engine: PageEngine, alpha: number): void;
 }
 

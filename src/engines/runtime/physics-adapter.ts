@@ -120,9 +120,26 @@ export interface BodyDesc {
  * `halfExtents[0]` and `[1]`; a capsule's axis is y in both.
  */
 export type ShapeDesc =
-  | { readonly type: 'box'; readonly halfExtents: Vec3 }
-  | { readonly type: 'ball'; readonly radius: number }
-  | { readonly type: 'capsule'; readonly halfHeight: number; readonly radius: number };
+  | {
+      /** A box. */
+      readonly type: 'box';
+      /** Half its size along x, y and z, in metres (2D uses the first two). */
+      readonly halfExtents: Vec3;
+    }
+  | {
+      /** A ball (a circle in 2D). */
+      readonly type: 'ball';
+      /** Its radius, in metres. */
+      readonly radius: number;
+    }
+  | {
+      /** A capsule along y. */
+      readonly type: 'capsule';
+      /** Half the length of its straight part, between the two caps, in metres. */
+      readonly halfHeight: number;
+      /** The radius of its caps and body, in metres. */
+      readonly radius: number;
+    };
 
 /** What a new collider is: a shape attached to a body, and its material. */
 export interface ColliderDesc {
@@ -145,7 +162,9 @@ export interface ColliderDesc {
  * keeps the body's current rotation.
  */
 export interface PoseInput {
+  /** The body's new position, in metres. */
   readonly position: Vec3;
+  /** The body's new rotation, a unit quaternion (x, y, z, w); omitted, it keeps its rotation. */
   readonly rotation?: Quat;
 }
 
@@ -156,8 +175,11 @@ export interface PoseInput {
  * buffer has them, `scales[3i..3i+2]`. Make one with {@link createPoseBuffer}.
  */
 export interface PoseBuffer {
+  /** Positions, 3 numbers (x, y, z) per body, in metres. */
   readonly positions: Float64Array;
+  /** Rotations, 4 numbers (x, y, z, w) per body, unit quaternions. */
   readonly rotations: Float64Array;
+  /** Scales, 3 numbers (x, y, z) per body, when the buffer has them. */
   readonly scales?: Float64Array;
 }
 
@@ -189,9 +211,11 @@ export interface CollisionEvent {
   readonly kind: CollisionKind;
   /** The first collider and its body. */
   readonly colliderA: ColliderHandle;
+  /** The body `colliderA` is attached to. */
   readonly bodyA: BodyHandle;
   /** The second collider and its body. */
   readonly colliderB: ColliderHandle;
+  /** The body `colliderB` is attached to. */
   readonly bodyB: BodyHandle;
   /** Whether either collider is a sensor (an overlap: no contact point). */
   readonly sensor: boolean;

@@ -13,6 +13,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
 
 /** The error a write to a read-only view throws. */
 export class ReadonlyViewError extends TypeError {
+  /** Always `'ReadonlyViewError'`. */
   override readonly name = 'ReadonlyViewError';
 }
 

@@ -2,7 +2,9 @@ import type { Viewport } from '../viewport.js';
 
 /** A ray from the camera through a screen point, in world coordinates. */
 export interface PickRay {
+  /** Where the ray starts (the camera), x, y, z in world units. */
   readonly origin: readonly [number, number, number];
+  /** Which way it points, a unit vector x, y, z. */
   readonly direction: readonly [number, number, number];
 }
 

@@ -115,6 +115,7 @@ const STATE_ENGINE_OPTIONS = [
 
 /** The error an update (or a transition) that returns `undefined` raises. */
 export class RefusedUpdateError extends Error {
+  /** Always `'RefusedUpdateError'`. */
   override readonly name = 'RefusedUpdateError';
 }
 

@@ -10,7 +10,9 @@ import type { Time } from './time.js';
  * phase: `fixedUpdate` once per fixed step, `update` once per frame.
  */
 export interface BehaviorHooks {
+  /** Runs once per fixed step, after the systems' `fixedUpdate`. */
   fixedUpdate?(): void;
+  /** Runs once per frame, after the systems' `update`. */
   update?(): void;
   /** Called once when its entity is removed, or its scene destroyed. */
   onDestroy?(): void;

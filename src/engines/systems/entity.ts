@@ -2,8 +2,11 @@ import type { BehaviorHooks } from './behavior.js';
 
 /** A position and a rotation: x and y in the game's units, rotation in radians. */
 export interface Pose {
+  /** The x, in the game's units. */
   x: number;
+  /** The y, in the game's units. */
   y: number;
+  /** The rotation, in radians. */
   rotation: number;
 }
 
@@ -17,7 +20,9 @@ export class Transform implements Pose {
   // shape whose number fields V8 rewrites in place (measured in
   // bench/systems-engine.ts: parameter properties and object literals here
   // cost a 16-byte HeapNumber per entity per frame).
+  /** The x, in the game's units; defaults to 0. */
   x = 0;
+  /** The y, in the game's units; defaults to 0. */
   y = 0;
   /** Radians. */
   rotation = 0;

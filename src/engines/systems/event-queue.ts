@@ -1,6 +1,8 @@
 /** An event on a systems engine's queue: a type and what the dispatcher attached. */
 export interface SystemsEvent<T = unknown> {
+  /** The event's type, the name listeners subscribe to. */
   readonly type: string;
+  /** What the dispatcher attached to the event. */
   readonly payload: T;
 }
 

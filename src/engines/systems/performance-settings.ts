@@ -38,12 +38,15 @@ export interface PerformanceSettings {
 
 /** The settings with defaults applied and units in the names. */
 export interface ResolvedPerformance {
+  /** How often `fixedUpdate` runs, in Hz. */
   readonly fixedUpdateRateHz: number;
   /** The fixed step, `1000 / fixedUpdateRateHz`, in milliseconds. */
   readonly fixedStepMs: number;
   /** 0 when uncapped. */
   readonly maxFps: number;
+  /** The largest frame gap the loop believes, in milliseconds. */
   readonly maxFrameDeltaMs: number;
+  /** The ceiling on catch-up fixed steps in one frame. */
   readonly maxFixedUpdatesPerFrame: number;
 }
 

@@ -12,7 +12,14 @@ export interface EntityConfig {
   /** Its name; defaults to `entity-<n>`. */
   id?: string;
   /** Its starting pose: x, y, rotation (radians), each defaulting to 0. */
-  transform?: { x?: number; y?: number; rotation?: number };
+  transform?: {
+    /** The starting x, in the game's units; defaults to 0. */
+    x?: number;
+    /** The starting y, in the game's units; defaults to 0. */
+    y?: number;
+    /** The starting rotation, in radians; defaults to 0. */
+    rotation?: number;
+  };
   /**
    * Named components, plain data. A configuration's components are copied
    * (`structuredClone`) each time the scene is built, so a rebuilt game starts

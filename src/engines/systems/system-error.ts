@@ -7,6 +7,7 @@
  * never stops the frame's other systems, and never the page's frames.
  */
 export class SystemError extends Error {
+  /** Always `'SystemError'`. */
   override readonly name = 'SystemError';
 
   constructor(

@@ -25,14 +25,23 @@ import type { Time } from './time.js';
  * systems before the scene's.
  */
 export interface WorldSystemHooks {
+  /** Hook 1: once, when the world loads (load assets here); the engine waits for a returned promise. */
   onWorldLoad?(): void | PromiseLike<void>;
+  /** Hook 2: once, after every world system's `onWorldLoad` finished. */
   onWorldReady?(): void;
+  /** Hook 3: when a scene loads, before it is entered; the engine waits for a returned promise. */
   onSceneLoad?(scene: Scene): void | PromiseLike<void>;
+  /** Hook 4: when a loaded scene becomes the active one. */
   onSceneEnter?(scene: Scene): void;
+  /** Hook 5: each fixed step, zero or more times per frame, at the configured fixed rate. */
   fixedUpdate?(): void;
+  /** Hook 6: once per frame, after that frame's fixed steps. */
   update?(): void;
+  /** Hook 7: when the active scene is left (a scene change or the world's end). */
   onSceneExit?(scene: Scene): void;
+  /** Hook 8: when a left scene is torn down, after `onSceneExit`. */
   onSceneDestroy?(scene: Scene): void;
+  /** Hook 9: once, when the world is destroyed. */
   onWorldDestroy?(): void;
 }
 

@@ -31,7 +31,10 @@ export interface SystemsConfig {
   /** The scene `play()` starts at. */
   startSceneId: string;
   /** Settings; `performance` holds the loop's (see {@link PerformanceSettings}). */
-  globalOptions?: { performance?: PerformanceSettings };
+  globalOptions?: {
+    /** The loop's performance settings; each one left out takes its default. */
+    performance?: PerformanceSettings;
+  };
   /** Where frames are drawn: `pixiSystemsBackend(...)` in a browser; defaults to `nullSystemsBackend()` (nothing drawn). */
   backend?: SystemsBackend;
   /**

@@ -29,7 +29,9 @@ export class Actor<A extends string = string> {
   world: World<A> | undefined;
   /** A name for debugging and lookups. */
   name = '';
+  /** Its x, in world units; starts at 0. */
   x = 0;
+  /** Its y, in world units; starts at 0. */
   y = 0;
   /** Radians. */
   rotation = 0;
@@ -45,7 +47,14 @@ export class Actor<A extends string = string> {
    * What a possessing controller asks of this pawn this frame, written by
    * the controller (step 4) and read by the pawn's tick (step 5).
    */
-  readonly drive = { x: 0, y: 0, action: false };
+  readonly drive = {
+    /** The movement asked for along x, what the pawn makes of it (typically -1 to 1, as `input.axis` gives); starts at 0. */
+    x: 0,
+    /** The movement asked for along y, like `x`; starts at 0. */
+    y: 0,
+    /** Whether the pawn's action is asked for (a jump, a shot); starts false. */
+    action: false,
+  };
 
   private readonly attached: Component<A>[] = [];
   private destroyed = false;

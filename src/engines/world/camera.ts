@@ -4,9 +4,13 @@ import { Actor } from './actor.js';
 
 /** A rectangle in world units. */
 export interface Bounds {
+  /** The left edge, in world units. */
   readonly minX: number;
+  /** The top edge (the smaller y), in world units. */
   readonly minY: number;
+  /** The right edge, in world units; >= `minX`. */
   readonly maxX: number;
+  /** The bottom edge (the larger y), in world units; >= `minY`. */
   readonly maxY: number;
 }
 
@@ -31,6 +35,7 @@ export const DEFAULT_CAMERA_ZOOM = 1;
 export class Camera {
   /** The world point at the centre of the view. */
   x = 0;
+  /** The y of the world point at the centre of the view, in world units; starts at 0. */
   y = 0;
   /** The actor to centre on, if any. */
   target: Actor<string> | undefined;
@@ -43,6 +48,7 @@ export class Camera {
     return this.zoomFactor;
   }
 
+  /** Sets the zoom; throws an `OptionError` unless `value` is a finite number > 0. */
   set zoom(value: number) {
     this.zoomFactor = positiveFinite('camera', 'zoom', value);
   }
@@ -52,6 +58,7 @@ export class Camera {
     return this.limits;
   }
 
+  /** Sets the bounds (a copy is frozen), or clears them with undefined; throws an `OptionError` for malformed bounds or min > max. */
   set bounds(value: Bounds | undefined) {
     if (value === undefined) {
       this.limits = undefined;
@@ -93,12 +100,32 @@ export class Camera {
   }
 
   /** A world point to logical screen units, for a view of `viewWidth` × `viewHeight`. */
-  worldToScreen(worldX: number, worldY: number, viewWidth: number, viewHeight: number): { x: number; y: number } {
+  worldToScreen(
+    worldX: number,
+    worldY: number,
+    viewWidth: number,
+    viewHeight: number,
+  ): {
+    /** The x, in logical screen units. */
+    x: number;
+    /** The y, in logical screen units. */
+    y: number;
+  } {
     return { x: (worldX - this.x) * this.zoomFactor + viewWidth / 2, y: (worldY - this.y) * this.zoomFactor + viewHeight / 2 };
   }
 
   /** A logical screen point to world units, for a view of `viewWidth` × `viewHeight`. */
-  screenToWorld(screenX: number, screenY: number, viewWidth: number, viewHeight: number): { x: number; y: number } {
+  screenToWorld(
+    screenX: number,
+    screenY: number,
+    viewWidth: number,
+    viewHeight: number,
+  ): {
+    /** The x, in world units. */
+    x: number;
+    /** The y, in world units. */
+    y: number;
+  } {
     return { x: (screenX - viewWidth / 2) / this.zoomFactor + this.x, y: (screenY - viewHeight / 2) / this.zoomFactor + this.y };
   }
 }

@@ -2,6 +2,7 @@ import { OptionError } from '../../../operators/option-error.js';
 
 /** A scheduled timer; `cancel()` stops it (safe to call twice, or from its own callback). */
 export interface TimerHandle {
+  /** Stops the timer; safe to call twice, or from its own callback. */
   cancel(): void;
   /** Whether it will still fire. */
   readonly active: boolean;

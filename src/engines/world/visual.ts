@@ -1,6 +1,8 @@
 /** A pair of numbers along x and y (an anchor, a scale). */
 export interface VisualXY {
+  /** The value along x. */
   readonly x: number;
+  /** The value along y. */
   readonly y: number;
 }
 
@@ -60,27 +62,64 @@ export interface TexturePlacement {
  * ```
  */
 export type Visual = (
-  | { readonly kind: 'circle'; readonly radius: number; readonly color: number }
-  | { readonly kind: 'rect'; readonly width: number; readonly height: number; readonly color: number }
   | {
-      readonly kind: 'text';
-      readonly text: string;
-      readonly size: number;
+      /** A filled circle centred on the actor. */
+      readonly kind: 'circle';
+      /** Radius, in world units. */
+      readonly radius: number;
+      /** Fill colour, 0xRRGGBB. */
       readonly color: number;
+    }
+  | {
+      /** A filled rectangle centred on the actor. */
+      readonly kind: 'rect';
+      /** Full width, in world units. */
+      readonly width: number;
+      /** Full height, in world units. */
+      readonly height: number;
+      /** Fill colour, 0xRRGGBB. */
+      readonly color: number;
+    }
+  | {
+      /** A line of text, vertically centred on the actor. */
+      readonly kind: 'text';
+      /** The string to draw. */
+      readonly text: string;
+      /** Font size, in world units. */
+      readonly size: number;
+      /** Text colour, 0xRRGGBB. */
+      readonly color: number;
+      /** Which edge of the text sits on the actor's x; defaults to `'center'`. */
       readonly align?: 'left' | 'center' | 'right';
       /** Font weight, as CSS counts it (400 normal, 700 bold). Defaults to 400. */
       readonly weight?: number;
     }
-  | ({ readonly kind: 'sprite'; readonly texture: string; readonly sheet?: string } & TexturePlacement)
   | ({
+      /** A texture the backend loaded. */
+      readonly kind: 'sprite';
+      /** The name the texture was loaded under (alias or URL); with `sheet`, the name of a frame of that spritesheet. */
+      readonly texture: string;
+      /** The name a spritesheet was loaded under, when `texture` is one of its frames. */
+      readonly sheet?: string;
+    } & TexturePlacement)
+  | ({
+      /** The frames of a spritesheet animation. */
       readonly kind: 'animation';
+      /** The name the spritesheet was loaded under. */
       readonly sheet: string;
+      /** The name of the animation in that spritesheet. */
       readonly animation: string;
       /** Frames per second of world time. */
       readonly fps: number;
+      /** Whether the animation repeats; defaults to true, otherwise it stops on the last frame. */
       readonly loop?: boolean;
     } & TexturePlacement)
-  | { readonly kind: 'container'; readonly container: object }
+  | {
+      /** A display object of the backend's own kind, built by the game. */
+      readonly kind: 'container';
+      /** The display object (pixi.js: any `Container`); the backend places it, the game owns it. */
+      readonly container: object;
+    }
 ) & {
   /** Opacity in [0, 1]; defaults to 1. */
   readonly alpha?: number;

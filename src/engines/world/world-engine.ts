@@ -189,6 +189,7 @@ export class WorldEngine<A extends string = string> {
     return this.loop.paused;
   }
 
+  /** Pauses (true) or resumes (false) the world. */
   set paused(value: boolean) {
     this.loop.paused = value;
   }
@@ -232,7 +233,15 @@ export class WorldEngine<A extends string = string> {
   }
 
   /** A point in CSS pixels of the surface, in world units, through the fit this frame renders through and the camera. */
-  screenToWorld(cssX: number, cssY: number): { x: number; y: number } {
+  screenToWorld(
+    cssX: number,
+    cssY: number,
+  ): {
+    /** The x, in world units. */
+    x: number;
+    /** The y, in world units. */
+    y: number;
+  } {
     const logical = screenToLogical(this.fit, cssX, cssY);
     return this.world.camera.screenToWorld(logical.x, logical.y, this.fit.logicalWidth, this.fit.logicalHeight);
   }

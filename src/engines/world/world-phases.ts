@@ -11,15 +11,59 @@ import type { PhaseSpec } from '../../loop/phase.js';
  * the paused actors itself.
  */
 export const WORLD_ENGINE_PHASE_TABLE = [
-  { name: 'sync' }, // steps 2 (world time) and 3 (canvas sync, the fit)
-  { name: 'controllers', pausable: true }, // step 4
-  { name: 'actors' }, // step 5: filters by tickWhenPaused itself
-  { name: 'timers', pausable: true }, // step 6
-  { name: 'collision', pausable: true }, // step 7
-  { name: 'gameMode', pausable: true }, // step 8
-  { name: 'flush' }, // step 9
-  { name: 'render' }, // step 10
-  { name: 'closeInput' }, // step 11
+  // steps 2 (world time) and 3 (canvas sync, the fit)
+  {
+    /** The phase's name. */
+    name: 'sync',
+  },
+  // step 4
+  {
+    /** The phase's name. */
+    name: 'controllers',
+    /** Skipped while the world is paused. */
+    pausable: true,
+  },
+  // step 5: filters by tickWhenPaused itself
+  {
+    /** The phase's name. */
+    name: 'actors',
+  },
+  // step 6
+  {
+    /** The phase's name. */
+    name: 'timers',
+    /** Skipped while the world is paused. */
+    pausable: true,
+  },
+  // step 7
+  {
+    /** The phase's name. */
+    name: 'collision',
+    /** Skipped while the world is paused. */
+    pausable: true,
+  },
+  // step 8
+  {
+    /** The phase's name. */
+    name: 'gameMode',
+    /** Skipped while the world is paused. */
+    pausable: true,
+  },
+  // step 9
+  {
+    /** The phase's name. */
+    name: 'flush',
+  },
+  // step 10
+  {
+    /** The phase's name. */
+    name: 'render',
+  },
+  // step 11
+  {
+    /** The phase's name. */
+    name: 'closeInput',
+  },
 ] as const satisfies readonly PhaseSpec[];
 
 /** A phase of the world engine. */

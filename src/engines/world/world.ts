@@ -77,6 +77,7 @@ export class World<A extends string = string> {
     return this.mode;
   }
 
+  /** Sets the rules of the match, or removes them with undefined; throws an `OptionError` for anything but a `GameMode` or undefined. */
   set gameMode(mode: GameMode<A> | undefined) {
     if (mode !== undefined && !(mode instanceof GameMode)) {
       throw new OptionError('world.gameMode', 'gameMode', 'a GameMode or undefined', mode);
@@ -94,6 +95,7 @@ export class World<A extends string = string> {
     return this.host.paused;
   }
 
+  /** Pauses (true) or resumes (false) the world. */
   set paused(value: boolean) {
     this.host.paused = value;
   }
