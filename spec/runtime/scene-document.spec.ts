@@ -110,6 +110,9 @@ describe('"Invalid configuration is rejected before the Player starts": each bad
     ['a colour of three digits', withObject({ name: 'a', visual: { shape: 'box', color: '#fff' } }), 'objects[0].visual.color', '#fff'],
     ['a visual size of 0', withObject({ name: 'a', visual: { shape: 'plane', size: [10, 1, 0] } }), 'objects[0].visual.size[2]', 0],
     ['an empty tag', withObject({ name: 'a', tags: ['crate', ''] }), 'objects[0].tags[1]', ''],
+    ['a collider shape named like an Object method', withCollider({ shape: 'toString', radius: 1 }), 'objects[0].body.colliders[0].shape', 'toString'],
+    ['a "__proto__" key in JSON text', '{"__proto__": {"objects": []}, "objects": []}', '__proto__', { objects: [] }],
+    ['a body kind named like an Object method', withObject({ name: 'a', body: { kind: 'constructor', colliders: ball.body.colliders } }), 'objects[0].body.kind', 'constructor'],
   ];
 
   it('has at least 20 bad documents', () => expect(table.length).toBeGreaterThanOrEqual(20));

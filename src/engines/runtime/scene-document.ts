@@ -477,7 +477,7 @@ function checkDocument(doc: unknown, context: Context): void {
     else if (key === 'objects') checkObjects(value, context);
     else unknownField(key, value, key, 'a scene document', FIELDS.document, problems);
   }
-  if (!('objects' in doc)) problems.push({ path: 'objects', value: undefined, rule: RULES.objects });
+  if (!Object.hasOwn(doc, 'objects')) problems.push({ path: 'objects', value: undefined, rule: RULES.objects });
 }
 
 function checkSimulation(value: unknown, path: string, problems: SceneProblem[]): void {
@@ -550,7 +550,7 @@ function checkObject(
     else if (key === 'tags') checkStrings(value, at, RULES.tags, RULES.tag, problems);
     else unknownField(key, value, at, 'a scene object', FIELDS.object, problems);
   }
-  if (!('name' in object)) problems.push({ path: join(path, 'name'), value: undefined, rule: RULES.name });
+  if (!Object.hasOwn(object, 'name')) problems.push({ path: join(path, 'name'), value: undefined, rule: RULES.name });
 }
 
 function checkBody(body: unknown, path: string, problems: SceneProblem[]): void {
@@ -570,7 +570,7 @@ function checkBody(body: unknown, path: string, problems: SceneProblem[]): void 
       else value.forEach((collider: unknown, i) => checkCollider(collider, `${at}[${i}]`, problems));
     } else unknownField(key, value, at, 'a body', FIELDS.body, problems);
   }
-  if (!('colliders' in body)) problems.push({ path: `${path}.colliders`, value: undefined, rule: RULES.colliders });
+  if (!Object.hasOwn(body, 'colliders')) problems.push({ path: `${path}.colliders`, value: undefined, rule: RULES.colliders });
 }
 
 function checkCollider(collider: unknown, path: string, problems: SceneProblem[]): void {
@@ -580,7 +580,7 @@ function checkCollider(collider: unknown, path: string, problems: SceneProblem[]
   }
   // The shape decides which shape fields belong; with no valid shape, those
   // present are checked for their values only (one mistake, one problem).
-  const shape = typeof collider.shape === 'string' && collider.shape in SHAPE_FIELDS ? (collider.shape as ColliderDoc['shape']) : undefined;
+  const shape = typeof collider.shape === 'string' && Object.hasOwn(SHAPE_FIELDS, collider.shape) ? (collider.shape as ColliderDoc['shape']) : undefined;
   const needs: readonly string[] | undefined = shape === undefined ? undefined : SHAPE_FIELDS[shape];
   for (const key of Object.keys(collider)) {
     const value = collider[key];
@@ -597,9 +597,9 @@ function checkCollider(collider: unknown, path: string, problems: SceneProblem[]
     else if (key === 'sensor') checkBoolean(value, at, problems);
     else unknownField(key, value, at, 'a collider', FIELDS.collider, problems);
   }
-  if (!('shape' in collider)) problems.push({ path: join(path, 'shape'), value: undefined, rule: RULES.colliderShape });
+  if (!Object.hasOwn(collider, 'shape')) problems.push({ path: join(path, 'shape'), value: undefined, rule: RULES.colliderShape });
   for (const key of needs ?? []) {
-    if (!(key in collider)) {
+    if (!Object.hasOwn(collider, key)) {
       const what = key === 'half_extents' ? VECTORS.halfExtents.whole : RULES.metresPositive;
       problems.push({ path: join(path, key), value: undefined, rule: `${what} (a ${shape} collider needs it)` });
     }
@@ -638,7 +638,7 @@ function checkVisual(visual: unknown, path: string, problems: SceneProblem[]): v
     } else if (key === 'size') checkVector(value, at, VECTORS.size, problems);
     else unknownField(key, value, at, 'a visual', FIELDS.visual, problems);
   }
-  if (!('shape' in visual)) problems.push({ path: `${path}.shape`, value: undefined, rule: RULES.visualShape });
+  if (!Object.hasOwn(visual, 'shape')) problems.push({ path: `${path}.shape`, value: undefined, rule: RULES.visualShape });
 }
 
 // --- the leaves -------------------------------------------------------------
