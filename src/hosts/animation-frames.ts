@@ -30,7 +30,7 @@ export interface FrameScheduler {
  * ```
  *
  * RxJS's `animationFrames()` starts one requestAnimationFrame loop per
- * subscriber; two loops on a page would then run on two loops. This host is
+ * subscriber; two loops on a page would then make two requests a frame. This host is
  * what {@link animationFrames} returns, once per scheduler.
  */
 export class FrameHost {

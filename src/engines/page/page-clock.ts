@@ -70,11 +70,6 @@ export class PageClock {
     return this.engines.length;
   }
 
-  /** Whether the clock listens to the page's frames (some engine is on it). */
-  get listening(): boolean {
-    return this.unlisten !== undefined;
-  }
-
   /**
    * Whether nothing on the page keeps frames coming: no engine on this clock
    * and no other listener (a loop) on the page's frames. A capped engine's
