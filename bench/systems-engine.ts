@@ -12,13 +12,18 @@
 // 2. Cap fidelity: the frames delivered for maxFPS 30/50/60 on 60-240 Hz
 //    hosts with ±1 ms jitter, by the engine (tickflow's pacing grid), and by
 //    the seed engine's own rule re-implemented: skip while
-//    `elapsed < 1000 / maxFPS`.
+//    `elapsed < 1000 / maxFPS`, and by the peers in bench/peers/, each capped
+//    the way its users cap a frame rate (PixiJS `ticker.maxFPS`, Excalibur
+//    `new Clock({ maxFps })`, Phaser `fps: { limit }`, kontra `GameLoop({ fps })`,
+//    whose fps is its update rate: it has no frame cap), all fed the same
+//    host timestamps.
 import { NEVER } from 'rxjs';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity, type SystemsEngine } from '../src/engines/systems/index.js';
 import { hostTimestamps, HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
 import { fixed, markdownTable } from './markdown-table.js';
 import { measureTimes, type TimedSubject } from './measure-time.js';
 import { pacingFidelity } from './pacing-metrics.js';
+import { PACERS } from './pacing-fidelity.js';
 import { weighFrames } from './weigh-frames.js';
 
 const ENTITY_COUNTS = [1_000, 10_000] as const;
@@ -202,6 +207,9 @@ function naiveDelivered(maxFPS: number, stamps: Float64Array): number[] {
   return delivered;
 }
 
+/** The peers of bench/peers/, as bench/pacing-fidelity.ts drives them (tickflow's bare `pace` is the engine's row here). */
+const PEERS = PACERS.filter((pacer) => pacer.name !== 'tickflow pace');
+
 function capFidelity(): void {
   const rows: string[][] = [];
   for (const cap of CAPS_FPS) {
@@ -209,21 +217,28 @@ function capFidelity(): void {
       const stamps = hostTimestamps(hz, SECONDS);
       const ours = pacingFidelity(engineDelivered(cap, stamps), hz, cap);
       const naive = pacingFidelity(naiveDelivered(cap, stamps), hz, cap);
+      const peers = PEERS.map((peer) => pacingFidelity(peer.deliveredTimes(stamps, cap, hz), hz, cap));
       rows.push([
         `${cap}`,
         `${hz}`,
         fixed(ours.expectedFps, 1),
-        fixed(ours.deliveredFps, 2),
-        fixed(ours.irregularPercent, 1),
-        fixed(naive.deliveredFps, 2),
-        fixed(naive.irregularPercent, 1),
+        `${fixed(ours.deliveredFps, 2)} / ${fixed(ours.irregularPercent, 1)}`,
+        `${fixed(naive.deliveredFps, 2)} / ${fixed(naive.irregularPercent, 1)}`,
+        ...peers.map((p) => `${fixed(p.deliveredFps, 2)} / ${fixed(p.irregularPercent, 1)}`),
       ]);
     }
   }
-  console.log(`\n## Cap fidelity: ${SECONDS} s per host, ±1 ms jitter (seeded)\n`);
+  console.log(`\n## Cap fidelity: ${SECONDS} s per host, ±1 ms jitter (seeded); each cell is delivered fps / irregular intervals %\n`);
   console.log(
     markdownTable(
-      ['maxFPS', 'host Hz', 'best possible fps', 'engine fps', 'engine irregular %', '`elapsed < 1000/maxFPS` fps', 'its irregular %'],
+      [
+        'maxFPS',
+        'host Hz',
+        'best possible fps',
+        'systems engine (`maxFPS`)',
+        'seed rule (`elapsed < 1000/maxFPS`)',
+        ...PEERS.map((peer) => `${peer.name} (${peer.setting})`),
+      ],
       rows,
     ),
   );
