@@ -17,6 +17,11 @@
 //    `new Clock({ maxFps })`, Phaser `fps: { limit }`, kontra `GameLoop({ fps })`,
 //    whose fps is its update rate: it has no frame cap), all fed the same
 //    host timestamps.
+// 3. The three.js backend's share: bytes allocated per frame by the engine
+//    drawing through `threeSystemsBackend` headless (a real three.js scene,
+//    meshes and camera; no WebGL in Node), at 1 000 and 10 000 entities with
+//    a sprite: what each extra entity adds is the backend's per-entity
+//    allocation (the GPU side is not measured here).
 import { NEVER } from 'rxjs';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity, type SystemsEngine } from '../src/engines/systems/index.js';
 import { hostTimestamps, HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
@@ -25,6 +30,7 @@ import { measureTimes, type TimedSubject } from './measure-time.js';
 import { pacingFidelity } from './pacing-metrics.js';
 import { PACERS } from './pacing-fidelity.js';
 import { weighFrames } from './weigh-frames.js';
+import { threeSystemsBackend } from '../src/backends/three/index.js';
 
 const ENTITY_COUNTS = [1_000, 10_000] as const;
 const FIXED_STEP_MS = 20; // the engine's default 50 Hz
@@ -244,5 +250,32 @@ function capFidelity(): void {
   );
 }
 
+// -- 3. the three.js backend's allocation -----------------------------------------
+
+function threeBackendAllocation(): void {
+  const rows: string[][] = [];
+  const bytes: number[] = [];
+  for (const count of ENTITY_COUNTS) {
+    const backend = threeSystemsBackend({ logicalWidth: 1000, logicalHeight: 1000, headless: true });
+    const entities = entityConfigs(count).map((config) => ({
+      ...config,
+      components: { ...config.components, sprite: { shape: 'rect', width: 4, height: 4, color: 0xffffff } },
+    }));
+    const engine = createSystemsEngine({ scenes: [{ id: 'bench', entities }], startSceneId: 'bench', ticks: NEVER, backend });
+    void engine.play();
+    const host = new HostDriver((t) => void engine.advance(t));
+    host.run(10); // the meshes are built on the first frame
+    const reading = weighFrames((frames) => host.run(frames), count >= 10_000 ? 200 : 2000);
+    bytes.push(reading.bytesPerFrame);
+    rows.push([`systems engine + threeSystemsBackend (headless), ${count} entities`, `${backend.meshCount}`, fixed(reading.bytesPerFrame, 0)]);
+    engine.destroy();
+  }
+  console.log('\n## The three.js backend: allocation per frame, headless (real scene and meshes, no WebGL)\n');
+  console.log(markdownTable(['subject', 'meshes', 'B/frame'], rows));
+  const [small, large] = ENTITY_COUNTS;
+  console.log(`\nthreeSystemsBackend: ${fixed((bytes[1]! - bytes[0]!) / (large - small), 3)} B per extra entity per frame`);
+}
+
 perFrameCost();
 capFidelity();
+threeBackendAllocation();
