@@ -85,10 +85,5 @@ runtime.loop.on('render', () => {
 
 runtime.start();
 
-// For the browser test: the runtime, the renderer and the controls.
-declare global {
-  interface Window {
-    __playground?: { runtime: typeof runtime; backend: typeof backend; controls: PlaygroundControls };
-  }
-}
-window.__playground = { runtime, backend, controls };
+// For the browser test (spec/browser/physics-playground.spec.ts declares its shape): the runtime, the renderer and the controls.
+(window as unknown as { __playground: unknown }).__playground = { runtime, backend, controls };
