@@ -164,6 +164,45 @@ describe('the Physics Playground: the fixed-tick runtime, Rapier 3D and three.js
     expect(peak - standing).toBeGreaterThan(0.5); // JUMP_SPEED_MPS 5: about 1.3 m
   });
 
+  it('the camera follows presentation(player) in lateUpdate; toggled, it follows the raw transform(player) instead', async () => {
+    // "Use presentation(target) in lateUpdate when a camera follows a physical object."
+    const offsets = () =>
+      page.evaluate(async () => {
+        const { runtime } = window.__playground!;
+        const camera = runtime.find('camera')!;
+        const player = runtime.find('player')!;
+        const presented: number[] = [];
+        const raw: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const x = runtime.presentation(camera).position[0]!;
+          presented.push(x - runtime.presentation(player).position[0]!);
+          raw.push(x - runtime.transform(player).position[0]!);
+        }
+        const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+        // How far the simulation pose is from the presented one (up to one tick of motion: 5 m/s × 1/60 s).
+        const gap = Math.max(...presented.map((value, i) => Math.abs(value - raw[i]!)));
+        return { presented: spread(presented), raw: spread(raw), gap };
+      });
+    await page.keyboard.down('KeyD'); // run right: the player moves 5 m/s, so the two poses differ between ticks
+    try {
+      const smooth = await offsets();
+      expect(smooth.presented).toBeLessThan(1e-9); // locked to the presented pose
+      // The raw pose is ahead of the presented one by (1 - alpha) of a tick's motion, so locking to one is not
+      // locking to both. Under headless Chromium here alpha sits near 0.98 (gap ~1-2 mm), hence the small bound,
+      // still five orders above the lock tolerance.
+      expect(smooth.gap).toBeGreaterThan(1e-4);
+      await page.locator('[data-follow="transform"]').click();
+      await framesPass(2);
+      const judder = await offsets();
+      expect(judder.raw).toBeLessThan(1e-9); // locked to the discrete simulation pose
+      expect(judder.gap).toBeGreaterThan(1e-4);
+    } finally {
+      await page.keyboard.up('KeyD');
+      await page.locator('[data-follow="presentation"]').click();
+    }
+  });
+
   it('"replace scene" loads towers.json under a new session, and back', async () => {
     const before = await stats();
     await page.locator('#replace').click();
