@@ -199,7 +199,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   /** Makes an object's mesh, once, sized by its document. */
   private create(object: RuntimeObjectView): DrawnObject {
     const visual = object.visual!;
-    const [w, h, d] = visualSizeOf(documentOf(object));
+    const [w, h, d] = visualSizeOf(object.doc);
     let geometry: BufferGeometry;
     if (visual.shape === 'box') geometry = new BoxGeometry(w, h, d);
     else if (visual.shape === 'ball') geometry = new SphereGeometry(1, 32, 16).scale(w / 2, h / 2, d / 2);
@@ -237,15 +237,6 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   }
 }
 
-/**
- * The scene object a view was made from. `RuntimeObjectView` does not expose
- * it, but the runtime's objects carry it as `doc` (the collider sizes a visual
- * with no `size` takes); without it, the visual alone (its `size`, else 1 m).
- */
-function documentOf(object: RuntimeObjectView): SceneObjectDoc {
-  const doc = (object as { readonly doc?: SceneObjectDoc }).doc;
-  return doc ?? { name: object.name, visual: object.visual };
-}
 
 /**
  * Builds the three.js renderer of the fixed-tick runtime, in `container`:
