@@ -55,3 +55,13 @@ export {
   overlayStyle,
   type OverlayStyle,
 } from '../overlay.js';
+export {
+  threeRuntimeBackend,
+  ThreeRuntimeBackend,
+  DEFAULT_VISUAL_COLOR,
+  DEFAULT_RUNTIME_CAMERA_POSITION,
+  DEFAULT_RUNTIME_LOGICAL_WIDTH,
+  DEFAULT_RUNTIME_LOGICAL_HEIGHT,
+  RUNTIME_CAMERA_NAME,
+  type ThreeRuntimeBackendOptions,
+} from './three-runtime-backend.js';

@@ -34,6 +34,8 @@ export interface RuntimeObjectView {
   readonly presented: Pose;
   /** Whether a physics body moves it. */
   readonly physical: boolean;
+  /** The scene object it was made from, as written (deep-frozen): a renderer sizes a visual from it (`visualSizeOf`). */
+  readonly doc: SceneObjectDoc;
 }
 
 /**

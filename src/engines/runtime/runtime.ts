@@ -946,13 +946,15 @@ export class Runtime {
  * const runtime = createRuntime({
  *   scene: { objects: [{ name: 'spinner', behaviors: ['spin'] }] },
  *   behaviors: {
- *     spin: () => ({
- *       angle: 0,
- *       fixedUpdate(game, self, delta) {
- *         this.angle += Math.PI * delta; // half a turn per second
- *         game.setTransform(self, { rotation: [0, Math.sin(this.angle / 2), 0, Math.cos(this.angle / 2)] });
- *       },
- *     }),
+ *     spin: (game) => {
+ *       let angle = 0;
+ *       return {
+ *         fixedUpdate(_game, self, delta) {
+ *           angle += Math.PI * delta; // half a turn per second
+ *           game.setTransform(self, { rotation: [0, Math.sin(angle / 2), 0, Math.cos(angle / 2)] });
+ *         },
+ *       };
+ *     },
  *   },
  * });
  * for (let i = 0; i <= 60; i++) runtime.advance(i * 1000 / 60); // one second at 60 Hz: 60 ticks

@@ -1,0 +1,266 @@
+import {
+  AmbientLight,
+  BoxGeometry,
+  CapsuleGeometry,
+  DirectionalLight,
+  Group,
+  Mesh,
+  MeshLambertMaterial,
+  PlaneGeometry,
+  SphereGeometry,
+  type BufferGeometry,
+  type PerspectiveCamera,
+  type Scene,
+  type WebGLRenderer,
+} from 'three';
+import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
+import type { RuntimeBackend, RuntimeFrame } from '../../engines/runtime/runtime.js';
+import type { EntityHandle, RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
+import { visualSizeOf, type SceneObjectDoc } from '../../engines/runtime/scene-document.js';
+import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+import { DEFAULT_AMBIENT_INTENSITY, DEFAULT_SUN_INTENSITY } from './three-systems-backend.js';
+
+/** The colour of a visual that names none: a light grey. */
+export const DEFAULT_VISUAL_COLOR = '#b0b4ba';
+
+/** Where the camera sits when no object is tagged or named "camera": up and back from the origin, metres. */
+export const DEFAULT_RUNTIME_CAMERA_POSITION: readonly [number, number, number] = [0, 8, 16];
+
+/** The name and tag that make an object the camera: its presented pose is the camera's. */
+export const RUNTIME_CAMERA_NAME = 'camera';
+
+/** Options of {@link threeRuntimeBackend}: the three backend's, with the logical size defaulting to 1280 × 720. */
+export interface ThreeRuntimeBackendOptions extends Omit<ThreeBackendOptions, 'logicalWidth' | 'logicalHeight'> {
+  /** The picture's logical width (its aspect ratio is what matters); defaults to 1280. */
+  logicalWidth?: number;
+  /** The picture's logical height; defaults to 720. */
+  logicalHeight?: number;
+}
+
+/** The logical size when none is given: 16:9. */
+export const DEFAULT_RUNTIME_LOGICAL_WIDTH = 1280;
+/** The logical height when none is given. */
+export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
+
+const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
+
+/** One object's mesh. */
+interface DrawnObject {
+  readonly handle: EntityHandle;
+  readonly mesh: Mesh;
+  readonly geometry: BufferGeometry;
+  readonly material: MeshLambertMaterial;
+  /** The frame that last drew it: one not drawn this frame belongs to an object that is gone. */
+  seen: number;
+}
+
+/**
+ * The three.js renderer of the fixed-tick runtime (`tickflow/runtime`): each
+ * object with a `visual` is a lit mesh (box, ball, capsule along y, or a
+ * plane in x and z), sized by `visualSizeOf` (the visual's `size`, else the
+ * body's first collider), coloured by the visual's `'#rrggbb'`, and placed
+ * every frame at the object's presented pose: position, quaternion and
+ * scale copied from `presented`. The object tagged or named `"camera"` gives
+ * the camera its presented pose (so a camera behavior moves the view with
+ * `setPresentation` in lateUpdate); without one the view is fixed at
+ * {@link DEFAULT_RUNTIME_CAMERA_POSITION}, looking at the origin.
+ *
+ * A mesh is made once, when its object first appears in a frame (keyed by
+ * handle), and removed in the frame its object is gone; a steady frame only
+ * copies poses (a Map lookup per object, nothing allocated). The renderer,
+ * canvas, letterbox and WebGL setup are the state engine's
+ * {@link ThreeBackend}, reused (as `threeSystemsBackend` does), including its
+ * headless mode for Node: a real scene and camera, no renderer.
+ *
+ * Rendering never feeds back into simulation: this reads the frame and draws.
+ */
+export class ThreeRuntimeBackend implements RuntimeBackend {
+  /** The three backend this draws through: renderer, canvases, letterbox. */
+  readonly three: ThreeBackend;
+  /** The scene: lights and {@link world}. */
+  readonly scene: Scene;
+  /** The camera; the "camera" object's presented pose places it each frame. */
+  readonly camera: PerspectiveCamera;
+  /** The objects' meshes, in world metres, y up. */
+  readonly world = new Group();
+  /** The renderer; undefined when headless. */
+  readonly renderer: WebGLRenderer | undefined;
+  /** The WebGL canvas; undefined when headless. */
+  readonly canvas: HTMLCanvasElement | undefined;
+  /** Frames rendered. */
+  renderCount = 0;
+  /** Meshes made so far, in all (a steady frame makes none). */
+  createdCount = 0;
+
+  private readonly drawn = new Map<EntityHandle, DrawnObject>();
+  /** The same records as {@link drawn}, in an array the sweep walks with a plain loop. */
+  private readonly records: DrawnObject[] = [];
+  private destroyed = false;
+
+  /** @throws {OptionError} for bad options (see {@link threeRuntimeBackend}). */
+  constructor(options: ThreeRuntimeBackendOptions) {
+    const where = 'threeRuntimeBackend';
+    optionsObject(where, options);
+    checkOptionKeys(where, options, OPTION_KEYS);
+    try {
+      this.three = new ThreeBackend({
+        ...options,
+        logicalWidth: options.logicalWidth ?? DEFAULT_RUNTIME_LOGICAL_WIDTH,
+        logicalHeight: options.logicalHeight ?? DEFAULT_RUNTIME_LOGICAL_HEIGHT,
+      });
+    } catch (error) {
+      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+      throw error;
+    }
+    const { scene, camera } = this.three.surface;
+    this.scene = scene;
+    this.camera = camera;
+    this.renderer = this.three.renderer;
+    this.canvas = this.three.canvas;
+    this.three.sync();
+    this.world.name = 'tickflow:runtime-objects';
+    scene.add(this.world);
+    const sun = new DirectionalLight(0xffffff, DEFAULT_SUN_INTENSITY);
+    sun.position.set(-8, 20, 10);
+    sun.target.position.set(0, 0, 0);
+    scene.add(new AmbientLight(0xffffff, DEFAULT_AMBIENT_INTENSITY), sun, sun.target);
+    this.fixedView();
+  }
+
+  /** Meshes held: one per live object with a visual, as of the latest frame. */
+  get meshCount(): number {
+    return this.records.length;
+  }
+
+  /** The mesh drawn for `handle`, if any (after a frame that drew it). */
+  meshOf(handle: EntityHandle): Mesh | undefined {
+    return this.drawn.get(handle)?.mesh;
+  }
+
+  /** Draws one frame: meshes made for new objects, every mesh moved to its presented pose, meshes of gone objects removed, the scene rendered once. */
+  render(frame: RuntimeFrame): void {
+    if (this.destroyed) return;
+    this.three.sync();
+    const stamp = ++this.renderCount;
+    const objects = frame.objects;
+    let drawnCount = 0;
+    let cameraPlaced = false;
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i]!;
+      const { presented } = object;
+      if (!cameraPlaced && (object.name === RUNTIME_CAMERA_NAME || object.tags.includes(RUNTIME_CAMERA_NAME))) {
+        const p = presented.position;
+        const q = presented.rotation;
+        this.camera.position.set(p[0]!, p[1]!, p[2]!);
+        this.camera.quaternion.set(q[0]!, q[1]!, q[2]!, q[3]!);
+        cameraPlaced = true;
+      }
+      if (object.visual === undefined) continue;
+      let record = this.drawn.get(object.handle);
+      if (record === undefined) record = this.create(object);
+      record.seen = stamp;
+      const { mesh } = record;
+      const p = presented.position;
+      const q = presented.rotation;
+      const s = presented.scale;
+      mesh.position.set(p[0]!, p[1]!, p[2]!);
+      mesh.quaternion.set(q[0]!, q[1]!, q[2]!, q[3]!);
+      mesh.scale.set(s[0]!, s[1]!, s[2]!);
+      drawnCount++;
+    }
+    if (!cameraPlaced) this.fixedView();
+    if (drawnCount !== this.records.length) this.sweep(stamp);
+    this.three.present();
+  }
+
+  /** Frees every mesh's geometry and material, the renderer and its WebGL context, and removes the canvases. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    const records = this.records;
+    for (let i = 0; i < records.length; i++) {
+      records[i]!.geometry.dispose();
+      records[i]!.material.dispose();
+    }
+    records.length = 0;
+    this.drawn.clear();
+    this.world.clear();
+    this.three.destroy();
+  }
+
+  /** The view when no object is the camera. */
+  private fixedView(): void {
+    const [x, y, z] = DEFAULT_RUNTIME_CAMERA_POSITION;
+    this.camera.position.set(x, y, z);
+    this.camera.lookAt(0, 0, 0);
+  }
+
+  /** Makes an object's mesh, once, sized by its document. */
+  private create(object: RuntimeObjectView): DrawnObject {
+    const visual = object.visual!;
+    const [w, h, d] = visualSizeOf(object.doc);
+    let geometry: BufferGeometry;
+    if (visual.shape === 'box') geometry = new BoxGeometry(w, h, d);
+    else if (visual.shape === 'ball') geometry = new SphereGeometry(1, 32, 16).scale(w / 2, h / 2, d / 2);
+    else if (visual.shape === 'capsule') {
+      const radius = Math.min(w, d) / 2;
+      geometry = new CapsuleGeometry(radius, Math.max(0, h - 2 * radius), 8, 16);
+    } else geometry = new PlaneGeometry(w, d).rotateX(-Math.PI / 2);
+    const material = new MeshLambertMaterial({ color: visual.color ?? DEFAULT_VISUAL_COLOR });
+    const mesh = new Mesh(geometry, material);
+    mesh.name = object.name;
+    this.world.add(mesh);
+    const record: DrawnObject = { handle: object.handle, mesh, geometry, material, seen: 0 };
+    this.drawn.set(object.handle, record);
+    this.records.push(record);
+    this.createdCount++;
+    return record;
+  }
+
+  /** Removes the meshes of objects the latest frame did not hold (destroyed, or another scene's). */
+  private sweep(stamp: number): void {
+    const records = this.records;
+    let kept = 0;
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      if (record.seen === stamp) {
+        records[kept++] = record;
+        continue;
+      }
+      this.world.remove(record.mesh);
+      record.geometry.dispose();
+      record.material.dispose();
+      this.drawn.delete(record.handle);
+    }
+    records.length = kept;
+  }
+}
+
+
+/**
+ * Builds the three.js renderer of the fixed-tick runtime, in `container`:
+ * each object's `visual` drawn as a lit mesh at its presented pose, seen
+ * from the object tagged or named "camera". `headless: true` keeps a real
+ * scene and camera with no renderer, for Node.
+ *
+ * @example
+ * ```ts
+ * import { createRuntime } from 'tickflow/runtime';
+ * import { createRapier3d } from 'tickflow/rapier3d';
+ * import { threeRuntimeBackend } from 'tickflow/three';
+ *
+ * const runtime = createRuntime({
+ *   scene: arena,
+ *   physics: await createRapier3d(),
+ *   backend: threeRuntimeBackend({ container: document.querySelector('#stage')! }),
+ *   input: { target: window },
+ * });
+ * runtime.start();
+ * ```
+ *
+ * @throws {OptionError} for an unknown option, a missing container (unless headless), a logical size or fov that is not a positive finite number, or a colour three.js does not know.
+ */
+export function threeRuntimeBackend(options: ThreeRuntimeBackendOptions): ThreeRuntimeBackend {
+  return new ThreeRuntimeBackend(options);
+}
