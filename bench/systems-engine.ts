@@ -12,14 +12,25 @@
 // 2. Cap fidelity: the frames delivered for maxFPS 30/50/60 on 60-240 Hz
 //    hosts with ±1 ms jitter, by the engine (tickflow's pacing grid), and by
 //    the seed engine's own rule re-implemented: skip while
-//    `elapsed < 1000 / maxFPS`.
+//    `elapsed < 1000 / maxFPS`, and by the peers in bench/peers/, each capped
+//    the way its users cap a frame rate (PixiJS `ticker.maxFPS`, Excalibur
+//    `new Clock({ maxFps })`, Phaser `fps: { limit }`, kontra `GameLoop({ fps })`,
+//    whose fps is its update rate: it has no frame cap), all fed the same
+//    host timestamps.
+// 3. The three.js backend's share: bytes allocated per frame by the engine
+//    drawing through `threeSystemsBackend` headless (a real three.js scene,
+//    meshes and camera; no WebGL in Node), at 1 000 and 10 000 entities with
+//    a sprite: what each extra entity adds is the backend's per-entity
+//    allocation (the GPU side is not measured here).
 import { NEVER } from 'rxjs';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity, type SystemsEngine } from '../src/engines/systems/index.js';
 import { hostTimestamps, HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
 import { fixed, markdownTable } from './markdown-table.js';
 import { measureTimes, type TimedSubject } from './measure-time.js';
 import { pacingFidelity } from './pacing-metrics.js';
+import { PACERS } from './pacing-fidelity.js';
 import { weighFrames } from './weigh-frames.js';
+import { threeSystemsBackend } from '../src/backends/three/index.js';
 
 const ENTITY_COUNTS = [1_000, 10_000] as const;
 const FIXED_STEP_MS = 20; // the engine's default 50 Hz
@@ -202,6 +213,9 @@ function naiveDelivered(maxFPS: number, stamps: Float64Array): number[] {
   return delivered;
 }
 
+/** The peers of bench/peers/, as bench/pacing-fidelity.ts drives them (tickflow's bare `pace` is the engine's row here). */
+const PEERS = PACERS.filter((pacer) => pacer.name !== 'tickflow pace');
+
 function capFidelity(): void {
   const rows: string[][] = [];
   for (const cap of CAPS_FPS) {
@@ -209,25 +223,59 @@ function capFidelity(): void {
       const stamps = hostTimestamps(hz, SECONDS);
       const ours = pacingFidelity(engineDelivered(cap, stamps), hz, cap);
       const naive = pacingFidelity(naiveDelivered(cap, stamps), hz, cap);
+      const peers = PEERS.map((peer) => pacingFidelity(peer.deliveredTimes(stamps, cap, hz), hz, cap));
       rows.push([
         `${cap}`,
         `${hz}`,
         fixed(ours.expectedFps, 1),
-        fixed(ours.deliveredFps, 2),
-        fixed(ours.irregularPercent, 1),
-        fixed(naive.deliveredFps, 2),
-        fixed(naive.irregularPercent, 1),
+        `${fixed(ours.deliveredFps, 2)} / ${fixed(ours.irregularPercent, 1)}`,
+        `${fixed(naive.deliveredFps, 2)} / ${fixed(naive.irregularPercent, 1)}`,
+        ...peers.map((p) => `${fixed(p.deliveredFps, 2)} / ${fixed(p.irregularPercent, 1)}`),
       ]);
     }
   }
-  console.log(`\n## Cap fidelity: ${SECONDS} s per host, ±1 ms jitter (seeded)\n`);
+  console.log(`\n## Cap fidelity: ${SECONDS} s per host, ±1 ms jitter (seeded); each cell is delivered fps / irregular intervals %\n`);
   console.log(
     markdownTable(
-      ['maxFPS', 'host Hz', 'best possible fps', 'engine fps', 'engine irregular %', '`elapsed < 1000/maxFPS` fps', 'its irregular %'],
+      [
+        'maxFPS',
+        'host Hz',
+        'best possible fps',
+        'systems engine (`maxFPS`)',
+        'seed rule (`elapsed < 1000/maxFPS`)',
+        ...PEERS.map((peer) => `${peer.name} (${peer.setting})`),
+      ],
       rows,
     ),
   );
 }
 
+// -- 3. the three.js backend's allocation -----------------------------------------
+
+function threeBackendAllocation(): void {
+  const rows: string[][] = [];
+  const bytes: number[] = [];
+  for (const count of ENTITY_COUNTS) {
+    const backend = threeSystemsBackend({ logicalWidth: 1000, logicalHeight: 1000, headless: true });
+    const entities = entityConfigs(count).map((config) => ({
+      ...config,
+      components: { ...config.components, sprite: { shape: 'rect', width: 4, height: 4, color: 0xffffff } },
+    }));
+    const engine = createSystemsEngine({ scenes: [{ id: 'bench', entities }], startSceneId: 'bench', ticks: NEVER, backend });
+    void engine.play();
+    const host = new HostDriver((t) => void engine.advance(t));
+    host.run(10); // the meshes are built on the first frame
+    const reading = weighFrames((frames) => host.run(frames), count >= 10_000 ? 200 : 2000);
+    bytes.push(reading.bytesPerFrame);
+    rows.push([`systems engine + threeSystemsBackend (headless), ${count} entities`, `${backend.meshCount}`, fixed(reading.bytesPerFrame, 0)]);
+    engine.destroy();
+  }
+  console.log('\n## The three.js backend: allocation per frame, headless (real scene and meshes, no WebGL)\n');
+  console.log(markdownTable(['subject', 'meshes', 'B/frame'], rows));
+  const [small, large] = ENTITY_COUNTS;
+  console.log(`\nthreeSystemsBackend: ${fixed((bytes[1]! - bytes[0]!) / (large - small), 3)} B per extra entity per frame`);
+}
+
 perFrameCost();
 capFidelity();
+threeBackendAllocation();

@@ -1,7 +1,7 @@
-// Fixed-step Platformer: the page. Builds the pixi.js backend and the engine,
-// and wires the keyboard, the panel and the pause menu to it.
-import { createSystemsEngine } from 'tickflow/systems';
-import { pixiSystemsBackend } from 'tickflow/pixi';
+// Fixed-step Platformer: the page. Builds the backend (pixi.js, or three.js
+// with ?renderer=3d) and the engine, and wires the keyboard, the panel and
+// the pause menu to it.
+import { createSystemsEngine, type SystemsBackend } from 'tickflow/systems';
 import { platformerConfig } from './game.js';
 import { createGameState, type IntegrationMode } from './game-state.js';
 import { hudSystem } from './hud.js';
@@ -12,12 +12,13 @@ const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>
 
 const state = createGameState();
 const display = new SimulatedDisplay();
-const backend = await pixiSystemsBackend({
-  container: $('#stage'),
-  logicalWidth: LOGICAL_WIDTH,
-  logicalHeight: LOGICAL_HEIGHT,
-  background: BACKGROUND_COLOR,
-});
+// The same entities and sprites draw on either backend; only the chosen one is loaded.
+const renderer = new URLSearchParams(location.search).get('renderer') === '3d' ? '3d' : '2d';
+const surface = { container: $('#stage'), logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR };
+const backend: SystemsBackend =
+  renderer === '3d'
+    ? (await import('tickflow/three')).threeSystemsBackend(surface)
+    : await (await import('tickflow/pixi')).pixiSystemsBackend(surface);
 const engine = createSystemsEngine(
   platformerConfig({ state, backend, ticks: display.ticks$, extraSystems: [hudSystem(state, display, document)] }),
 );
@@ -67,6 +68,18 @@ async function restart(): Promise<void> {
   setAutopilot(state.autopilot);
 }
 
+function setRenderer(choice: '2d' | '3d'): void {
+  if (choice === renderer) return;
+  const url = new URL(location.href);
+  url.searchParams.set('renderer', choice);
+  location.assign(url); // a new page, with the other backend
+}
+
+press($('#renderer'), $(`[data-renderer="${renderer}"]`));
+$('#renderer').addEventListener('click', (event) => {
+  const choice = (event.target as HTMLElement).dataset['renderer'];
+  if (choice === '2d' || choice === '3d') setRenderer(choice);
+});
 $('#mode').addEventListener('click', (event) => {
   const mode = (event.target as HTMLElement).dataset['mode'];
   if (mode === 'fixed' || mode === 'frame') setMode(mode);
@@ -112,4 +125,4 @@ await engine.play();
 if (new URLSearchParams(location.search).get('autoplay') === '1') setAutopilot(true);
 
 /** For tests and the console: the engine, its backend, the simulated display and the game state. */
-(window as unknown as { __platformer: unknown }).__platformer = { engine, backend, display, state, dropTest, setMode, setRate, pause, play, restart };
+(window as unknown as { __platformer: unknown }).__platformer = { engine, backend, renderer, display, state, dropTest, setMode, setRate, pause, play, restart };

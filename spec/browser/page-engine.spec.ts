@@ -19,7 +19,15 @@ interface DomLog {
 
 declare global {
   interface Window {
-    __pageRaf?: { requests: number; callbacks: number; cancels: number; pending: Set<number>; inCallback: number };
+    __pageRaf?: {
+      requests: number;
+      callbacks: number;
+      cancels: number;
+      pending: Set<number>;
+      inCallback: number;
+      /** requestAnimationFrame calls made inside each callback, by callback number. */
+      requestsIn: Record<number, number>;
+    };
     __pageDom?: DomLog;
   }
 }
@@ -29,13 +37,14 @@ declare global {
  * layout reads and DOM writes made inside each callback.
  */
 function instrument(): void {
-  const raf = { requests: 0, callbacks: 0, cancels: 0, pending: new Set<number>(), inCallback: -1 };
+  const raf = { requests: 0, callbacks: 0, cancels: 0, pending: new Set<number>(), inCallback: -1, requestsIn: {} as Record<number, number> };
   window.__pageRaf = raf;
   const request = window.requestAnimationFrame.bind(window);
   const cancel = window.cancelAnimationFrame.bind(window);
   let wrote = false;
   window.requestAnimationFrame = (callback) => {
     raf.requests++;
+    if (raf.inCallback >= 0) raf.requestsIn[raf.inCallback] = (raf.requestsIn[raf.inCallback] ?? 0) + 1;
     const handle = request((timestampMs) => {
       raf.pending.delete(handle);
       raf.callbacks++;
@@ -148,6 +157,54 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     expect(before.pending).toBe(1);
     expect(after.pending).toBe(1);
     for (const [i, count] of after.frames.entries()) expect(count - before.frames[i]!, `engine ${i}`).toBe(callbacks);
+  });
+
+  it('"one requestAnimationFrame for the page": two page engines and one createLoop loop make exactly 1 call per frame, and each runs every frame', async () => {
+    // The page engines' clock is one listener of the same FrameHost that
+    // animationFrames() returns, so loops and engines share one request.
+    const sample = () =>
+      page.evaluate(() => ({
+        requests: window.__pageRaf!.requests,
+        callbacks: window.__pageRaf!.callbacks,
+        pending: window.__pageRaf!.pending.size,
+        requestsIn: { ...window.__pageRaf!.requestsIn },
+        engines: window.__page!.engines.map((e) => e.stats().frames),
+        loops: window.__page!.loops.map((l) => l.frame().count),
+      }));
+    await page.evaluate(() => {
+      const f = window.__page!;
+      f.engines[f.make({ name: 'first' })]!.add({ step: () => {} });
+      f.startLoop();
+      f.engines[f.make({ name: 'second' })]!.add({ render: () => {} });
+      for (const e of f.engines) e.start();
+    });
+    await framesRun(page, 5);
+    const before = await sample();
+    await framesRun(page, 60);
+    const after = await sample();
+    const callbacks = after.callbacks - before.callbacks;
+    expect(callbacks).toBeGreaterThanOrEqual(60);
+    expect(after.requests - before.requests, 'one request per frame, not one per engine or loop').toBe(callbacks);
+    for (let frame = before.callbacks + 1; frame <= after.callbacks; frame++) {
+      expect(after.requestsIn[frame], `requestAnimationFrame calls inside frame ${frame}`).toBe(1);
+    }
+    expect(before.pending).toBe(1);
+    expect(after.pending).toBe(1);
+    for (const [i, count] of after.engines.entries()) expect(count - before.engines[i]!, `engine ${i}`).toBe(callbacks);
+    expect(after.loops[0]! - before.loops[0]!, 'the loop').toBe(callbacks);
+
+    // Engines paused: the loop alone keeps one request a frame; the loop stopped too: none.
+    await page.evaluate(() => window.__page!.engines.forEach((e) => e.pause()));
+    const paused = await sample();
+    await framesRun(page, 20);
+    const loopAlone = await sample();
+    expect(loopAlone.requests - paused.requests).toBe(loopAlone.callbacks - paused.callbacks);
+    expect(loopAlone.engines).toEqual(paused.engines);
+    await page.evaluate(() => window.__page!.loops[0]!.stop());
+    const idle = await sample();
+    expect(idle.pending, 'engines paused and the loop stopped: nothing requested').toBe(0);
+    await page.waitForTimeout(300);
+    expect((await sample()).requests).toBe(idle.requests);
   });
 
   it('0 requestAnimationFrame calls while every engine is paused (by hand, or a hidden tab) or settled', async () => {

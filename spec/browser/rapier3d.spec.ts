@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRapier3d } from 'tickflow/rapier3d';
+import { readFileSync } from 'node:fs';
+import { validateScene } from 'tickflow/runtime';
+import { behaviors } from '../runtime/fixtures/arena-behaviors.js';
 import { runScriptedScene } from '../backends/rapier-scene.js';
 import { startHarness, type BrowserHarness, type OpenedPage } from './harness.js';
 
@@ -42,6 +45,15 @@ describe('tickflow/rapier3d in Chromium', () => {
     expect(frames).toBe(120);
     expect(inPage).toEqual(expected);
     expect(await opened.page.textContent('#status')).toBe('tick 120 of 120');
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('the fixed-tick runtime: the arena scene, with spawns at the barrier, reaches the same pose hash in Chromium as in Node', async () => {
+    const scene = readFileSync('examples/physics-playground/scenes/arena.json', 'utf8');
+    const node = validateScene({ scene, behaviors, physics: await createRapier3d(), ticks: 180 });
+    const inPage = await opened.page.evaluate((ticks) => window.__rapier3d!.runtime(ticks), 180);
+    expect(inPage).toEqual(node);
+    expect(node.objects).toBeGreaterThan(21); // balls spawned at the barrier are part of it
     expect(opened.errors).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ function examplesOf(file: string): Example[] {
 
 const files = [
   ...readdirSync(resolve(repo, 'operators')).filter((f) => f.endsWith('.ts')).map((f) => `operators/${f}`),
-  ...['src/loop/loop.ts', 'src/clocks/wall-clock.ts', 'src/clocks/while-visible.ts'],
+  ...['src/loop/loop.ts', 'src/clocks/wall-clock.ts', 'src/clocks/while-visible.ts', 'src/engines/runtime/runtime.ts', 'src/engines/runtime/validate-scene.ts'],
 ];
 const examples = files.flatMap(examplesOf);
 

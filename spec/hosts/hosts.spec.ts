@@ -70,15 +70,46 @@ describe('the page\'s frames (FrameHost)', () => {
     expect(host.requesting).toBe(false);
   });
 
-  it('stops requesting when the last subscriber leaves inside a frame', () => {
+  it('stops requesting when the last subscriber leaves inside a frame: the next frame is requested after the listeners, so there is nothing to cancel', () => {
     const raf = fakeScheduler();
     const host = new FrameHost(raf);
     const sub = host.ticks$.subscribe(() => sub.unsubscribe());
     raf.fire(16);
     expect(raf.pending).toBe(0);
+    expect(raf.requests).toBe(1); // the first request only: none made and cancelled in the frame
+    expect(raf.cancels).toBe(0);
   });
 
-  it('"Nothing a game does can break the page\'s shared requestAnimationFrame": the next frame is requested before listeners run', () => {
+  it('a listener added inside a frame (with the others gone) gets the next frame, from the one request at the frame\'s end', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    const seen: number[] = [];
+    const first = host.listen(() => {
+      first();
+      host.listen((t) => seen.push(t));
+    });
+    raf.fire(16);
+    expect(raf.requests).toBe(2);
+    expect(raf.cancels).toBe(0);
+    raf.fire(33);
+    expect(seen).toEqual([33]);
+    expect(host.frameCount).toBe(2);
+  });
+
+  it('"Nothing a game does can break the page\'s shared requestAnimationFrame": the next frame is requested after the listeners ran, in a finally, even when the error handler throws', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf, () => {
+      throw new Error('the handler, too');
+    });
+    host.listen(() => {
+      throw new Error('game bug');
+    });
+    expect(() => raf.fire(16)).toThrow('the handler, too');
+    expect(raf.pending, 'the page\'s frames go on').toBe(1);
+    expect(host.inFrame).toBe(false);
+  });
+
+  it('"Nothing a game does can break the page\'s shared requestAnimationFrame": a throwing listener is reported and the others run', () => {
     const raf = fakeScheduler();
     const errors: unknown[] = [];
     const host = new FrameHost(raf, (e) => errors.push(e));

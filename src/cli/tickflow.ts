@@ -2,10 +2,11 @@
 // The command runs in Node; the library's build config includes no Node types, so this file names them.
 /// <reference types="node" />
 /**
- * The `tickflow` command. One command so far:
+ * The `tickflow` command:
  *
  * ```sh
  * npx tickflow validate <scenario-module>...   # delta-time independence, as a table; exit 1 on a mismatch
+ * npx tickflow play <scene.json> --validate     # a fixed-tick runtime scene, validated and run headless for N ticks
  * ```
  *
  * See {@link runTickflowCommand} for what it does, and

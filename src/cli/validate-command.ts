@@ -42,7 +42,12 @@ A TypeScript module is loaded through tsx when it is installed.
   --scenario <name>  run only the scenario with this name (repeatable)
   --json             print the reports as JSON instead of tables
 
-Exit status: 0 when every outcome agrees, 1 when one differs, 2 on a usage error.`;
+Exit status: 0 when every outcome agrees, 1 when one differs, 2 on a usage error.
+
+       tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>]
+
+Validates a fixed-tick runtime scene and runs it headless (tickflow play with
+no arguments says more).`;
 
 /**
  * Runs `tickflow <args>`. The only command is `validate`, on one module or
@@ -62,6 +67,7 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
     (command === undefined ? err : out)(USAGE);
     return command === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (command === 'play') return (await import('./play-command.js')).runPlayCommand(rest, io);
   if (command !== 'validate') {
     err(`tickflow: unknown command "${command}"\n\n${USAGE}`);
     return EXIT_USAGE;

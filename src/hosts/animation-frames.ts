@@ -11,25 +11,37 @@ export interface FrameScheduler {
 }
 
 /**
- * One requestAnimationFrame loop, shared by every subscriber: the page's
- * frames. A frame is requested only while someone listens, the next frame is
- * requested before any listener runs (so nothing a listener does can stop the
- * page's frames), and the last unsubscribe cancels the pending frame.
+ * One requestAnimationFrame loop, shared by every listener: the page's
+ * frames, for `createLoop` loops on {@link animationFrames} and the page
+ * engines of `tickflow/page` alike, so a page makes one requestAnimationFrame
+ * call a frame however many loops and engines run.
+ *
+ * A frame is requested only while someone listens, and the next one is
+ * requested after the listeners ran, in a `finally`: nothing a listener does
+ * (or throws) can stop the page's frames, and a listener that leaves during a
+ * frame costs nothing (no request to cancel), so a frame whose listeners all
+ * left asks for no next one. A listener that leaves between frames and was
+ * the last one cancels the pending frame.
+ *
+ * ```text
+ * frame      f1 ---------- f2 ---------- f3
+ * listeners  a b c         a b c         a b c
+ * request          -> f2         -> f3         -> f4   (after the listeners, in a finally)
+ * ```
  *
  * RxJS's `animationFrames()` starts one requestAnimationFrame loop per
- * subscriber; two engines on a page would then run on two loops. This host is
+ * subscriber; two loops on a page would then make two requests a frame. This host is
  * what {@link animationFrames} returns, once per scheduler.
  */
 export class FrameHost {
-  private readonly listeners = new Broadcast<number>((size) => {
-    if (size > 0 && this.handle === undefined) this.request();
-    if (size === 0 && this.handle !== undefined) {
-      this.scheduler.cancelAnimationFrame(this.handle);
-      this.handle = undefined;
-    }
-  });
+  private readonly listeners = new Broadcast<number>((size) => this.listenersChanged(size));
   private handle: number | undefined;
+  private running = false;
   private requests = 0;
+  private framesRun = 0;
+  /** Whether the frame pending (or under way) was requested at the end of the frame before it. */
+  private chained = false;
+  private idleRequestMs = NaN;
 
   /** The frames: each emits the requestAnimationFrame timestamp, in milliseconds. */
   readonly ticks$: Observable<number>;
@@ -41,9 +53,14 @@ export class FrameHost {
     this.ticks$ = this.listeners.asObservable();
   }
 
-  /** Whether a frame is requested right now (false while nobody listens). */
+  /** Whether a frame is requested right now (false while nobody listens, and during a frame). */
   get requesting(): boolean {
     return this.handle !== undefined;
+  }
+
+  /** Whether a frame is under way (its listeners are running). */
+  get inFrame(): boolean {
+    return this.running;
   }
 
   /** How many frames this host has requested so far. */
@@ -51,20 +68,66 @@ export class FrameHost {
     return this.requests;
   }
 
-  /** How many subscribers share this host's frames. */
+  /** How many frames this host has run so far. */
+  get frameCount(): number {
+    return this.framesRun;
+  }
+
+  /**
+   * Whether the frame under way was requested at the end of the frame before
+   * it (the host kept running), rather than from idle by a first listener.
+   */
+  get backToBack(): boolean {
+    return this.chained;
+  }
+
+  /** `performance.now()` when the frame under way was requested from idle; NaN for a frame {@link backToBack}. */
+  get idleRequestAtMs(): number {
+    return this.idleRequestMs;
+  }
+
+  /** How many listeners share this host's frames. */
   get listenerCount(): number {
     return this.listeners.size;
   }
 
-  private request(): void {
+  /**
+   * Attaches a listener, called with each frame's timestamp (ms) from the
+   * next frame on, in the order listeners were added; returns the function
+   * that detaches it (idempotent). A listener that throws is reported and the
+   * others still run. Without the Observable wrapper of {@link ticks$}.
+   */
+  listen(listener: (timestampMs: number) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  private listenersChanged(size: number): void {
+    // During a frame, its end decides (see onFrame).
+    if (this.running) return;
+    if (size > 0 && this.handle === undefined) this.request(false);
+    else if (size === 0 && this.handle !== undefined) {
+      this.scheduler.cancelAnimationFrame(this.handle);
+      this.handle = undefined;
+    }
+  }
+
+  private request(chained: boolean): void {
     this.requests++;
+    this.chained = chained;
+    this.idleRequestMs = chained ? NaN : performance.now();
     this.handle = this.scheduler.requestAnimationFrame(this.onFrame);
   }
 
   private readonly onFrame = (timestampMs: number): void => {
     this.handle = undefined;
-    if (this.listeners.size > 0) this.request();
-    this.listeners.emit(timestampMs, this.onListenerError);
+    this.running = true;
+    this.framesRun++;
+    try {
+      this.listeners.emit(timestampMs, this.onListenerError);
+    } finally {
+      this.running = false;
+      if (this.listeners.size > 0) this.request(true);
+    }
   };
 }
 

@@ -14,7 +14,7 @@ import type {
 } from '../../engines/runtime/physics-adapter.js';
 import { checkBodyDesc, checkColliderDesc, checkNumbers, checkPose } from './check-desc.js';
 import { CollisionRecord } from './collision-record.js';
-import { HandleTable } from './handle-table.js';
+import { HandleTable } from '../../engines/runtime/handle-table.js';
 import type { RapierBinding, RapierBodyPort, RapierColliderPort, RapierEventQueuePort, RapierWorldPort } from './rapier-binding.js';
 
 /** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. */

@@ -3,7 +3,9 @@
  * retained scene and camera the game's render poses, a letterboxed WebGL
  * picture, a 2D screen layer for readouts, picking through the camera the
  * player saw, and recorders of the picture (frames or WebM video) that hold
- * nothing of the diagnostics overlay.
+ * nothing of the diagnostics overlay. For the systems engine,
+ * `threeSystemsBackend` draws each entity's `sprite` as a lit mesh at its
+ * interpolated pose.
  *
  * three.js is an optional peer dependency: only this entry point imports it.
  *
@@ -19,6 +21,15 @@ export {
   type ThreeBackendOptions,
   type ThreeSurface,
 } from './three-backend.js';
+export {
+  threeSystemsBackend,
+  ThreeSystemsBackend,
+  THREE_SPRITE_COMPONENT,
+  DEFAULT_AMBIENT_INTENSITY,
+  DEFAULT_SUN_INTENSITY,
+  type ThreeSprite,
+  type ThreeSystemsBackendOptions,
+} from './three-systems-backend.js';
 export {
   DEFAULT_MAX_FRAMES,
   DEFAULT_VIDEO_FPS,

@@ -1,4 +1,4 @@
-import type { FrameScheduler } from '../../hosts/animation-frames.js';
+import { frameHost, type FrameHost, type FrameScheduler } from '../../hosts/animation-frames.js';
 
 /** The host's frame interval assumed until the page has run two frames back to back: 60 Hz. */
 export const DEFAULT_HOST_INTERVAL_MS = 1000 / 60;
@@ -21,70 +21,62 @@ export interface ClockedEngine {
 }
 
 /**
- * The page's one clock: every page engine on one requestAnimationFrame, with
- * the phases page-wide. In a frame, every engine's read runs, then every
- * engine's steps, then every engine's render; so all the measuring on the
- * page happens before any writing, and the page lays out at most once a frame
- * however many engines run.
+ * The page engines' clock: every page engine in one listener of the page's
+ * shared {@link FrameHost} (src/hosts/animation-frames.ts), the same
+ * requestAnimationFrame loop `createLoop` loops on `animationFrames()` run
+ * on, so the page makes one requestAnimationFrame call a frame for loops
+ * and engines together. In a frame, every engine's read runs, then every
+ * engine's steps, then every engine's render; so all the page engines'
+ * measuring happens before any of their writing, and the page lays out at
+ * most once a frame however many engines run.
  *
- * A frame is requested only while some engine is on the clock (running: not
- * paused, not settled, not waiting for its fps timer), and it is requested at
- * the end of the frame, in a `finally`, so nothing a hook does can stop the
- * page's frames and a page whose last engine left asks for nothing more: one
- * requestAnimationFrame call per frame delivered, none while every engine
- * is paused, settled or waiting.
+ * The clock listens only while some engine is on it (running: not paused,
+ * not settled, not waiting for its fps timer). The host requests the next
+ * frame after its listeners ran, in a `finally`, and only while someone
+ * listens; so an engine leaving during a frame (settling, or a capped engine
+ * waiting for its timer) costs no request, nothing a hook does can stop the
+ * page's frames, and when the last engine leaves and no loop listens the page
+ * asks for nothing more: none while every engine is paused, settled or
+ * waiting.
+ *
+ * ```text
+ * host frame   f1 ------------ f2 ------------ f3
+ * page clock   read* step* render*  (every engine, phase by phase)
+ * a loop       its phases           (another listener of the same frame)
+ * rAF calls    1 per frame, after every listener ran
+ * ```
  *
  * Engines that join during a frame first run in the next one; an engine that
  * leaves during a frame skips what is left of it.
- *
- * Why not the `FrameHost` of src/hosts/animation-frames.ts: it requests the
- * next frame before its listeners run, so an engine leaving the clock in a
- * frame (settling, or a capped engine waiting for its timer) would cost a
- * request and a cancel every time: a capped engine alone would ask for every
- * vsync's frame and cancel half of them.
  *
  * @internal
  */
 export class PageClock {
   private engines: readonly ClockedEngine[] = [];
-  private handle: number | undefined;
-  private running = false;
-  private requestsTotal = 0;
-  private framesTotal = 0;
+  private unlisten: (() => void) | undefined;
   private previousMs = NaN;
-  private backToBack = false;
+  /** The host frame this clock last ran in: a frame right after it, back to back, measures the host's interval. */
+  private lastHostFrame = -1;
   private readonly intervalsMs = new Float64Array(HOST_INTERVAL_SAMPLES);
   private intervalCount = 0;
   private intervalNext = 0;
-  private requestedAtMs = NaN;
   /** Evidence for idle frames stamped with the vsync just past: +1 per such frame, -1 per other, kept in ±STAMP_EVIDENCE. */
   private stampEvidence = 0;
 
-  constructor(private readonly scheduler: FrameScheduler) {}
+  constructor(private readonly host: FrameHost) {}
 
   /** How many engines are on the clock. */
   get size(): number {
     return this.engines.length;
   }
 
-  /** requestAnimationFrame calls so far. */
-  get requests(): number {
-    return this.requestsTotal;
-  }
-
-  /** Frames run so far. */
-  get frames(): number {
-    return this.framesTotal;
-  }
-
-  /** Whether a frame is requested right now. */
-  get requesting(): boolean {
-    return this.handle !== undefined;
-  }
-
-  /** Whether a frame is under way. */
-  get inFrame(): boolean {
-    return this.running;
+  /**
+   * Whether nothing on the page keeps frames coming: no engine on this clock
+   * and no other listener (a loop) on the page's frames. A capped engine's
+   * timer then aims as the host stamps frames requested from idle.
+   */
+  get pageIdle(): boolean {
+    return this.engines.length === 0 && this.host.listenerCount === 0;
   }
 
   /**
@@ -114,70 +106,67 @@ export class PageClock {
   join(engine: ClockedEngine): void {
     if (this.engines.includes(engine)) return;
     this.engines = [...this.engines, engine];
-    if (!this.running && this.handle === undefined) this.request(false);
+    this.unlisten ??= this.host.listen(this.onFrame);
   }
 
-  /** Takes an engine off the clock (idempotent); the last one out cancels the pending frame. */
+  /**
+   * Takes an engine off the clock (idempotent). The last one out stops
+   * listening: between frames, with no loop listening, the host cancels its
+   * pending frame; during a frame, the host asks for no next one.
+   */
   leave(engine: ClockedEngine): void {
     if (!this.engines.includes(engine)) return;
     this.engines = this.engines.filter((e) => e !== engine);
-    if (this.engines.length === 0 && this.handle !== undefined) {
-      this.scheduler.cancelAnimationFrame(this.handle);
-      this.handle = undefined;
-    }
-  }
-
-  private request(backToBack: boolean): void {
-    this.requestsTotal++;
-    this.backToBack = backToBack;
-    if (!backToBack) this.requestedAtMs = performance.now();
-    this.handle = this.scheduler.requestAnimationFrame(this.onFrame);
+    if (this.engines.length > 0 || this.unlisten === undefined) return;
+    this.unlisten();
+    this.unlisten = undefined;
   }
 
   private readonly onFrame = (timestampMs: number): void => {
-    this.handle = undefined;
-    this.running = true;
-    this.framesTotal++;
     this.measureHost(timestampMs);
-    try {
-      // A stable list for the frame: joins and leaves replace the array.
-      const engines = this.engines;
-      const n = engines.length;
-      for (let i = 0; i < n; i++) engines[i]!.beginFrame(timestampMs);
-      for (let i = 0; i < n; i++) engines[i]!.readPhase();
-      for (let i = 0; i < n; i++) engines[i]!.stepPhase();
-      for (let i = 0; i < n; i++) engines[i]!.renderPhase();
-      for (let i = 0; i < n; i++) engines[i]!.endFrame(timestampMs);
-    } finally {
-      this.running = false;
-      if (this.engines.length > 0) this.request(true);
-    }
+    // A stable list for the frame: joins and leaves replace the array.
+    // (Each engine catches its own hooks' errors; the host isolates listeners.)
+    const engines = this.engines;
+    const n = engines.length;
+    for (let i = 0; i < n; i++) engines[i]!.beginFrame(timestampMs);
+    for (let i = 0; i < n; i++) engines[i]!.readPhase();
+    for (let i = 0; i < n; i++) engines[i]!.stepPhase();
+    for (let i = 0; i < n; i++) engines[i]!.renderPhase();
+    for (let i = 0; i < n; i++) engines[i]!.endFrame(timestampMs);
   };
 
   private measureHost(timestampMs: number): void {
-    const intervalMs = timestampMs - this.previousMs;
-    if (!this.backToBack) {
-      const past = timestampMs < this.requestedAtMs ? 1 : -1;
+    const host = this.host;
+    const hostFrame = host.frameCount;
+    if (!host.backToBack) {
+      const past = timestampMs < host.idleRequestAtMs ? 1 : -1;
       this.stampEvidence = Math.max(-STAMP_EVIDENCE, Math.min(STAMP_EVIDENCE, this.stampEvidence + past));
+    } else if (hostFrame === this.lastHostFrame + 1) {
+      const intervalMs = timestampMs - this.previousMs;
+      if (intervalMs > 0 && intervalMs < 1000) {
+        this.intervalsMs[this.intervalNext] = intervalMs;
+        this.intervalNext = (this.intervalNext + 1) % HOST_INTERVAL_SAMPLES;
+        if (this.intervalCount < HOST_INTERVAL_SAMPLES) this.intervalCount++;
+      }
     }
-    else if (intervalMs > 0 && intervalMs < 1000) {
-      this.intervalsMs[this.intervalNext] = intervalMs;
-      this.intervalNext = (this.intervalNext + 1) % HOST_INTERVAL_SAMPLES;
-      if (this.intervalCount < HOST_INTERVAL_SAMPLES) this.intervalCount++;
-    }
+    this.lastHostFrame = hostFrame;
     this.previousMs = timestampMs;
   }
 }
 
-const clocks = new WeakMap<object, PageClock>();
+const clocks = new WeakMap<FrameHost, PageClock>();
 
-/** The page's clock for a scheduler (the window by default): one per page. @internal */
+/**
+ * The page engines' clock for a scheduler (the window by default): one per
+ * page, on the same {@link FrameHost} that `animationFrames()` returns for
+ * that scheduler. @internal
+ */
 export function pageClock(scheduler?: FrameScheduler): PageClock {
-  const target = scheduler ?? windowScheduler();
-  let clock = clocks.get(target);
+  const host = frameHost(scheduler ?? windowScheduler());
+  let clock = clocks.get(host);
   if (clock === undefined) {
-    clock = new PageClock(target);
-    clocks.set(target, clock);
+    clock = new PageClock(host);
+    clocks.set(host, clock);
   }
   return clock;
 }

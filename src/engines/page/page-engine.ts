@@ -498,7 +498,7 @@ export class PageEngine {
   private waitForCap(timestampMs: number): void {
     const clock = this.clock!;
     clock.leave(this);
-    const stampsPast = clock.size === 0 && clock.idleFramesStampedPast;
+    const stampsPast = clock.pageIdle && clock.idleFramesStampedPast;
     const wakeAtMs = capWakeAtMs(this.grid!.dueMs, timestampMs, clock.hostIntervalMs, stampsPast);
     this.capTimer = setTimeout(this.onCapTimer, Math.max(0, wakeAtMs - performance.now()));
   }

@@ -4,7 +4,8 @@
  * slot reused after a destroy yields a new handle and the old one stays
  * invalid for good. Generations start at 1, so 0 is never a handle.
  *
- * Internal to the Rapier backend.
+ * Shared by the runtime (entity handles) and the Rapier backend (bodies and
+ * colliders); not exported.
  */
 
 /** Slots per generation: 2^22 (about four million live entries). */

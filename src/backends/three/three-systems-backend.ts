@@ -1,0 +1,317 @@
+import {
+  AmbientLight,
+  BoxGeometry,
+  DirectionalLight,
+  Group,
+  Mesh,
+  MeshLambertMaterial,
+  SphereGeometry,
+  type PerspectiveCamera,
+  type Scene,
+  type WebGLRenderer,
+} from 'three';
+import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
+import type { Entity } from '../../engines/systems/entity.js';
+import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
+import type { Viewport } from '../../engines/viewport.js';
+import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+
+/**
+ * What the three.js systems backend draws for an entity: its `sprite`
+ * component, the same one the pixi backend reads, so one game draws on
+ * either. A rectangle becomes a box `depth` deep, a circle a sphere; both sit
+ * centred on the entity's drawn pose in the z = 0 plane and turn with its
+ * rotation about z. Change a field and the mesh is resized or recoloured on
+ * the next frame (in place: no new geometry); leave it and the frame only
+ * moves it.
+ */
+export type ThreeSprite =
+  | {
+      /** A box. */
+      readonly shape: 'rect';
+      /** Full width, in the game's logical units. */
+      width: number;
+      /** Full height, in the game's logical units. */
+      height: number;
+      /** Full depth toward the camera, in logical units; defaults to the smaller of width and height. */
+      depth?: number;
+      /** Colour, 0xRRGGBB. */
+      color: number;
+      /** Opacity in [0, 1]; defaults to 1. */
+      alpha?: number;
+    }
+  | {
+      /** A sphere. */
+      readonly shape: 'circle';
+      /** Radius, in the game's logical units. */
+      radius: number;
+      /** Colour, 0xRRGGBB. */
+      color: number;
+      /** Opacity in [0, 1]; defaults to 1. */
+      alpha?: number;
+    };
+
+/** The component name the backend reads (the pixi systems backend reads the same one). */
+export const THREE_SPRITE_COMPONENT = 'sprite';
+
+/** How strong the light from every side is, in [0, 1]: enough that a face turned from the sun is still its colour, darker. */
+export const DEFAULT_AMBIENT_INTENSITY = 1.2;
+/** How strong the sun is: it comes from the upper left, in front, so the boxes' tops and left sides are lit. */
+export const DEFAULT_SUN_INTENSITY = 2;
+
+/** Options of {@link threeSystemsBackend}: those of the state engine's three backend. */
+export type ThreeSystemsBackendOptions = ThreeBackendOptions;
+
+const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
+
+/** One entity's mesh, and what it was last built from (to tell a changed sprite from a steady one). */
+interface DrawnMesh {
+  readonly entity: Entity;
+  readonly mesh: Mesh;
+  readonly material: MeshLambertMaterial;
+  /** The frame that last drew it: one not drawn this frame belongs to an entity that is gone. */
+  seen: number;
+  shape: string;
+  width: number;
+  height: number;
+  depth: number;
+  color: number;
+  alpha: number;
+}
+
+/**
+ * The three.js backend of the systems engine: each live entity with a
+ * {@link ThreeSprite} component is a lit mesh posed at its drawn pose (the
+ * interpolated one), seen through a perspective camera that fits the z = 0
+ * plane to the game's logical resolution, letterboxed.
+ *
+ * The payload is the engine's 2D pose (x, y, rotation): x runs right and y
+ * down as on the pixi backend, in the group {@link plane} (flipped in y, so
+ * the three.js world around it keeps y up); rotation turns about z, clockwise
+ * on screen for a positive angle, as in pixi. The camera sits on the plane's
+ * centre line, at the distance where its field of view spans the logical
+ * height exactly, so a shape in the plane lands where the pixi backend draws
+ * it and the boxes' depth shows as perspective and light.
+ *
+ * The renderer, canvas, letterbox and WebGL setup are the state engine's
+ * {@link ThreeBackend}, reused: this class holds one and poses meshes in its
+ * scene. tickflow owns the loop: nothing here calls three's
+ * `setAnimationLoop`; the scene is rendered once per engine frame, in
+ * {@link render}. A paused engine runs no frames, so the last picture stays.
+ *
+ * Per frame it walks the entities once, moving each one's mesh (a Map
+ * lookup); a mesh is made only for a new entity, resized or recoloured only
+ * for a changed sprite, and all boxes share one unit geometry (spheres
+ * another), so a steady frame allocates nothing per entity.
+ */
+export class ThreeSystemsBackend implements SystemsBackend {
+  /** The state engine's three backend this one draws through: renderer, canvases, letterbox. */
+  readonly three: ThreeBackend;
+  /** The scene: the lights and {@link plane}. Add objects of your own to it (or to the plane). */
+  readonly scene: Scene;
+  /** The perspective camera that fits the plane to the logical resolution. Moving it moves the view. */
+  readonly camera: PerspectiveCamera;
+  /** The logical plane: the entities' meshes, in logical units, x right and y down. */
+  readonly plane = new Group();
+  /** The renderer; undefined when headless. Do not call its `setAnimationLoop`. */
+  readonly renderer: WebGLRenderer | undefined;
+  /** The WebGL canvas; undefined when headless. */
+  readonly canvas: HTMLCanvasElement | undefined;
+  /** How many frames it rendered. */
+  renderCount = 0;
+
+  private readonly meshes = new Map<Entity, DrawnMesh>();
+  /** The same records as {@link meshes}, in an array the sweep walks with a plain loop. */
+  private readonly records: DrawnMesh[] = [];
+  private readonly box = new BoxGeometry(1, 1, 1);
+  private readonly sphere = new SphereGeometry(1, 32, 16);
+  private fit: Viewport;
+  private destroyed = false;
+
+  /** @throws {OptionError} for bad options (see {@link threeSystemsBackend}). */
+  constructor(options: ThreeSystemsBackendOptions) {
+    const where = 'threeSystemsBackend';
+    optionsObject(where, options);
+    checkOptionKeys(where, options, OPTION_KEYS);
+    try {
+      this.three = new ThreeBackend(options);
+    } catch (error) {
+      // The three backend's checks, named for this function.
+      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+      throw error;
+    }
+    const { scene, camera } = this.three.surface;
+    this.scene = scene;
+    this.camera = camera;
+    this.renderer = this.three.renderer;
+    this.canvas = this.three.canvas;
+    this.fit = this.three.sync();
+
+    const { logicalWidth, logicalHeight } = options;
+    // Logical (x, y) is world (x, -y): y runs down the screen, the world keeps y up.
+    this.plane.name = 'tickflow:entities';
+    this.plane.scale.set(1, -1, 1);
+    scene.add(this.plane);
+    fitCameraToPlane(camera, logicalWidth, logicalHeight);
+    const sun = new DirectionalLight(0xffffff, DEFAULT_SUN_INTENSITY);
+    sun.position.set(camera.position.x - logicalWidth / 2, camera.position.y + logicalHeight, camera.position.z);
+    sun.target.position.set(logicalWidth / 2, -logicalHeight / 2, 0);
+    scene.add(new AmbientLight(0xffffff, DEFAULT_AMBIENT_INTENSITY), sun, sun.target);
+  }
+
+  /** The fit the latest frame drew through (to turn pointer positions into logical ones). */
+  get viewport(): Viewport {
+    return this.fit;
+  }
+
+  /** How many meshes it holds: one per live entity with a sprite, as of the latest frame. */
+  get meshCount(): number {
+    return this.records.length;
+  }
+
+  /** The mesh drawn for `entity`, if it has one (after a frame that drew it). */
+  meshOf(entity: Entity): Mesh | undefined {
+    return this.meshes.get(entity)?.mesh;
+  }
+
+  /** Draws one frame: the surface follows its container, each mesh moves to its entity's drawn pose, the scene renders once. */
+  render(frame: SystemsFrame): void {
+    if (this.destroyed) return;
+    this.fit = this.three.sync();
+    const stamp = ++this.renderCount;
+    const entities = frame.entities;
+    let drawn = 0;
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i]!;
+      const sprite = entity.components[THREE_SPRITE_COMPONENT] as ThreeSprite | undefined;
+      if (sprite === undefined || !entity.alive) continue;
+      const record = this.meshFor(entity, sprite);
+      record.seen = stamp;
+      const { mesh } = record;
+      const pose = entity.drawn;
+      mesh.position.x = pose.x;
+      mesh.position.y = pose.y;
+      mesh.rotation.z = pose.rotation;
+      drawn++;
+    }
+    if (drawn !== this.records.length) this.sweep(stamp);
+    this.three.present();
+  }
+
+  /** Frees the meshes' materials, the shared geometries, the renderer and its WebGL context, and removes the canvases. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    const records = this.records;
+    for (let i = 0; i < records.length; i++) records[i]!.material.dispose();
+    records.length = 0;
+    this.meshes.clear();
+    this.plane.clear();
+    this.box.dispose();
+    this.sphere.dispose();
+    this.three.destroy();
+  }
+
+  private meshFor(entity: Entity, sprite: ThreeSprite): DrawnMesh {
+    let record = this.meshes.get(entity);
+    if (record === undefined) {
+      const material = new MeshLambertMaterial();
+      const mesh = new Mesh(this.box, material);
+      mesh.name = entity.id;
+      this.plane.add(mesh);
+      record = { entity, mesh, material, seen: 0, shape: '', width: NaN, height: NaN, depth: NaN, color: NaN, alpha: NaN };
+      this.meshes.set(entity, record);
+      this.records.push(record);
+    }
+    const rect = sprite.shape === 'rect';
+    const width = rect ? sprite.width : sprite.radius * 2;
+    const height = rect ? sprite.height : width;
+    const depth = rect ? (sprite.depth ?? Math.min(width, height)) : width;
+    if (record.shape !== sprite.shape || record.width !== width || record.height !== height || record.depth !== depth) {
+      // Both geometries are unit-sized (a 1-unit box, a 1-unit radius): the scale is the size.
+      record.mesh.geometry = rect ? this.box : this.sphere;
+      if (rect) record.mesh.scale.set(width, height, depth);
+      else record.mesh.scale.setScalar(width / 2);
+      record.shape = sprite.shape;
+      record.width = width;
+      record.height = height;
+      record.depth = depth;
+    }
+    const alpha = sprite.alpha ?? 1;
+    if (record.color !== sprite.color || record.alpha !== alpha) {
+      const { material } = record;
+      material.color.setHex(sprite.color);
+      material.opacity = alpha;
+      const transparent = alpha < 1;
+      // Turning transparency on or off changes the shader three compiles.
+      if (material.transparent !== transparent) {
+        material.transparent = transparent;
+        material.needsUpdate = true;
+      }
+      record.color = sprite.color;
+      record.alpha = alpha;
+    }
+    return record;
+  }
+
+  /** Drops the meshes of entities the latest frame did not hold (removed, or another scene's). */
+  private sweep(stamp: number): void {
+    const records = this.records;
+    let kept = 0;
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      if (record.seen === stamp) {
+        records[kept++] = record;
+        continue;
+      }
+      this.plane.remove(record.mesh);
+      record.material.dispose();
+      this.meshes.delete(record.entity);
+    }
+    records.length = kept;
+  }
+}
+
+/**
+ * Poses a perspective camera on the logical plane's centre line (world
+ * (width / 2, -height / 2), looking down -z) at the distance where its
+ * vertical field of view spans `height`, and sets its near and far planes
+ * around that distance.
+ */
+function fitCameraToPlane(camera: PerspectiveCamera, width: number, height: number): void {
+  const halfFovRadians = (camera.fov * Math.PI) / 360;
+  const distance = height / 2 / Math.tan(halfFovRadians);
+  camera.position.set(width / 2, -height / 2, distance);
+  camera.rotation.set(0, 0, 0);
+  camera.near = distance / 100;
+  camera.far = distance * 4;
+  camera.updateProjectionMatrix();
+}
+
+/**
+ * Builds the three.js backend of the systems engine, in `container`: the
+ * entities' `sprite` components drawn as lit boxes and spheres at their
+ * drawn (interpolated) poses, through a perspective camera that fits the
+ * logical plane into the letterboxed canvas. The options are the state
+ * engine's `threeBackend` options; `headless: true` keeps a real scene and
+ * camera with no renderer, for Node.
+ *
+ * @example
+ * ```ts
+ * import { createSystemsEngine } from 'tickflow/systems';
+ * import { threeSystemsBackend } from 'tickflow/three';
+ *
+ * const engine = createSystemsEngine({
+ *   backend: threeSystemsBackend({ container: document.querySelector('#game')!, logicalWidth: 960, logicalHeight: 540 }),
+ *   scenes: [{ id: 'main', entities: [{ id: 'box', transform: { x: 480, y: 270 }, components: { sprite: { shape: 'rect', width: 40, height: 40, color: 0xffcc00 } } }] }],
+ *   startSceneId: 'main',
+ * });
+ * await engine.play();
+ * ```
+ *
+ * @throws {OptionError} for an unknown option, a missing container (unless headless), a logical size or fov that is not a positive finite number (fov below 180), or a colour three.js does not know.
+ */
+export function threeSystemsBackend(options: ThreeSystemsBackendOptions): ThreeSystemsBackend {
+  return new ThreeSystemsBackend(options);
+}

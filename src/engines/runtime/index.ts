@@ -1,0 +1,57 @@
+/**
+ * The fixed-tick runtime (`tickflow/runtime`): behaviors with `onStart`,
+ * `fixedUpdate`, `update`, `lateUpdate`, `onDestroy` and `onCollision`;
+ * structural commands (spawn, destroy, addComponent, removeComponent)
+ * applied at each fixed tick's barrier; real physics stepped with substeps
+ * (`tickflow/rapier3d`, `tickflow/rapier2d`); interpolated presentation;
+ * latched input; dropped time past the catch-up limit; pause and
+ * single-step; JSON scene documents validated before anything starts.
+ *
+ * The three.js renderer is in `tickflow/three` (`threeRuntimeBackend`).
+ * See docs/runtime.md.
+ *
+ * @packageDocumentation
+ */
+export {
+  createRuntime,
+  Runtime,
+  RUNTIME_PHASES,
+  type RuntimePhase,
+  type RuntimeOptions,
+  type RuntimeStats,
+  type RuntimeFrame,
+  type RuntimeBackend,
+} from './runtime.js';
+export type { Behavior, BehaviorFactory, CollisionInfo } from './behavior.js';
+export type { EntityHandle, RuntimeObjectView } from './runtime-object.js';
+export { RuntimeError } from './runtime-error.js';
+export {
+  RUNTIME_ACTIONS,
+  DEFAULT_RUNTIME_BINDINGS,
+  type RuntimeAction,
+  type RuntimeInputOptions,
+  type RuntimeInputState,
+} from './runtime-input.js';
+export { blendPose, slerpShortest, createPose, type Pose, type PoseUpdate } from './pose.js';
+export {
+  DEFAULT_FIXED_DELTA_SECONDS,
+  DEFAULT_MAX_CATCH_UP_TICKS,
+  MAX_FIXED_DELTA_SECONDS,
+  MAX_PHYSICS_SUBSTEPS,
+  parseSceneDocument,
+  sceneProblems,
+  SceneDocumentError,
+  visualSizeOf,
+  type SceneDocument,
+  type SceneDocumentOptions,
+  type SceneObjectDoc,
+  type SceneProblem,
+  type SimulationSettings,
+  type ResolvedSimulation,
+  type BodyDoc,
+  type ColliderDoc,
+  type VisualDoc,
+} from './scene-document.js';
+export { DEFAULT_GRAVITY_MPS2, DEFAULT_PHYSICS_SUBSTEPS, type PhysicsAdapter } from './physics-adapter.js';
+export { OptionError } from '../../../operators/option-error.js';
+export { validateScene, DEFAULT_VALIDATE_TICKS, type ValidateSceneOptions, type SceneReport } from './validate-scene.js';

@@ -1,0 +1,116 @@
+/**
+ * A pose in three dimensions and the blend the runtime presents: position
+ * and scale linear, rotation along the shortest quaternion path.
+ *
+ * Each object owns three poses (previous and current completed simulation
+ * poses, and the presented one) as small typed arrays written in place, so
+ * preparing the presentation of N objects is a plain loop that allocates
+ * nothing.
+ *
+ * @module
+ */
+
+/** Metres, a unit quaternion (x, y, z, w) and a scale: one object's transform. */
+export interface Pose {
+  /** x, y, z in metres. */
+  readonly position: Float64Array;
+  /** A unit quaternion x, y, z, w. */
+  readonly rotation: Float64Array;
+  /** x, y, z scale factors. */
+  readonly scale: Float64Array;
+}
+
+/** A pose to write: any part left out is kept. */
+export interface PoseUpdate {
+  /** x, y, z in metres. */
+  readonly position?: ArrayLike<number>;
+  /** A unit quaternion x, y, z, w. */
+  readonly rotation?: ArrayLike<number>;
+  /** x, y, z scale factors. */
+  readonly scale?: ArrayLike<number>;
+}
+
+/** A pose at the origin, unturned, at scale 1. */
+export function createPose(): Pose {
+  const pose = { position: new Float64Array(3), rotation: new Float64Array(4), scale: new Float64Array(3) };
+  pose.rotation[3] = 1;
+  pose.scale.fill(1);
+  return pose;
+}
+
+/** Copies `from` into `to`. */
+export function copyPose(to: Pose, from: Pose): void {
+  to.position.set(from.position);
+  to.rotation.set(from.rotation);
+  to.scale.set(from.scale);
+}
+
+/** Writes the parts `update` gives into `pose`. */
+export function writePose(pose: Pose, update: PoseUpdate): void {
+  if (update.position !== undefined) pose.position.set(update.position);
+  if (update.rotation !== undefined) pose.rotation.set(update.rotation);
+  if (update.scale !== undefined) pose.scale.set(update.scale);
+}
+
+/** Below this angle between two rotations (cos > 0.9995) slerp is a plain normalised lerp: the two agree to 1e-7 and sin θ would lose precision. */
+const NEARLY_PARALLEL_COS = 0.9995;
+
+/**
+ * `out = from + t·(to − from)`: position and scale linear, rotation a
+ * spherical interpolation along the shorter of the two arcs (a quaternion and
+ * its negation are the same rotation; the blend takes the one within 180°).
+ *
+ * ```text
+ * from.rotation  0°  ----- t = 0.5 ---->  to.rotation 350°
+ * blended        355° (the short way), never 175°
+ * ```
+ */
+export function blendPose(out: Pose, from: Pose, to: Pose, t: number): void {
+  const p = out.position, p0 = from.position, p1 = to.position;
+  p[0] = p0[0]! + (p1[0]! - p0[0]!) * t;
+  p[1] = p0[1]! + (p1[1]! - p0[1]!) * t;
+  p[2] = p0[2]! + (p1[2]! - p0[2]!) * t;
+  const s = out.scale, s0 = from.scale, s1 = to.scale;
+  s[0] = s0[0]! + (s1[0]! - s0[0]!) * t;
+  s[1] = s0[1]! + (s1[1]! - s0[1]!) * t;
+  s[2] = s0[2]! + (s1[2]! - s0[2]!) * t;
+  slerpShortest(out.rotation, from.rotation, to.rotation, t);
+}
+
+/** Spherical interpolation of two unit quaternions along the shortest path, written into `out`. */
+export function slerpShortest(out: Float64Array, a: Float64Array, b: Float64Array, t: number): void {
+  const ax = a[0]!, ay = a[1]!, az = a[2]!, aw = a[3]!;
+  let bx = b[0]!, by = b[1]!, bz = b[2]!, bw = b[3]!;
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
+  if (cos < 0) {
+    // The same rotation the other way round: take the short arc.
+    cos = -cos;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
+  }
+  let wa: number;
+  let wb: number;
+  if (cos > NEARLY_PARALLEL_COS) {
+    wa = 1 - t;
+    wb = t;
+  } else {
+    const theta = Math.acos(cos);
+    const sin = Math.sin(theta);
+    wa = Math.sin((1 - t) * theta) / sin;
+    wb = Math.sin(t * theta) / sin;
+  }
+  let x = ax * wa + bx * wb, y = ay * wa + by * wb, z = az * wa + bz * wb, w = aw * wa + bw * wb;
+  const length = Math.hypot(x, y, z, w);
+  if (length > 0) {
+    x /= length;
+    y /= length;
+    z /= length;
+    w /= length;
+  }
+  out[0] = x;
+  out[1] = y;
+  out[2] = z;
+  out[3] = w;
+}

@@ -1,0 +1,164 @@
+import { OptionError } from '../../../operators/option-error.js';
+import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
+import { Input } from '../../input/input.js';
+
+/**
+ * The runtime's actions: four held directions, two one-shot gameplay edges,
+ * and the player's pause and single-step keys.
+ */
+export const RUNTIME_ACTIONS = ['left', 'right', 'up', 'down', 'jump', 'interact', 'pause', 'step'] as const;
+
+/** One of {@link RUNTIME_ACTIONS}. */
+export type RuntimeAction = (typeof RUNTIME_ACTIONS)[number];
+
+/**
+ * The keys bound by default (`KeyboardEvent.code`): arrows and WASD, Space to
+ * jump, E to interact, and the seed's "Player keys P and N pause and
+ * single-step".
+ */
+export const DEFAULT_RUNTIME_BINDINGS: { readonly [A in RuntimeAction]: readonly string[] } = Object.freeze({
+  left: ['ArrowLeft', 'KeyA'],
+  right: ['ArrowRight', 'KeyD'],
+  up: ['ArrowUp', 'KeyW'],
+  down: ['ArrowDown', 'KeyS'],
+  jump: ['Space'],
+  interact: ['KeyE'],
+  pause: ['KeyP'],
+  step: ['KeyN'],
+});
+
+/**
+ * What `input()` returns: held axes and one-shot edges. In `fixedUpdate` it
+ * is the tick's input, in every other callback the rendered frame's. One
+ * object per phase, rewritten in place: read it, do not keep it.
+ */
+export interface RuntimeInputState {
+  /** -1 (left held), 0 or 1 (right held). */
+  readonly horizontal: number;
+  /** -1 (down held), 0 or 1 (up held). */
+  readonly vertical: number;
+  /** Whether jump was pressed: once per press, in the phase reading it (see {@link RuntimeInput}). */
+  readonly jump: boolean;
+  /** Whether interact was pressed, as `jump`. */
+  readonly interact: boolean;
+}
+
+/** Options of the runtime's `input`. */
+export interface RuntimeInputOptions {
+  /** Where keyboard events are read (usually `window`); without it input is scripted only (`press`/`release`). */
+  readonly target?: EventTarget;
+  /** Keys per action, replacing the defaults of the actions named ({@link DEFAULT_RUNTIME_BINDINGS}). */
+  readonly bindings?: { readonly [A in RuntimeAction]?: readonly string[] };
+}
+
+interface MutableInputState {
+  horizontal: number;
+  vertical: number;
+  jump: boolean;
+  interact: boolean;
+}
+
+/**
+ * The runtime's input: one device listener, two views of its edges.
+ *
+ * - **The tick's input** (`fixedUpdate`): a press is latched until the next
+ *   fixed tick takes it, and that tick alone sees it. So an edge survives a
+ *   rendered frame with no tick, and a frame that catches up three ticks
+ *   sees it in the first and not in the other two: "In fixedUpdate, an edge
+ *   survives a rendered frame with no fixed tick and is consumed once, even
+ *   when the next frame catches up several ticks." A press and release
+ *   between two ticks is still an edge. (Bevy's fixed update reads the
+ *   frame's edges instead, and so misses a press on a frame with no tick and
+ *   sees it twice on a frame with two.)
+ * - **The frame's input** (`update`, `lateUpdate`): the presses since the
+ *   previous rendered frame; "In update, input is the current frame's input."
+ *
+ * ```text
+ * key          --J------------------
+ * frames       ----f0------f1-------     f0 runs no tick, f1 runs three
+ * ticks        ------------t1 t2 t3
+ * tick jump    ------------T  F  F       latched across f0, consumed by t1
+ * frame jump   ----T-------F--------
+ * ```
+ *
+ * Held axes are the same in both views: what is held now.
+ */
+export class RuntimeInput {
+  private readonly device: Input<RuntimeAction>;
+  private readonly tickState: MutableInputState = { horizontal: 0, vertical: 0, jump: false, interact: false };
+  private readonly frameState: MutableInputState = { horizontal: 0, vertical: 0, jump: false, interact: false };
+  /** Whether the rendered frame's pause and step keys were pressed (read once a frame by the runtime). */
+  pauseKey = false;
+  stepKey = false;
+
+  constructor(options: RuntimeInputOptions | undefined, where: string) {
+    optionsObject(`${where}: input`, options, true);
+    checkOptionKeys(`${where}: input`, options, ['target', 'bindings']);
+    const overrides = options?.bindings ?? {};
+    optionsObject(`${where}: input.bindings`, overrides, true);
+    checkOptionKeys(`${where}: input.bindings`, overrides, RUNTIME_ACTIONS);
+    const bindings = { ...DEFAULT_RUNTIME_BINDINGS, ...overrides };
+    for (const action of RUNTIME_ACTIONS) {
+      const keys = bindings[action];
+      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === '')) {
+        throw new OptionError(where, `input.bindings.${action}`, 'an array of KeyboardEvent.code strings', keys);
+      }
+    }
+    this.device = new Input<RuntimeAction>({ bindings, keyboardTarget: options?.target });
+  }
+
+  /** Scripted input (tests, headless): a key (`KeyboardEvent.code`) goes down. */
+  press(code: string): void {
+    this.device.press(code);
+  }
+
+  /** Scripted input: a key comes up. */
+  release(code: string): void {
+    this.device.release(code);
+  }
+
+  /** Releases every held key (the page lost focus, a scene was replaced). */
+  releaseAll(): void {
+    this.device.releaseAll();
+  }
+
+  /** At the start of a rendered frame: the frame's input, and the player's keys. */
+  beginFrame(): void {
+    const view = this.device.frame;
+    this.read(this.frameState, view);
+    this.pauseKey = view.pressed('pause');
+    this.stepKey = view.pressed('step');
+  }
+
+  /** At the start of each fixed tick: the tick's input, consuming the latched edges. */
+  beginTick(): void {
+    this.read(this.tickState, this.device.fixed);
+  }
+
+  /** At the end of a rendered frame: the frame's edges are spent. */
+  endFrame(): void {
+    this.device.closeFrame();
+  }
+
+  /** The tick's input (what `fixedUpdate` reads). */
+  get tick(): RuntimeInputState {
+    return this.tickState;
+  }
+
+  /** The rendered frame's input (what `update` and `lateUpdate` read). */
+  get frame(): RuntimeInputState {
+    return this.frameState;
+  }
+
+  /** Removes the keyboard listeners. */
+  destroy(): void {
+    this.device.destroy();
+  }
+
+  private read(state: MutableInputState, view: Input<RuntimeAction>['frame']): void {
+    state.horizontal = view.axis('left', 'right');
+    state.vertical = view.axis('down', 'up');
+    state.jump = view.pressed('jump');
+    state.interact = view.pressed('interact');
+  }
+}
