@@ -63,6 +63,7 @@ for (const [index, example] of examples.entries()) {
 
   const summary = document.createElement('p');
   summary.textContent = example.summary;
+  summary.title = example.summary; // the card shows two lines of it
 
   const tags = document.createElement('ul');
   tags.className = 'tags';

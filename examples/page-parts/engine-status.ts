@@ -31,6 +31,7 @@ export function showStatus(list: HTMLElement, engines: readonly PageEngine[], pa
     return { engine, state, frames: engine.stats().frames };
   });
   let lastMs = performance.now();
+  let measured = false;
   const refresh = (): void => {
     const now = performance.now();
     const seconds = Math.max(1e-3, (now - lastMs) / 1000);
@@ -38,12 +39,14 @@ export function showStatus(list: HTMLElement, engines: readonly PageEngine[], pa
     page.textContent = `${pageLabel}: ${rafMeter.sample().toFixed(0)} rAF calls/s`;
     for (const row of rows) {
       const frames = row.engine.stats().frames;
-      const fps = (frames - row.frames) / seconds;
+      // The first refresh runs as the rows are built: no interval yet, so no rate (it read "0 fps" for running engines).
+      const fps = measured ? ((frames - row.frames) / seconds).toFixed(0) : '…';
       row.frames = frames;
-      row.state.textContent = `${fps.toFixed(0)} fps · ${describeEngine(row.engine)}`;
+      row.state.textContent = `${fps} fps · ${describeEngine(row.engine)}`;
       row.state.dataset.state = row.engine.paused.size > 0 ? 'paused' : row.engine.settled ? 'settled' : 'running';
     }
   };
   refresh();
+  measured = true;
   setInterval(refresh, STATUS_INTERVAL_MS);
 }

@@ -104,6 +104,14 @@ describe('examples/page-together: three engines, one requestAnimationFrame', () 
     const fits = await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight);
     expect(fits, 'the whole page fits 1280 × 800').toBe(true);
     await waitUntil(page, () => /the page: [1-9]\d* rAF calls\/s/.test(document.querySelector('#status')!.textContent!));
+    // Each running engine's readout counts its frames: above 0 fps (a screenshot once read "0 fps" for all three).
+    await page.waitForTimeout(1200);
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#status li span')].map((span) => ({ state: span.dataset.state, text: span.textContent! })),
+    );
+    expect(rows.length).toBe(3);
+    for (const row of rows.filter((r) => r.state === 'running')) expect(Number(/^(\d+) fps/.exec(row.text)?.[1]), row.text).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.state === 'running').length, JSON.stringify(rows)).toBeGreaterThan(0);
     // At most one call per frame the page runs, whatever the three engines do.
     const a = await page.evaluate(() => ({ calls: window.__pageExample!.raf.calls, t: performance.now() }));
     await page.waitForTimeout(1000);
