@@ -44,6 +44,7 @@ export {
   visualSizeOf,
   type SceneDocument,
   type SceneDocumentOptions,
+  type ParsedScene,
   type SceneObjectDoc,
   type SceneProblem,
   type SimulationSettings,

@@ -1,6 +1,6 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
-import { Input } from '../../input/input.js';
+import { Input, type InputBindings } from '../../input/input.js';
 
 /**
  * The runtime's actions: four held directions, two one-shot gameplay edges,
@@ -37,7 +37,7 @@ export interface RuntimeInputState {
   readonly horizontal: number;
   /** -1 (down held), 0 or 1 (up held). */
   readonly vertical: number;
-  /** Whether jump was pressed: once per press, in the phase reading it (see {@link RuntimeInput}). */
+  /** Whether jump was pressed: in `fixedUpdate`, true in the one tick after the press; elsewhere, in the frame after it. */
   readonly jump: boolean;
   /** Whether interact was pressed, as `jump`. */
   readonly interact: boolean;
@@ -48,7 +48,7 @@ export interface RuntimeInputOptions {
   /** Where keyboard events are read (usually `window`); without it input is scripted only (`press`/`release`). */
   readonly target?: EventTarget;
   /** Keys per action, replacing the defaults of the actions named ({@link DEFAULT_RUNTIME_BINDINGS}). */
-  readonly bindings?: { readonly [A in RuntimeAction]?: readonly string[] };
+  readonly bindings?: Partial<InputBindings<RuntimeAction>>;
 }
 
 interface MutableInputState {

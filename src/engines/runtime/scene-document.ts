@@ -255,6 +255,14 @@ export function sceneProblems(doc: unknown, options?: SceneDocumentOptions): Sce
   return problems;
 }
 
+/** What {@link parseSceneDocument} returns. */
+export interface ParsedScene {
+  /** The document, validated: a deep-frozen copy of what was given. */
+  readonly document: SceneDocument;
+  /** Its `simulation` settings with the defaults applied. */
+  readonly simulation: ResolvedSimulation;
+}
+
 /**
  * Validates a scene document and returns it typed, with its simulation
  * settings resolved (defaults applied). Throws a {@link SceneDocumentError}
@@ -271,7 +279,7 @@ export function sceneProblems(doc: unknown, options?: SceneDocumentOptions): Sce
 export function parseSceneDocument(
   doc: unknown,
   options?: SceneDocumentOptions,
-): { readonly document: SceneDocument; readonly simulation: ResolvedSimulation } {
+): ParsedScene {
   const known = knownBehaviorsOf('parseSceneDocument', options);
   const parsed = typeof doc === 'string' ? parseJson(doc) : { data: doc };
   if ('problem' in parsed) throw new SceneDocumentError([parsed.problem]);
