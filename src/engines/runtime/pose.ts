@@ -40,9 +40,19 @@ export function createPose(): Pose {
 
 /** Copies `from` into `to`. */
 export function copyPose(to: Pose, from: Pose): void {
-  to.position.set(from.position);
-  to.rotation.set(from.rotation);
-  to.scale.set(from.scale);
+  // Element by element: a TypedArray.set call is a slow path for three or four numbers, and the
+  // runtime copies every object's pose every tick.
+  const p = to.position, p0 = from.position, r = to.rotation, r0 = from.rotation, s = to.scale, s0 = from.scale;
+  p[0] = p0[0]!;
+  p[1] = p0[1]!;
+  p[2] = p0[2]!;
+  r[0] = r0[0]!;
+  r[1] = r0[1]!;
+  r[2] = r0[2]!;
+  r[3] = r0[3]!;
+  s[0] = s0[0]!;
+  s[1] = s0[1]!;
+  s[2] = s0[2]!;
 }
 
 /** Writes the parts `update` gives into `pose`. */
