@@ -49,9 +49,12 @@ export class FrameRunner<P extends string = string> {
    * (they start `undefined`), so a frame's value is boxed once, when it is
    * stored, and every listener of every phase gets that same box: passed as
    * a plain local, the number was boxed again for each phase's emission
-   * (measured in bench/: 16 B a phase a frame).
+   * (measured in bench/: 16 B a phase a frame). A frame worth what the
+   * previous one was (a constant clock, `advance()` at its default step)
+   * reuses the box, so allocates nothing.
    */
   private frameSeconds: number | undefined = undefined;
+  private frameSecondsFor = NaN;
   private stepSeconds: number | undefined = undefined;
   private stepSecondsFor = NaN;
 
@@ -111,7 +114,10 @@ export class FrameRunner<P extends string = string> {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      this.frameSeconds = deltaMs / 1000;
+      if (deltaMs !== this.frameSecondsFor) {
+        this.frameSecondsFor = deltaMs;
+        this.frameSeconds = deltaMs / 1000;
+      }
       if (plan.stepMs !== this.stepSecondsFor) {
         this.stepSecondsFor = plan.stepMs;
         this.stepSeconds = plan.stepMs / 1000;

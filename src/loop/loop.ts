@@ -236,7 +236,7 @@ export class Loop<P extends string = string> {
    * @throws {Error} when called from inside a frame, or after `destroy()`.
    * @throws {PhaseError} with `failFast`, the first error of the frame.
    */
-  advance(timestampMs: number = this.lastTimestampMs + DEFAULT_ADVANCE_MS): boolean {
+  advance(timestampMs?: number): boolean {
     this.assertAlive('advance');
     if (this.runner.inFrame) {
       throw new Error(
@@ -244,7 +244,9 @@ export class Loop<P extends string = string> {
           'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
       );
     }
-    const delivered = this.tick(timestampMs);
+    // Two calls, not a default parameter: a default (`timestampMs = last + 1000/60`)
+    // made V8 re-box the timestamp on every call, given or not (16 B a frame).
+    const delivered = timestampMs === undefined ? this.tick(this.lastTimestampMs + DEFAULT_ADVANCE_MS) : this.tick(timestampMs);
     const error = this.runner.pendingError;
     this.runner.pendingError = undefined;
     if (error !== undefined && this.failFast) throw error;
