@@ -572,7 +572,7 @@ export class Runtime {
       const view = this.frameView;
       view.objects = this.objects;
       view.session = this.sessionId;
-      view.frame = loop.frame().count;
+      view.frame++; // rendered frames: the loop's count, without its per-call snapshot object
       view.ticks = this.ticksThisFrame;
       view.paused = this.isPaused;
       this.keys.endFrame();
