@@ -212,6 +212,50 @@ describe('callbacks and object lifetime', () => {
     expect(Object.isFrozen(game.document)).toBe(true);
   });
 
+  it('frame callbacks run in creation order then component order, as methods of their behavior, through components added and removed at barriers', () => {
+    const log: string[] = [];
+    const tagged = (tag: string): BehaviorFactory => (game, self) => ({
+      tag,
+      update(this: { tag: string }) {
+        log.push(`${game.nameOf(self)}:${this.tag}`); // `this` is the behavior object
+      },
+    });
+    const game = runtime({ scene: { objects: [object('a', { behaviors: ['one'] }), object('b', { behaviors: ['one', 'two'] })] }, behaviors: { one: tagged('one'), two: tagged('two') } });
+    frames(game, 1);
+    expect(log).toEqual(['a:one', 'b:one', 'b:two']);
+    const a = game.find('a')!;
+    game.addComponent(a, 'two');
+    game.removeComponent(game.find('b')!, 'one');
+    const c = game.spawn(object('c', { behaviors: ['two'] }));
+    log.length = 0;
+    frames(game, 1, 1); // the frame's tick applies the three commands at its barrier; update then sees them
+    expect(log).toEqual(['a:one', 'a:two', 'b:two', 'c:two']);
+    game.destroy(c);
+    log.length = 0;
+    frames(game, 1, 2);
+    expect(log).toEqual(['a:one', 'a:two', 'b:two']);
+  });
+
+  it('a callback a behavior gives itself in onStart is called from then on (callbacks are looked up once it has started)', () => {
+    const log: string[] = [];
+    const game = runtime({
+      scene: { objects: [object('late', { behaviors: ['grows'] })] },
+      behaviors: {
+        grows: () => {
+          const behavior: Behavior = {
+            onStart: () => {
+              behavior.fixedUpdate = () => log.push('fixedUpdate');
+              behavior.lateUpdate = () => log.push('lateUpdate');
+            },
+          };
+          return behavior;
+        },
+      },
+    });
+    frames(game, 2);
+    expect(log).toEqual(['lateUpdate', 'fixedUpdate', 'lateUpdate']); // frame 0 has no tick (first delta 0)
+  });
+
   it('a throwing callback is reported with object, behavior and callback, and the other callbacks still run', () => {
     const errors: string[] = [];
     const log: string[] = [];

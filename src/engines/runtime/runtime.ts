@@ -143,6 +143,36 @@ type Command =
 type FrameCallback = 'fixedUpdate' | 'update' | 'lateUpdate';
 type Callback = FrameCallback | 'onStart' | 'onDestroy' | 'onCollision' | 'create';
 
+/**
+ * Who has one frame callback, in creation order then component order: the
+ * object, the component's name and behavior, and the function, found once
+ * when the scene's structure changes (at a barrier, a scene load or clear),
+ * so a frame calls exactly the callbacks there are and looks nothing up.
+ */
+class CallbackList {
+  readonly objects: RuntimeObject[] = [];
+  readonly names: string[] = [];
+  readonly behaviors: Behavior[] = [];
+  readonly functions: ((game: Runtime, self: EntityHandle, delta: number) => void)[] = [];
+
+  constructor(readonly callback: FrameCallback) {}
+
+  /** Lists every live object's behaviors that have this callback. */
+  index(objects: readonly RuntimeObject[]): void {
+    this.objects.length = this.names.length = this.behaviors.length = this.functions.length = 0;
+    for (const object of objects) {
+      for (const { name, behavior } of object.behaviors) {
+        const callback = behavior[this.callback];
+        if (typeof callback !== 'function') continue;
+        this.objects.push(object);
+        this.names.push(name);
+        this.behaviors.push(behavior);
+        this.functions.push(callback);
+      }
+    }
+  }
+}
+
 const NO_BEHAVIORS: { readonly [name: string]: BehaviorFactory } = Object.freeze({});
 
 /**
@@ -176,6 +206,9 @@ export class Runtime {
   private bodyObjects: RuntimeObject[] = [];
   private bodyHandles: number[] = [];
   private poses: PoseBuffer = createPoseBuffer(0, false);
+  private readonly fixedUpdates = new CallbackList('fixedUpdate');
+  private readonly updates = new CallbackList('update');
+  private readonly lateUpdates = new CallbackList('lateUpdate');
   private queue: Command[] = [];
   private spareQueue: Command[] = [];
   private readonly startObjects: RuntimeObject[] = [];
@@ -553,7 +586,7 @@ export class Runtime {
     });
     loop.on('tick', (dtSeconds) => this.runTick(dtSeconds));
     loop.on('update', (dtSeconds) => {
-      if (this.frameRuns) this.runCallbacks('update', this.stepping ? this.simulationInForce.fixedDeltaSeconds : dtSeconds);
+      if (this.frameRuns) this.runCallbacks(this.updates, this.stepping ? this.simulationInForce.fixedDeltaSeconds : dtSeconds);
     });
     loop.on('present', () => {
       if (!this.frameRuns) return;
@@ -566,7 +599,7 @@ export class Runtime {
       this.frameView.alpha = alpha;
     });
     loop.on('lateUpdate', (dtSeconds) => {
-      if (this.frameRuns) this.runCallbacks('lateUpdate', this.stepping ? this.simulationInForce.fixedDeltaSeconds : dtSeconds);
+      if (this.frameRuns) this.runCallbacks(this.lateUpdates, this.stepping ? this.simulationInForce.fixedDeltaSeconds : dtSeconds);
     });
     loop.on('render', () => {
       const view = this.frameView;
@@ -594,7 +627,7 @@ export class Runtime {
       for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
       // 2. Tick input, then fixedUpdate.
       this.keys.beginTick();
-      this.runCallbacks('fixedUpdate', dtSeconds);
+      this.runCallbacks(this.fixedUpdates, dtSeconds);
       // 3. The physics step, 4. poses back and collision events.
       const physics = this.physics;
       if (physics !== undefined) {
@@ -625,8 +658,8 @@ export class Runtime {
     batch.length = 0;
     this.spareQueue = batch;
     this.objects = this.objects.filter((object) => object.state === 'live');
-    this.indexBodies();
     this.runStarts();
+    this.index();
   }
 
   private applyCommand(command: Command, structure: PhysicsStructure | undefined): void {
@@ -742,7 +775,16 @@ export class Runtime {
     components.length = 0;
   }
 
-  private indexBodies(): void {
+  /**
+   * After every structural change: the objects with bodies (whose poses are
+   * read back each tick) and the three frame callbacks' lists. A behavior's
+   * `fixedUpdate`, `update` and `lateUpdate` are read here, once it has
+   * started, not every frame.
+   */
+  private index(): void {
+    this.fixedUpdates.index(this.objects);
+    this.updates.index(this.objects);
+    this.lateUpdates.index(this.objects);
     const bodyObjects: RuntimeObject[] = [];
     const objects = this.objects;
     for (let i = 0; i < objects.length; i++) if (objects[i]!.physical) bodyObjects.push(objects[i]!);
@@ -804,17 +846,19 @@ export class Runtime {
     this.callback = undefined;
   }
 
-  /** Every live object's behaviors, in creation order then component order. */
-  private runCallbacks(callback: FrameCallback, delta: number): void {
-    const objects = this.objects;
-    for (let i = 0; i < objects.length; i++) {
-      const object = objects[i]!;
-      const components = object.behaviors;
-      for (let j = 0; j < components.length; j++) {
-        const component = components[j]!;
-        if (component.behavior[callback] !== undefined) this.call(object, component.name, component.behavior, callback, delta);
+  /** One frame callback of every live object's behaviors that has it, in creation order then component order; each call isolated. */
+  private runCallbacks(list: CallbackList, delta: number): void {
+    const { objects, behaviors, functions } = list;
+    const outer = this.callback;
+    this.callback = list.callback;
+    for (let i = 0; i < functions.length; i++) {
+      try {
+        functions[i]!.call(behaviors[i], this, objects[i]!.handle, delta);
+      } catch (error) {
+        this.report(objects[i]!.name, list.names[i]!, list.callback, error);
       }
     }
+    this.callback = outer;
   }
 
   private call(object: RuntimeObject, name: string, behavior: Behavior, callback: FrameCallback | 'onStart' | 'onDestroy', delta: number): void {
@@ -849,8 +893,8 @@ export class Runtime {
     };
     if (physics !== undefined) physics.barrier(create);
     else create(undefined);
-    this.indexBodies();
     this.runStarts();
+    this.index();
   }
 
   /** Clears the scene: every live object's onDestroy, then its body; queued commands and pending spawns are dropped. */
@@ -872,7 +916,7 @@ export class Runtime {
     this.objects = [];
     this.startObjects.length = 0;
     this.startComponents.length = 0;
-    this.indexBodies();
+    this.index();
     this.keys.releaseAll();
   }
 
