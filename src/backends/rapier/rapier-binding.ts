@@ -30,7 +30,34 @@ export interface RapierEventQueuePort {
 export interface RapierWorldPort<B extends RapierBodyPort, C extends RapierColliderPort, Q extends RapierEventQueuePort> {
   timestep: number;
   numSolverIterations: number;
-  step(eventQueue: Q): void;
+  // The parts of a world its physics pipeline steps (see RapierAdapter.step).
+  readonly physicsPipeline: {
+    step(
+      gravity: unknown,
+      integrationParameters: unknown,
+      islands: unknown,
+      broadPhase: unknown,
+      narrowPhase: unknown,
+      bodies: unknown,
+      colliders: unknown,
+      softBodies: unknown,
+      impulseJoints: unknown,
+      multibodyJoints: unknown,
+      ccdSolver: unknown,
+      eventQueue: Q,
+    ): void;
+  };
+  readonly gravity: unknown;
+  readonly integrationParameters: unknown;
+  readonly islands: unknown;
+  readonly broadPhase: unknown;
+  readonly narrowPhase: unknown;
+  readonly bodies: unknown;
+  readonly colliders: unknown;
+  readonly softBodies: unknown;
+  readonly impulseJoints: unknown;
+  readonly multibodyJoints: unknown;
+  readonly ccdSolver: unknown;
   removeRigidBody(body: B): void;
   removeCollider(collider: C, wakeUp: boolean): void;
   free(): void;
