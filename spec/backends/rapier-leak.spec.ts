@@ -74,6 +74,10 @@ describe.each([
     const after = bytes();
     console.log(`${name}: WASM memory before ${before} B, after ${CYCLES} spawn/destroy cycles ${after} B`);
     expect(physics.bodyCount).toBe(1); // the ground
+    // Rapier's own JavaScript wrappers, too: the adapter steps the physics pipeline without World.step's
+    // per-step re-wrapping walk, so removal through the world must be what drops them.
+    const world = (physics as unknown as { world: { bodies: { len(): number }; colliders: { len(): number } } }).world;
+    expect([world.bodies.len(), world.colliders.len()]).toEqual([1, 1]);
     expect(events).toBeGreaterThanOrEqual(CYCLES); // every cycle's contact ended (the measure covers the event path)
     expect(after).toBe(before);
     physics.destroy();
