@@ -45,25 +45,8 @@ import {
 import { checkGravity, RapierAdapter } from './rapier-adapter.js';
 import type { RapierBinding } from './rapier-binding.js';
 
-export {
-  createPoseBuffer,
-  DEFAULT_GRAVITY_MPS2,
-  DEFAULT_PHYSICS_SUBSTEPS,
-  type BodyDesc,
-  type BodyHandle,
-  type BodyKind,
-  type ColliderDesc,
-  type ColliderHandle,
-  type CollisionEvent,
-  type CollisionKind,
-  type PhysicsAdapter,
-  type PhysicsStructure,
-  type PoseBuffer,
-  type PoseInput,
-  type Quat,
-  type ShapeDesc,
-  type Vec3,
-} from '../../engines/runtime/physics-adapter.js';
+// The adapter interface and its types, so a game needs this entry point only.
+export * from '../../engines/runtime/physics-adapter.js';
 
 /** Options of {@link createRapier2d}. */
 export interface Rapier2dOptions {
