@@ -4,7 +4,15 @@
 // in a loop, one render per frame). Both run on the page's frames and record,
 // per frame, how long the sprite sync took and how long the whole frame's
 // drawing took (sync + render), with performance.now().
-import { Application, Container, Sprite, Texture } from 'pixi.js';
+//
+// Two more kinds take the gap between them apart (BENCH_KINDS in
+// pixi-sprites.ts): 'tickflow-floor' is the tickflow page with the backend's
+// sync replaced, once it has built the display objects, by the bare two
+// writes per actor the plain loop does (no liveness, visual or alpha, no
+// bookkeeping): what no backend can go below on that page. 'plain-scene' is
+// the plain app also moving one Graphics, one Text and one Container each
+// frame, as a game's scene has them beside its sprites.
+import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
 import { Actor, animationFrames, createWorldEngine, wallClock, type WorldEngine } from 'tickflow';
 import { pixiBackend, type PixiBackend } from 'tickflow/pixi';
 
@@ -79,16 +87,28 @@ class Mover extends Actor {
   }
 }
 
-async function runTickflow(count: number): Promise<void> {
+/** The implementations the page runs (see the top of this file). */
+type Kind = 'tickflow' | 'plain' | 'tickflow-floor' | 'plain-scene';
+
+async function runTickflow(count: number, floor: boolean): Promise<void> {
   const backend: PixiBackend = await pixiBackend({ container: stage, logicalWidth: WIDTH, logicalHeight: HEIGHT });
   // The sprite sync, timed from outside: the backend's own per-actor work (private; a bench may look).
   const sprites = (backend as unknown as { sprites: { sync: (...args: unknown[]) => unknown } }).sprites;
   const sync = sprites.sync.bind(sprites);
   let syncMs = 0;
+  // For the floor: the backend's display objects, in actor order, once it has made them all.
+  let nodes: Container[] | undefined;
   sprites.sync = (...args: unknown[]) => {
+    const actors = args[0] as readonly Actor[];
     const t0 = performance.now();
-    const result = sync(...args);
+    let result: unknown;
+    if (nodes === undefined) result = sync(...args);
+    else floorSync(actors, nodes);
     syncMs = performance.now() - t0;
+    if (floor && nodes === undefined && actors.length === count) {
+      const list = (sprites as unknown as { list: { node: Container }[] }).list;
+      if (list.length === count) nodes = list.map((entry) => entry.node);
+    }
     return result;
   };
   const render = backend.render.bind(backend);
@@ -113,9 +133,19 @@ async function runTickflow(count: number): Promise<void> {
   engine.start();
 }
 
+/** The plain loop's two writes, from the actors to the backend's display objects. */
+function floorSync(actors: readonly Actor[], nodes: readonly Container[]): void {
+  for (let i = 0; i < actors.length; i++) {
+    const actor = actors[i]!;
+    const node = nodes[i]!;
+    node.position.set(actor.x, actor.y);
+    node.rotation = actor.rotation;
+  }
+}
+
 // -- plain pixi.js v8 ---------------------------------------------------------------
 
-async function runPlain(count: number, texture: Texture): Promise<void> {
+async function runPlain(count: number, texture: Texture, withScene: boolean): Promise<void> {
   const app = new Application();
   await app.init({ width: WIDTH * DRAWN_SCALE, height: HEIGHT * DRAWN_SCALE, preference: 'webgl', antialias: true, background: 0x0b0d17, autoStart: false, sharedTicker: false });
   stage.append(app.canvas);
@@ -130,6 +160,9 @@ async function runPlain(count: number, texture: Texture): Promise<void> {
     sprites.push(sprite);
     things.push({ x: 0, y: 0, rotation: 0 });
   }
+  // 'plain-scene': a Graphics, a Text and a Container beside the sprites, moved by the game's step.
+  const scenery: Container[] = withScene ? [new Graphics().rect(-2, -2, 4, 4).fill(0xffffff), new Text({ text: 'score' }), new Container()] : [];
+  for (const node of scenery) layer.addChild(node);
   let time = 0;
   let last = -1;
   const frame = (now: number): void => {
@@ -137,6 +170,10 @@ async function runPlain(count: number, texture: Texture): Promise<void> {
     time += last < 0 ? 0 : Math.min(250, now - last) / 1000;
     last = now;
     for (let i = 0; i < count; i++) place(i, time, things[i]!);
+    for (let i = 0; i < scenery.length; i++) {
+      scenery[i]!.position.set(WIDTH / 2 + 10 * Math.cos(time + i), HEIGHT / 2);
+      scenery[i]!.rotation = time;
+    }
     const t0 = performance.now();
     for (let i = 0; i < count; i++) {
       const thing = things[i]!;
@@ -155,7 +192,7 @@ async function runPlain(count: number, texture: Texture): Promise<void> {
 declare global {
   interface Window {
     __bench?: {
-      run(kind: 'tickflow' | 'plain', count: number): Promise<void>;
+      run(kind: Kind, count: number): Promise<void>;
       /** Frames the page has drawn so far (either implementation). */
       frames(): number;
       startRecording(): void;
@@ -171,7 +208,7 @@ window.__bench = {
     const { Assets } = await import('pixi.js');
     const texture = dotTexture();
     Assets.cache.set(TEXTURE, texture);
-    await (kind === 'tickflow' ? runTickflow(count) : runPlain(count, texture));
+    await (kind.startsWith('tickflow') ? runTickflow(count, kind === 'tickflow-floor') : runPlain(count, texture, kind === 'plain-scene'));
   },
   frames: () => log.drawn,
   isolated: globalThis.crossOriginIsolated === true,

@@ -21,7 +21,13 @@
  *    included): bytes allocated per frame, attributed to the function that
  *    allocated them: tickflow's sources, pixi.js, the bench page itself.
  *
- * The order of the two implementations alternates between rounds.
+ * The order of the implementations alternates between rounds.
+ *
+ * BENCH_KINDS picks the implementations (comma-separated; defaults to
+ * `tickflow,plain`); `tickflow-floor` and `plain-scene` take the gap between
+ * the two apart (see pixi-sprites-page.ts):
+ *
+ *     BENCH_KINDS=tickflow,tickflow-floor,plain-scene,plain node --import tsx bench/browser/pixi-sprites.ts 3 10000
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +41,8 @@ const SAMPLING_INTERVAL_BYTES = 256;
 const DEFAULT_ROUNDS = 3;
 const DEFAULT_COUNTS = [2_000, 10_000];
 
-type Kind = 'tickflow' | 'plain';
+type Kind = 'tickflow' | 'plain' | 'tickflow-floor' | 'plain-scene';
+const KINDS = (process.env.BENCH_KINDS ?? 'tickflow,plain').split(',') as Kind[];
 
 interface RoundResult {
   kind: Kind;
@@ -179,7 +186,7 @@ async function main(): Promise<void> {
     await warm.close();
     for (let round = 1; round <= rounds; round++) {
       for (const count of counts) {
-        const kinds: Kind[] = round % 2 === 1 ? ['tickflow', 'plain'] : ['plain', 'tickflow'];
+        const kinds = round % 2 === 1 ? KINDS : [...KINDS].reverse();
         for (const kind of kinds) {
           const r = await measure(harness, kind, count);
           results.push(r);
@@ -199,7 +206,7 @@ async function main(): Promise<void> {
   console.log('\n| sprites | impl | fps | sync median ms | draw median ms | minor GCs / 10 s | minor GC ms / 10 s | B/frame (tickflow code) | B/frame (all) |');
   console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const count of counts) {
-    for (const kind of ['tickflow', 'plain'] as const) {
+    for (const kind of KINDS) {
       const rs = results.filter((r) => r.kind === kind && r.count === count);
       const m = (f: (r: RoundResult) => number) => median(rs.map(f));
       console.log(

@@ -131,7 +131,7 @@ export class PixiSystemsBackend implements SystemsBackend {
       record.graphics.rotation = entity.drawn.rotation;
       drawn++;
     }
-    if (drawn !== this.sprites.size) this.sweep(stamp);
+    if (drawn !== this.sprites.size) this.sprites.forEach(this.dropIfUnseen);
     this.systemTicker.advance();
     this.app.renderer.render(this.app.stage);
   }
@@ -183,14 +183,17 @@ export class PixiSystemsBackend implements SystemsBackend {
     return record;
   }
 
-  /** Drops the sprites of entities the latest frame did not hold (removed, or another scene's). */
-  private sweep(stamp: number): void {
-    for (const [entity, record] of this.sprites) {
-      if (record.seen === stamp) continue;
-      record.graphics.destroy();
-      this.sprites.delete(entity);
-    }
-  }
+  /**
+   * Drops an entity's sprite when the latest frame did not hold it (removed,
+   * or another scene's). Called by `Map.forEach` (deleting the current entry
+   * is safe there), one function made once: a `for...of` over the Map would
+   * allocate an entry array per sprite on every frame that removes one.
+   */
+  private readonly dropIfUnseen = (record: DrawnSprite, entity: Entity): void => {
+    if (record.seen === this.renderCount) return;
+    record.graphics.destroy();
+    this.sprites.delete(entity);
+  };
 }
 
 /**
