@@ -11,12 +11,10 @@ import {
   type Scene,
   type WebGLRenderer,
 } from 'three';
-import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import type { RuntimeBackend, RuntimeFrame } from '../../engines/runtime/runtime.js';
 import type { EntityHandle, RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
 import { visualSizeOf, type SceneObjectDoc } from '../../engines/runtime/scene-document.js';
-import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 import { MeshPool, type PooledMesh } from './mesh-pool.js';
 import { addStageLights } from './stage-lights.js';
 
@@ -41,8 +39,6 @@ export interface ThreeRuntimeBackendOptions extends Omit<ThreeBackendOptions, 'l
 export const DEFAULT_RUNTIME_LOGICAL_WIDTH = 1280;
 /** The logical height when none is given. */
 export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
-
-const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
 
 /**
  * The three.js renderer of the fixed-tick runtime (`tickflow/runtime`): each
@@ -89,19 +85,10 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
 
   /** @throws {OptionError} for bad options (see {@link threeRuntimeBackend}). */
   constructor(options: ThreeRuntimeBackendOptions) {
-    const where = 'threeRuntimeBackend';
-    optionsObject(where, options);
-    checkOptionKeys(where, options, OPTION_KEYS);
-    try {
-      this.three = new ThreeBackend({
-        ...options,
-        logicalWidth: options.logicalWidth ?? DEFAULT_RUNTIME_LOGICAL_WIDTH,
-        logicalHeight: options.logicalHeight ?? DEFAULT_RUNTIME_LOGICAL_HEIGHT,
-      });
-    } catch (error) {
-      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
-      throw error;
-    }
+    this.three = threeBackendFor('threeRuntimeBackend', options, {
+      logicalWidth: DEFAULT_RUNTIME_LOGICAL_WIDTH,
+      logicalHeight: DEFAULT_RUNTIME_LOGICAL_HEIGHT,
+    });
     const { scene, camera } = this.three.surface;
     this.scene = scene;
     this.camera = camera;

@@ -9,14 +9,12 @@ import {
   type Scene,
   type WebGLRenderer,
 } from 'three';
-import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { MeshPool, type PooledMesh } from './mesh-pool.js';
 import { addStageLights } from './stage-lights.js';
-import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 
 /**
  * What the three.js systems backend draws for an entity: its `sprite`
@@ -58,8 +56,6 @@ export const THREE_SPRITE_COMPONENT = 'sprite';
 
 /** Options of {@link threeSystemsBackend}: those of the state engine's three backend. */
 export type ThreeSystemsBackendOptions = ThreeBackendOptions;
-
-const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
 
 /** One entity's mesh, and what it was last built from (to tell a changed sprite from a steady one). */
 interface DrawnMesh extends PooledMesh<Entity> {
@@ -121,16 +117,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
 
   /** @throws {OptionError} for bad options (see {@link threeSystemsBackend}). */
   constructor(options: ThreeSystemsBackendOptions) {
-    const where = 'threeSystemsBackend';
-    optionsObject(where, options);
-    checkOptionKeys(where, options, OPTION_KEYS);
-    try {
-      this.three = new ThreeBackend(options);
-    } catch (error) {
-      // The three backend's checks, named for this function.
-      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
-      throw error;
-    }
+    this.three = threeBackendFor('threeSystemsBackend', options);
     const { scene, camera } = this.three.surface;
     this.scene = scene;
     this.camera = camera;
