@@ -378,12 +378,12 @@ export function threeBackendFor(
 ): ThreeBackend {
   optionsObject(where, options);
   checkOptionKeys(where, options, OPTION_KEYS);
+  // Without defaults a missing size stays missing, for the three backend's own check to report.
   const complete =
     defaults === undefined
       ? options
       : { ...options, logicalWidth: options.logicalWidth ?? defaults.logicalWidth, logicalHeight: options.logicalHeight ?? defaults.logicalHeight };
   try {
-    // Without defaults a missing size stays missing, for the three backend's own check to report.
     return new ThreeBackend(complete as ThreeBackendOptions);
   } catch (error) {
     // The three backend's checks, named for the function the user called.
