@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuntime, type Behavior, type EntityHandle, type Runtime } from 'tickflow/runtime';
 import { createRapier3d } from 'tickflow/rapier3d';
-import { threeRuntimeBackend, type ThreeRuntimeBackend } from 'tickflow/three';
+import { DEFAULT_RUNTIME_LOGICAL_HEIGHT, DEFAULT_RUNTIME_LOGICAL_WIDTH, threeRuntimeBackend, type ThreeRuntimeBackend } from 'tickflow/three';
 import { OptionError } from '../../operators/option-error.js';
 
 // threeRuntimeBackend (tickflow/three) drawing the fixed-tick runtime
@@ -148,5 +148,19 @@ describe('threeRuntimeBackend (headless)', () => {
   it('refuses an unknown option, naming the closest known one', () => {
     expect(() => threeRuntimeBackend({ headless: true, fovv: 40 } as never)).toThrow(OptionError);
     expect(() => threeRuntimeBackend({ headless: true, fovv: 40 } as never)).toThrow(/fov/);
+  });
+
+  it('draws at 1280 × 720 unless told otherwise, and reports the three backend\'s checks under its own name', () => {
+    const defaulted = threeRuntimeBackend({ headless: true });
+    expect(defaulted.three.sync()).toMatchObject({ logicalWidth: DEFAULT_RUNTIME_LOGICAL_WIDTH, logicalHeight: DEFAULT_RUNTIME_LOGICAL_HEIGHT });
+    expect(defaulted.camera.aspect).toBe(1280 / 720);
+    defaulted.destroy();
+    const square = threeRuntimeBackend({ headless: true, logicalWidth: 600, logicalHeight: 600 });
+    expect(square.camera.aspect).toBe(1);
+    square.destroy();
+    expect(() => threeRuntimeBackend({ headless: true, fov: 0 })).toThrow(/^threeRuntimeBackend: fov must be a number of degrees > 0 and < 180, got 0$/);
+    expect(() => threeRuntimeBackend({ headless: true, logicalWidth: -1 })).toThrow(/^threeRuntimeBackend: logicalWidth must be a finite number > 0, got -1$/);
+    expect(() => threeRuntimeBackend({})).toThrow(/^threeRuntimeBackend: container must be an HTMLElement/);
+    expect(() => threeRuntimeBackend(null as never)).toThrow(/^threeRuntimeBackend: options must be an options object, got null$/);
   });
 });

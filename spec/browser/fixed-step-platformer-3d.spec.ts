@@ -97,8 +97,10 @@ describe('the systems engine on the three.js backend, in real Chromium (the Fixe
       return { drawn: runner.drawn, mesh: { x: mesh.position.x, y: mesh.position.y } };
     });
     expect(pose.mesh).toEqual({ x: pose.drawn.x, y: pose.drawn.y });
-    // Each engine frame renders once (the renderer never runs a loop of its own).
-    expect(await page.evaluate(() => window.__platformer!.backend.renderCount)).toBe(await frames());
+    // Each engine frame renders once (the renderer never runs a loop of its own). Both counts
+    // are read in one evaluate: frames keep running between two.
+    const counts = await page.evaluate(() => ({ rendered: window.__platformer!.backend.renderCount, frames: window.__platformer!.engine.stats().frames }));
+    expect(counts.rendered).toBe(counts.frames);
   });
 
   it('paused, the engine requests no frames and the picture stays; play goes on', async () => {

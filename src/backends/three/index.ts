@@ -25,11 +25,10 @@ export {
   threeSystemsBackend,
   ThreeSystemsBackend,
   THREE_SPRITE_COMPONENT,
-  DEFAULT_AMBIENT_INTENSITY,
-  DEFAULT_SUN_INTENSITY,
   type ThreeSprite,
   type ThreeSystemsBackendOptions,
 } from './three-systems-backend.js';
+export { DEFAULT_AMBIENT_INTENSITY, DEFAULT_SUN_INTENSITY } from './stage-lights.js';
 export {
   DEFAULT_MAX_FRAMES,
   DEFAULT_VIDEO_FPS,

@@ -65,6 +65,9 @@ export interface ThreeBackendOptions {
   headless?: boolean;
 }
 
+/** The names of {@link ThreeBackendOptions}: the only keys the three backends take. */
+const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
+
 /** The canvases of a browser backend. */
 interface Surfaces {
   readonly container: HTMLElement;
@@ -123,7 +126,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
       headless = false,
     } = options ?? ({} as ThreeBackendOptions);
     optionsObject(where, options);
-    checkOptionKeys(where, options, ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless']);
+    checkOptionKeys(where, options, OPTION_KEYS);
     if (typeof headless !== 'boolean') throw new OptionError(where, 'headless', 'true or false', headless);
     // three.js reads an unknown colour name as black with only a console warning: check it first.
     if (!isColorRepresentation(background)) {
@@ -357,6 +360,36 @@ function isElement(value: unknown): value is HTMLElement {
  */
 export function threeBackend(options: ThreeBackendOptions): ThreeBackend {
   return new ThreeBackend(options);
+}
+
+/**
+ * Builds the state engine's three backend for another backend that draws
+ * through it (`threeSystemsBackend`, `threeRuntimeBackend`), with the same
+ * options: checks that `options` is an options object with no other keys,
+ * fills in a logical size the caller has a default for, and names `where`,
+ * the function the user called, in any option error.
+ *
+ * @throws {OptionError} as {@link threeBackend} does, naming `where`.
+ */
+export function threeBackendFor(
+  where: string,
+  options: Omit<ThreeBackendOptions, 'logicalWidth' | 'logicalHeight'> & Partial<Pick<ThreeBackendOptions, 'logicalWidth' | 'logicalHeight'>>,
+  defaults?: { readonly logicalWidth: number; readonly logicalHeight: number },
+): ThreeBackend {
+  optionsObject(where, options);
+  checkOptionKeys(where, options, OPTION_KEYS);
+  // Without defaults a missing size stays missing, for the three backend's own check to report.
+  const complete =
+    defaults === undefined
+      ? options
+      : { ...options, logicalWidth: options.logicalWidth ?? defaults.logicalWidth, logicalHeight: options.logicalHeight ?? defaults.logicalHeight };
+  try {
+    return new ThreeBackend(complete as ThreeBackendOptions);
+  } catch (error) {
+    // The three backend's checks, named for the function the user called.
+    if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
+    throw error;
+  }
 }
 
 /** Whether three.js reads `value` as a colour (not black by accident): a 24-bit number, a Color, or a CSS colour it knows. */

@@ -1,8 +1,6 @@
 import {
-  AmbientLight,
   BoxGeometry,
   CapsuleGeometry,
-  DirectionalLight,
   Group,
   Mesh,
   MeshLambertMaterial,
@@ -13,13 +11,12 @@ import {
   type Scene,
   type WebGLRenderer,
 } from 'three';
-import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import type { RuntimeBackend, RuntimeFrame } from '../../engines/runtime/runtime.js';
 import type { EntityHandle, RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
 import { visualSizeOf, type SceneObjectDoc } from '../../engines/runtime/scene-document.js';
-import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
-import { DEFAULT_AMBIENT_INTENSITY, DEFAULT_SUN_INTENSITY } from './three-systems-backend.js';
+import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+import { MeshPool, type PooledMesh } from './mesh-pool.js';
+import { addStageLights } from './stage-lights.js';
 
 /** The colour of a visual that names none: a light grey. */
 export const DEFAULT_VISUAL_COLOR = '#b0b4ba';
@@ -43,18 +40,6 @@ export const DEFAULT_RUNTIME_LOGICAL_WIDTH = 1280;
 /** The logical height when none is given. */
 export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
 
-const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
-
-/** One object's mesh. */
-interface DrawnObject {
-  readonly handle: EntityHandle;
-  readonly mesh: Mesh;
-  readonly geometry: BufferGeometry;
-  readonly material: MeshLambertMaterial;
-  /** The frame that last drew it: one not drawn this frame belongs to an object that is gone. */
-  seen: number;
-}
-
 /**
  * The three.js renderer of the fixed-tick runtime (`tickflow/runtime`): each
  * object with a `visual` is a lit mesh (box, ball, capsule along y, or a
@@ -67,11 +52,12 @@ interface DrawnObject {
  * {@link DEFAULT_RUNTIME_CAMERA_POSITION}, looking at the origin.
  *
  * A mesh is made once, when its object first appears in a frame (keyed by
- * handle), and removed in the frame its object is gone; a steady frame only
- * copies poses (a Map lookup per object, nothing allocated). The renderer,
- * canvas, letterbox and WebGL setup are the state engine's
- * {@link ThreeBackend}, reused (as `threeSystemsBackend` does), including its
- * headless mode for Node: a real scene and camera, no renderer.
+ * handle), and removed and disposed, geometry and material, in the frame its
+ * object is gone; a steady frame only copies poses (a Map lookup per object,
+ * nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
+ * state engine's {@link ThreeBackend}, reused (as `threeSystemsBackend`
+ * does), including its headless mode for Node: a real scene and camera, no
+ * renderer.
  *
  * Rendering never feeds back into simulation: this reads the frame and draws.
  */
@@ -93,26 +79,16 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   /** Meshes made so far, in all (a steady frame makes none). */
   createdCount = 0;
 
-  private readonly drawn = new Map<EntityHandle, DrawnObject>();
-  /** The same records as {@link drawn}, in an array the sweep walks with a plain loop. */
-  private readonly records: DrawnObject[] = [];
+  /** The objects' meshes, by handle, in {@link world}; each mesh's geometry is its own. */
+  private readonly meshes = new MeshPool<EntityHandle>(this.world, true);
   private destroyed = false;
 
   /** @throws {OptionError} for bad options (see {@link threeRuntimeBackend}). */
   constructor(options: ThreeRuntimeBackendOptions) {
-    const where = 'threeRuntimeBackend';
-    optionsObject(where, options);
-    checkOptionKeys(where, options, OPTION_KEYS);
-    try {
-      this.three = new ThreeBackend({
-        ...options,
-        logicalWidth: options.logicalWidth ?? DEFAULT_RUNTIME_LOGICAL_WIDTH,
-        logicalHeight: options.logicalHeight ?? DEFAULT_RUNTIME_LOGICAL_HEIGHT,
-      });
-    } catch (error) {
-      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
-      throw error;
-    }
+    this.three = threeBackendFor('threeRuntimeBackend', options, {
+      logicalWidth: DEFAULT_RUNTIME_LOGICAL_WIDTH,
+      logicalHeight: DEFAULT_RUNTIME_LOGICAL_HEIGHT,
+    });
     const { scene, camera } = this.three.surface;
     this.scene = scene;
     this.camera = camera;
@@ -121,21 +97,18 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
     this.three.sync();
     this.world.name = 'tickflow:runtime-objects';
     scene.add(this.world);
-    const sun = new DirectionalLight(0xffffff, DEFAULT_SUN_INTENSITY);
-    sun.position.set(-8, 20, 10);
-    sun.target.position.set(0, 0, 0);
-    scene.add(new AmbientLight(0xffffff, DEFAULT_AMBIENT_INTENSITY), sun, sun.target);
+    addStageLights(scene, [-8, 20, 10], [0, 0, 0]);
     this.fixedView();
   }
 
   /** Meshes held: one per live object with a visual, as of the latest frame. */
   get meshCount(): number {
-    return this.records.length;
+    return this.meshes.size;
   }
 
   /** The mesh drawn for `handle`, if any (after a frame that drew it). */
   meshOf(handle: EntityHandle): Mesh | undefined {
-    return this.drawn.get(handle)?.mesh;
+    return this.meshes.get(handle)?.mesh;
   }
 
   /** Draws one frame: meshes made for new objects, every mesh moved to its presented pose, meshes of gone objects removed, the scene rendered once. */
@@ -157,7 +130,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
         cameraPlaced = true;
       }
       if (object.visual === undefined) continue;
-      let record = this.drawn.get(object.handle);
+      let record = this.meshes.get(object.handle);
       if (record === undefined) record = this.create(object);
       record.seen = stamp;
       const { mesh } = record;
@@ -170,7 +143,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
       drawnCount++;
     }
     if (!cameraPlaced) this.fixedView();
-    if (drawnCount !== this.records.length) this.sweep(stamp);
+    this.meshes.sweep(stamp, drawnCount);
     this.three.present();
   }
 
@@ -178,14 +151,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    const records = this.records;
-    for (let i = 0; i < records.length; i++) {
-      records[i]!.geometry.dispose();
-      records[i]!.material.dispose();
-    }
-    records.length = 0;
-    this.drawn.clear();
-    this.world.clear();
+    this.meshes.dispose();
     this.three.destroy();
   }
 
@@ -197,7 +163,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   }
 
   /** Makes an object's mesh, once, sized by its document. */
-  private create(object: RuntimeObjectView): DrawnObject {
+  private create(object: RuntimeObjectView): PooledMesh<EntityHandle> {
     const visual = object.visual!;
     const [w, h, d] = visualSizeOf(object.doc);
     let geometry: BufferGeometry;
@@ -210,30 +176,8 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
     const material = new MeshLambertMaterial({ color: visual.color ?? DEFAULT_VISUAL_COLOR });
     const mesh = new Mesh(geometry, material);
     mesh.name = object.name;
-    this.world.add(mesh);
-    const record: DrawnObject = { handle: object.handle, mesh, geometry, material, seen: 0 };
-    this.drawn.set(object.handle, record);
-    this.records.push(record);
     this.createdCount++;
-    return record;
-  }
-
-  /** Removes the meshes of objects the latest frame did not hold (destroyed, or another scene's). */
-  private sweep(stamp: number): void {
-    const records = this.records;
-    let kept = 0;
-    for (let i = 0; i < records.length; i++) {
-      const record = records[i]!;
-      if (record.seen === stamp) {
-        records[kept++] = record;
-        continue;
-      }
-      this.world.remove(record.mesh);
-      record.geometry.dispose();
-      record.material.dispose();
-      this.drawn.delete(record.handle);
-    }
-    records.length = kept;
+    return this.meshes.add({ key: object.handle, mesh, seen: 0 });
   }
 }
 

@@ -1,21 +1,20 @@
 import {
-  AmbientLight,
   BoxGeometry,
-  DirectionalLight,
   Group,
   Mesh,
   MeshLambertMaterial,
   SphereGeometry,
+  type BufferGeometry,
   type PerspectiveCamera,
   type Scene,
   type WebGLRenderer,
 } from 'three';
-import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
 import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
-import { ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
+import { MeshPool, type PooledMesh } from './mesh-pool.js';
+import { addStageLights } from './stage-lights.js';
+import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 
 /**
  * What the three.js systems backend draws for an entity: its `sprite`
@@ -55,23 +54,11 @@ export type ThreeSprite =
 /** The component name the backend reads (the pixi systems backend reads the same one). */
 export const THREE_SPRITE_COMPONENT = 'sprite';
 
-/** How strong the light from every side is, in [0, 1]: enough that a face turned from the sun is still its colour, darker. */
-export const DEFAULT_AMBIENT_INTENSITY = 1.2;
-/** How strong the sun is: it comes from the upper left, in front, so the boxes' tops and left sides are lit. */
-export const DEFAULT_SUN_INTENSITY = 2;
-
 /** Options of {@link threeSystemsBackend}: those of the state engine's three backend. */
 export type ThreeSystemsBackendOptions = ThreeBackendOptions;
 
-const OPTION_KEYS = ['container', 'logicalWidth', 'logicalHeight', 'background', 'fov', 'headless'] as const;
-
 /** One entity's mesh, and what it was last built from (to tell a changed sprite from a steady one). */
-interface DrawnMesh {
-  readonly entity: Entity;
-  readonly mesh: Mesh;
-  readonly material: MeshLambertMaterial;
-  /** The frame that last drew it: one not drawn this frame belongs to an entity that is gone. */
-  seen: number;
+interface DrawnMesh extends PooledMesh<Entity> {
   shape: string;
   width: number;
   height: number;
@@ -121,9 +108,8 @@ export class ThreeSystemsBackend implements SystemsBackend {
   /** How many frames it rendered. */
   renderCount = 0;
 
-  private readonly meshes = new Map<Entity, DrawnMesh>();
-  /** The same records as {@link meshes}, in an array the sweep walks with a plain loop. */
-  private readonly records: DrawnMesh[] = [];
+  /** The entities' meshes, in {@link plane}; they share the two geometries below. */
+  private readonly meshes = new MeshPool<Entity, DrawnMesh>(this.plane, false);
   private readonly box = new BoxGeometry(1, 1, 1);
   private readonly sphere = new SphereGeometry(1, 32, 16);
   private fit: Viewport;
@@ -131,16 +117,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
 
   /** @throws {OptionError} for bad options (see {@link threeSystemsBackend}). */
   constructor(options: ThreeSystemsBackendOptions) {
-    const where = 'threeSystemsBackend';
-    optionsObject(where, options);
-    checkOptionKeys(where, options, OPTION_KEYS);
-    try {
-      this.three = new ThreeBackend(options);
-    } catch (error) {
-      // The three backend's checks, named for this function.
-      if (error instanceof OptionError) throw new OptionError(where, error.option, error.rule, error.value);
-      throw error;
-    }
+    this.three = threeBackendFor('threeSystemsBackend', options);
     const { scene, camera } = this.three.surface;
     this.scene = scene;
     this.camera = camera;
@@ -154,10 +131,11 @@ export class ThreeSystemsBackend implements SystemsBackend {
     this.plane.scale.set(1, -1, 1);
     scene.add(this.plane);
     fitCameraToPlane(camera, logicalWidth, logicalHeight);
-    const sun = new DirectionalLight(0xffffff, DEFAULT_SUN_INTENSITY);
-    sun.position.set(camera.position.x - logicalWidth / 2, camera.position.y + logicalHeight, camera.position.z);
-    sun.target.position.set(logicalWidth / 2, -logicalHeight / 2, 0);
-    scene.add(new AmbientLight(0xffffff, DEFAULT_AMBIENT_INTENSITY), sun, sun.target);
+    addStageLights(
+      scene,
+      [camera.position.x - logicalWidth / 2, camera.position.y + logicalHeight, camera.position.z],
+      [logicalWidth / 2, -logicalHeight / 2, 0],
+    );
   }
 
   /** The fit the latest frame drew through (to turn pointer positions into logical ones). */
@@ -167,7 +145,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
 
   /** How many meshes it holds: one per live entity with a sprite, as of the latest frame. */
   get meshCount(): number {
-    return this.records.length;
+    return this.meshes.size;
   }
 
   /** The mesh drawn for `entity`, if it has one (after a frame that drew it). */
@@ -195,7 +173,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
       mesh.rotation.z = pose.rotation;
       drawn++;
     }
-    if (drawn !== this.records.length) this.sweep(stamp);
+    this.meshes.sweep(stamp, drawn);
     this.three.present();
   }
 
@@ -203,11 +181,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    const records = this.records;
-    for (let i = 0; i < records.length; i++) records[i]!.material.dispose();
-    records.length = 0;
-    this.meshes.clear();
-    this.plane.clear();
+    this.meshes.dispose();
     this.box.dispose();
     this.sphere.dispose();
     this.three.destroy();
@@ -217,12 +191,9 @@ export class ThreeSystemsBackend implements SystemsBackend {
     let record = this.meshes.get(entity);
     if (record === undefined) {
       const material = new MeshLambertMaterial();
-      const mesh = new Mesh(this.box, material);
+      const mesh = new Mesh<BufferGeometry, MeshLambertMaterial>(this.box, material);
       mesh.name = entity.id;
-      this.plane.add(mesh);
-      record = { entity, mesh, material, seen: 0, shape: '', width: NaN, height: NaN, depth: NaN, color: NaN, alpha: NaN };
-      this.meshes.set(entity, record);
-      this.records.push(record);
+      record = this.meshes.add({ key: entity, mesh, seen: 0, shape: '', width: NaN, height: NaN, depth: NaN, color: NaN, alpha: NaN });
     }
     const rect = sprite.shape === 'rect';
     const width = rect ? sprite.width : sprite.radius * 2;
@@ -240,7 +211,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
     }
     const alpha = sprite.alpha ?? 1;
     if (record.color !== sprite.color || record.alpha !== alpha) {
-      const { material } = record;
+      const { material } = record.mesh;
       material.color.setHex(sprite.color);
       material.opacity = alpha;
       const transparent = alpha < 1;
@@ -253,23 +224,6 @@ export class ThreeSystemsBackend implements SystemsBackend {
       record.alpha = alpha;
     }
     return record;
-  }
-
-  /** Drops the meshes of entities the latest frame did not hold (removed, or another scene's). */
-  private sweep(stamp: number): void {
-    const records = this.records;
-    let kept = 0;
-    for (let i = 0; i < records.length; i++) {
-      const record = records[i]!;
-      if (record.seen === stamp) {
-        records[kept++] = record;
-        continue;
-      }
-      this.plane.remove(record.mesh);
-      record.material.dispose();
-      this.meshes.delete(record.entity);
-    }
-    records.length = kept;
   }
 }
 
