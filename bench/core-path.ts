@@ -8,9 +8,11 @@ export { HAND_WRITTEN } from './hand-written-rows.js';
  */
 export const CORE_ROWS: readonly RowSpec[] = [
   { module: './hand-written-rows.js', factory: 'createHandWrittenCandidate' },
+  { module: './floor-row.js', factory: 'createFloorCandidate' },
   { module: './tickflow-core-path.js', factory: 'createTickflowHandlers' },
   { module: './tickflow-core-path.js', factory: 'createTickflowAdvance' },
   { module: './tickflow-core-path.js', factory: 'createTickflowCustomClock' },
+  { module: './tickflow-core-path.js', factory: 'createTickflowRepeatingDelta' },
   { module: './peers/pixi-ticker.js', factory: 'createPixiCorePath' },
   { module: './peers/phaser-time-step.js', factory: 'createPhaserCorePath', args: [1000] },
   { module: './peers/excalibur-clock.js', factory: 'createExcaliburCorePath', args: [1000] },

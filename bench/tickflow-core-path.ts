@@ -1,6 +1,6 @@
 import { pipe, type Observable } from 'rxjs';
 import { clampDelta, deltas } from '../operators/index.js';
-import { createLoop, manualTicks, wallClock, type Clock, type Loop } from '../src/index.js';
+import { constantClock, createLoop, manualTicks, wallClock, type Clock, type Loop } from '../src/index.js';
 import type { CoreCandidate } from './core-candidate.js';
 import { CORE_MAX_DELTA_MS, CORE_MAX_STEPS, CORE_STEP_MS, createPhaseHandlers, createPhaseWork, reportPhaseWork, type PhaseWork } from './phase-work.js';
 
@@ -50,6 +50,8 @@ function hostDriven(name: string, how: string, clock?: Clock): CoreCandidate {
 export const TICKFLOW_HOST_DRIVEN = 'tickflow: manualTicks, loop.on handlers';
 /** The label of the custom-clock row. */
 export const TICKFLOW_CUSTOM_CLOCK = 'tickflow: custom clock pipe(deltas(), clampDelta(250))';
+/** The label of the repeating-delta row. */
+export const TICKFLOW_REPEATING_DELTA = 'tickflow: manualTicks, constantClock(1000/60) (a repeating delta)';
 /** The label of the `loop.advance` row. */
 export const TICKFLOW_ADVANCE = 'tickflow: loop.advance(t), loop.on handlers';
 
@@ -69,6 +71,20 @@ export function createTickflowCustomClock(): CoreCandidate {
     TICKFLOW_CUSTOM_CLOCK,
     'the row above with `clock: pipe(deltas(), clampDelta(250))` from tickflow/operators instead of `wallClock()`',
     pipe(deltas(), clampDelta(CORE_MAX_DELTA_MS)),
+  );
+}
+
+/**
+ * The host-driven row with `constantClock(1000/60)`: every frame worth one
+ * step whatever the timestamp, so the delta handed to handlers repeats. The
+ * row the allocation target "0 B when the delta repeats" is read from; the
+ * rest of the work (count, fixed step with cap, four phases) is the same.
+ */
+export function createTickflowRepeatingDelta(): CoreCandidate {
+  return hostDriven(
+    TICKFLOW_REPEATING_DELTA,
+    'the host-driven row with `clock: constantClock(1000/60)`: every frame one step, the same delta every frame',
+    constantClock(CORE_STEP_MS),
   );
 }
 
