@@ -9,7 +9,7 @@ import { Broadcast } from '../../src/streams/broadcast.js';
 // a frame is not called again, even later in that same frame."
 //
 // The model: an emission calls, in order, the listeners attached when it
-// began, minus any removed before its turn. The linked list must do exactly
+// began, minus any removed before its turn. The listener array must do exactly
 // what copying the array at every emission would.
 
 type Action =
@@ -84,7 +84,7 @@ function run(script: readonly Action[], useModel: boolean): string[] {
   return calls;
 }
 
-describe('Broadcast: the linked list does what a copy per emission would', () => {
+describe('Broadcast: the listener array does what a copy per emission would', () => {
   it('for any script of adds, removes and emissions, with adds and removes inside emissions', () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 40 }), (script) => {
@@ -104,5 +104,36 @@ describe('Broadcast: the linked list does what a copy per emission would', () =>
     broadcast.add(() => calls++);
     broadcast.emit(1);
     expect(calls).toBe(1);
+  });
+
+  it('listeners added and removed with no emission in between do not pile up (removed entries are dropped as they outnumber the live)', () => {
+    const broadcast = new Broadcast<number>();
+    const kept = broadcast.add(() => {});
+    for (let i = 0; i < 100_000; i++) broadcast.add(() => {})();
+    expect(broadcast.size).toBe(1);
+    expect((broadcast as unknown as { entries: unknown[] }).entries.length).toBeLessThanOrEqual(4);
+    kept();
+    expect(broadcast.size).toBe(0);
+  });
+
+  it('an emission from inside an emission sees the same rules, and nothing is dropped from under the outer one', () => {
+    const broadcast = new Broadcast<number>();
+    const calls: string[] = [];
+    let removeC = (): void => {};
+    broadcast.add((v) => {
+      calls.push(`a${v}`);
+      if (v === 1) {
+        removeC();
+        broadcast.emit(2); // re-entrant: c is already removed, so neither emission calls it
+      }
+    });
+    broadcast.add((v) => calls.push(`b${v}`));
+    removeC = broadcast.add((v) => calls.push(`c${v}`));
+    broadcast.add((v) => calls.push(`d${v}`));
+    broadcast.emit(1);
+    expect(calls).toEqual(['a1', 'a2', 'b2', 'd2', 'b1', 'd1']);
+    calls.length = 0;
+    broadcast.emit(3);
+    expect(calls).toEqual(['a3', 'b3', 'd3']);
   });
 });

@@ -1,16 +1,11 @@
 import { Observable, Subscription } from 'rxjs';
 
-/** One listener of a {@link Broadcast}: a node of its list. */
+/** One listener of a {@link Broadcast}. */
 interface Entry<T> {
   readonly next: (value: T) => void;
   readonly complete: (() => void) | undefined;
-  /** The order it was added in: an emission calls only entries older than itself. */
-  readonly id: number;
   /** False once removed: an emission under way passes over it. */
   active: boolean;
-  /** The next entry; kept when this one is removed, so an emission standing on it can walk on. */
-  after: Entry<T> | undefined;
-  before: Entry<T> | undefined;
 }
 
 /**
@@ -18,22 +13,24 @@ interface Entry<T> {
  * behind host ticks and loop phases. (RxJS's `Subject.next` allocates on
  * every call; a frame loop emits several times a frame, forever.)
  *
- * Listeners are a doubly linked list, as in PixiJS's Ticker, so adding and
- * removing cost the same with 10 listeners or 10,000, and an emission walks
- * it with no copy:
+ * Listeners are a plain array walked by index, so an emission over 10,000
+ * of them reads them in order (no pointer chasing from one to the next), and
+ * adding or removing one costs the same with 10 listeners or 10,000:
  *
  * - a listener added during an emission is first called on the next one
- *   (each entry has an id; an emission calls only ids older than itself);
+ *   (it is appended past the length the emission walks to);
  * - a listener removed during an emission is not called again, even later in
- *   that same emission (it is marked, and a removed entry keeps its link to
- *   the next, so an emission standing on it walks on).
+ *   that same emission (it is marked; the array drops marked entries in one
+ *   pass at the start of the next emission that no other is under way).
  *
  * @internal
  */
 export class Broadcast<T> {
-  private first: Entry<T> | undefined;
-  private last: Entry<T> | undefined;
-  private nextId = 0;
+  private readonly entries: Entry<T>[] = [];
+  /** Marked entries still in the array. */
+  private removed = 0;
+  /** Emissions under way (a listener may emit again): the array is compacted only at 0. */
+  private emitting = 0;
   private count = 0;
 
   /** @param onListenersChange Called after every add and remove, with the new count. */
@@ -50,10 +47,11 @@ export class Broadcast<T> {
    * broadcast completes.
    */
   add(next: (value: T) => void, complete?: () => void): () => void {
-    const entry: Entry<T> = { next, complete, id: this.nextId++, active: true, after: undefined, before: this.last };
-    if (this.last === undefined) this.first = entry;
-    else this.last.after = entry;
-    this.last = entry;
+    const entry: Entry<T> = { next, complete, active: true };
+    // A broadcast that rarely emits still drops its removed entries: once they outnumber the live ones
+    // (amortised O(1) per add), so listeners added and removed without emissions never pile up.
+    if (this.removed > this.count && this.emitting === 0) this.compact();
+    this.entries.push(entry);
     this.count++;
     this.onListenersChange?.(this.count);
     return () => this.remove(entry);
@@ -62,12 +60,7 @@ export class Broadcast<T> {
   private remove(entry: Entry<T>): void {
     if (!entry.active) return;
     entry.active = false;
-    const { before, after } = entry;
-    if (before === undefined) this.first = after;
-    else before.after = after;
-    if (after === undefined) this.last = before;
-    else after.before = before;
-    // entry.after stays: an emission standing on this entry walks on from it.
+    this.removed++;
     this.count--;
     this.onListenersChange?.(this.count);
   }
@@ -78,19 +71,39 @@ export class Broadcast<T> {
    * `onError` and the rest still run. Without it, a throw propagates.
    */
   emit(value: T, onError?: (error: unknown) => void): void {
-    const newest = this.nextId;
-    for (let entry = this.first; entry !== undefined && entry.id < newest; entry = entry.after) {
-      if (!entry.active) continue;
-      if (onError === undefined) {
-        entry.next(value);
-        continue;
+    if (this.removed > 0 && this.emitting === 0) this.compact();
+    const entries = this.entries;
+    const length = entries.length; // listeners added from here on wait for the next emission
+    this.emitting++;
+    try {
+      for (let i = 0; i < length; i++) {
+        const entry = entries[i]!;
+        if (!entry.active) continue;
+        if (onError === undefined) {
+          entry.next(value);
+          continue;
+        }
+        try {
+          entry.next(value);
+        } catch (error) {
+          onError(error);
+        }
       }
-      try {
-        entry.next(value);
-      } catch (error) {
-        onError(error);
-      }
+    } finally {
+      this.emitting--;
     }
+  }
+
+  /** Drops the marked entries, keeping the order of the rest. */
+  private compact(): void {
+    const entries = this.entries;
+    let kept = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      if (entry.active) entries[kept++] = entry;
+    }
+    entries.length = kept;
+    this.removed = 0;
   }
 
   /** An Observable view: each subscriber is one listener, completed by {@link complete}. */
@@ -106,7 +119,10 @@ export class Broadcast<T> {
 
   /** Detaches every listener, completing the Observable ones. */
   complete(): void {
-    for (let entry = this.first; entry !== undefined; entry = entry.after) {
+    const entries = this.entries;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      if (!entry.active) continue;
       this.remove(entry);
       entry.complete?.();
     }
