@@ -15,7 +15,7 @@ import { createPoseBuffer, type PhysicsAdapter, type PhysicsStructure, type Pose
 import { blendPose, copyPose, writePose, type Pose, type PoseUpdate } from './pose.js';
 import { RuntimeError } from './runtime-error.js';
 import { RuntimeInput, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
-import { RuntimeObject, type EntityHandle, type RuntimeObjectView } from './runtime-object.js';
+import { RuntimeObject, type BehaviorComponent, type EntityHandle, type RuntimeObjectView } from './runtime-object.js';
 import {
   bodyDescOf,
   colliderDescOf,
@@ -145,28 +145,26 @@ type Callback = FrameCallback | 'onStart' | 'onDestroy' | 'onCollision' | 'creat
 
 /**
  * Who has one frame callback, in creation order then component order: the
- * object, the component's name and behavior, and the function, found once
+ * object, its component, and the function, found once
  * when the scene's structure changes (at a barrier, a scene load or clear),
  * so a frame calls exactly the callbacks there are and looks nothing up.
  */
 class CallbackList {
   readonly objects: RuntimeObject[] = [];
-  readonly names: string[] = [];
-  readonly behaviors: Behavior[] = [];
+  readonly components: BehaviorComponent[] = [];
   readonly functions: ((game: Runtime, self: EntityHandle, delta: number) => void)[] = [];
 
   constructor(readonly callback: FrameCallback) {}
 
   /** Lists every live object's behaviors that have this callback. */
   index(objects: readonly RuntimeObject[]): void {
-    this.objects.length = this.names.length = this.behaviors.length = this.functions.length = 0;
+    this.objects.length = this.components.length = this.functions.length = 0;
     for (const object of objects) {
-      for (const { name, behavior } of object.behaviors) {
-        const callback = behavior[this.callback];
+      for (const component of object.behaviors) {
+        const callback = component.behavior[this.callback];
         if (typeof callback !== 'function') continue;
         this.objects.push(object);
-        this.names.push(name);
-        this.behaviors.push(behavior);
+        this.components.push(component);
         this.functions.push(callback);
       }
     }
@@ -848,20 +846,21 @@ export class Runtime {
 
   /** One frame callback of every live object's behaviors that has it, in creation order then component order; each call isolated. */
   private runCallbacks(list: CallbackList, delta: number): void {
-    const { objects, behaviors, functions } = list;
+    const { objects, components, functions } = list;
     const outer = this.callback;
     this.callback = list.callback;
     for (let i = 0; i < functions.length; i++) {
       try {
-        functions[i]!.call(behaviors[i], this, objects[i]!.handle, delta);
+        functions[i]!.call(components[i]!.behavior, this, objects[i]!.handle, delta);
       } catch (error) {
-        this.report(objects[i]!.name, list.names[i]!, list.callback, error);
+        this.report(objects[i]!.name, components[i]!.name, list.callback, error);
       }
     }
     this.callback = outer;
   }
 
-  private call(object: RuntimeObject, name: string, behavior: Behavior, callback: FrameCallback | 'onStart' | 'onDestroy', delta: number): void {
+  /** One onStart or onDestroy (frame callbacks run from their lists, {@link runCallbacks}). */
+  private call(object: RuntimeObject, name: string, behavior: Behavior, callback: 'onStart' | 'onDestroy', delta: number): void {
     const outer = this.callback;
     this.callback = callback;
     try {
