@@ -1,4 +1,5 @@
-import type { DeepReadonly, InputBindings, UpdateContext } from 'tickflow';
+import type { InputBindings } from 'tickflow';
+import type { DeepReadonly, UpdateContext } from 'tickflow/state';
 import { advanceOrb, hasReachedCore, orbPosition, spawnOrb } from './orbits.js';
 import type { Burst, GameState, Orb } from './state.js';
 import {
