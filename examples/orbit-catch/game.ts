@@ -70,7 +70,8 @@ export function spawnIntervalSeconds(atSeconds: number): number {
  *
  * @example
  * ```ts
- * import { createStateEngine, nullBackend, constantClock } from 'tickflow';
+ * import { nullBackend, constantClock } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  * import { initialState, update } from './game.js';
  *
  * const engine = createStateEngine({ initial: initialState(7), update, backend: nullBackend(), clock: constantClock(1000 / 60) });
