@@ -3,11 +3,15 @@
  * clock that turns each into a delta or declines it; the loop runs each
  * frame's phases in a fixed order and exposes them as streams.
  *
- * This entry point is the core: clocks, hosts, the loop, input and the
- * headless backend. The timing operators are in `tickflow/operators`, the
- * marble-testing helpers in `tickflow/testing`, the engines in
- * `tickflow/world` and `tickflow/state`, and the backends in `tickflow/pixi`,
- * `tickflow/three` and `tickflow/web-audio`.
+ * This entry point is the core: clocks, hosts, the loop, input, collision
+ * shapes, what the engines share with their backends (viewport, cues,
+ * diagnostics) and the headless backend. It re-exports no engine and no
+ * backend: each has its own entry point. The timing operators are in
+ * `tickflow/operators`, the marble-testing helpers in `tickflow/testing`, the
+ * engines in `tickflow/world`, `tickflow/state`, `tickflow/page`,
+ * `tickflow/systems` and `tickflow/runtime`, and the backends in
+ * `tickflow/pixi`, `tickflow/three`, `tickflow/web-audio`,
+ * `tickflow/rapier3d` and `tickflow/rapier2d`.
  *
  * @packageDocumentation
  */
@@ -40,17 +44,16 @@ export { PhaseError } from './loop/phase-error.js';
 // Input: devices -> per-frame input with edges.
 export { createInput, Input, type InputBindings, type InputOptions, type InputView, type PointerState } from './input/input.js';
 
-// The headless backend, for any engine in Node.
-export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './backends/null/null-backend.js';
-
-// The engines. Moving to `tickflow/world` and `tickflow/state`: kept here
-// until every example and spec imports them from there (this release).
-export * from './engines/world/index.js';
-export * from './engines/state/index.js';
+// Collision: shapes and the overlap test, for any engine.
 export { box, circle, halfExtents, type Collider, type CollisionEvent, type CollisionResponse, type Shape } from './collision/shapes.js';
 export { overlaps, type Contact } from './collision/narrowphase.js';
 export { InvalidColliderError, type ColliderField } from './collision/invalid-collider-error.js';
+
+// What the engines share with their backends: the viewport's fit, the cues,
+// the statistics a diagnostics overlay draws.
 export { fitViewport, screenToLogical, logicalToScreen, type Viewport } from './engines/viewport.js';
 export { cueLog, CUE_LOG_LIMIT, type CueLog, type CueLogOptions, type CuePlayer, type CueRecord } from './engines/cues.js';
 export type { Diagnostics } from './engines/diagnostics.js';
-export * from './backends/web-audio/index.js';
+
+// The headless backend, for any engine in Node.
+export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './backends/null/null-backend.js';

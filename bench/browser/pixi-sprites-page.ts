@@ -13,7 +13,8 @@
 // the plain app also moving one Graphics, one Text and one Container each
 // frame, as a game's scene has them beside its sprites.
 import { Application, Container, Graphics, Sprite, Text, Texture } from 'pixi.js';
-import { Actor, animationFrames, createWorldEngine, wallClock, type WorldEngine } from 'tickflow';
+import { animationFrames, wallClock } from 'tickflow';
+import { Actor, createWorldEngine, type WorldEngine } from 'tickflow/world';
 import { pixiBackend, type PixiBackend } from 'tickflow/pixi';
 
 /** The logical picture both lay the sprites out in. */

@@ -1,4 +1,4 @@
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import { escapeAtSeconds, orbPosition } from './orbits.js';
 import type { ScreenPoint } from './project.js';
 import type { GameState, Orb, Vec3 } from './state.js';

@@ -1,5 +1,5 @@
 import type { PerspectiveCamera } from 'three';
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import type { GameState } from './state.js';
 import { CAMERA_DISTANCE_UNITS, CAMERA_HEIGHT_UNITS, CAMERA_ORBIT_RADIANS_PER_SECOND } from './tuning.js';
 

@@ -1,4 +1,5 @@
-import type { DeepReadonly, InputBindings, UpdateContext } from 'tickflow';
+import type { InputBindings } from 'tickflow';
+import type { DeepReadonly, UpdateContext } from 'tickflow/state';
 import { advanceOrb, hasReachedCore, orbPosition, spawnOrb } from './orbits.js';
 import type { Burst, GameState, Orb } from './state.js';
 import {
@@ -69,7 +70,8 @@ export function spawnIntervalSeconds(atSeconds: number): number {
  *
  * @example
  * ```ts
- * import { createStateEngine, nullBackend, constantClock } from 'tickflow';
+ * import { nullBackend, constantClock } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  * import { initialState, update } from './game.js';
  *
  * const engine = createStateEngine({ initial: initialState(7), update, backend: nullBackend(), clock: constantClock(1000 / 60) });

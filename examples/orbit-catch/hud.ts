@@ -1,4 +1,4 @@
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import type { ScreenPoint } from './project.js';
 import { timeLeftSeconds, type GameState, type Vec3 } from './state.js';
 import {

@@ -1,5 +1,6 @@
 import { tap } from 'rxjs';
-import { animationFrames, constantClock, createInput, createStateEngine, type DeepReadonly, type FrameInfo, type StateEngine } from 'tickflow';
+import { animationFrames, constantClock, createInput, type FrameInfo } from 'tickflow';
+import { createStateEngine, type DeepReadonly, type StateEngine } from 'tickflow/state';
 import { threeBackend, type ThreeSurface } from 'tickflow/three';
 import { chooseTarget, CLICK_INPUT, PAGE_CLICK_INTERVAL_SECONDS, ScriptedPlayer } from './autopilot.js';
 import { CUES, initialState, ORBIT_CATCH_BINDINGS, pause, restart, resume, togglePause, update, type OrbitCatchAction } from './game.js';

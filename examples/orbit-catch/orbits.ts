@@ -1,4 +1,4 @@
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import { nextRandom, type SeededRandom } from 'tickflow/operators';
 import type { Orb, Vec3 } from './state.js';
 import {

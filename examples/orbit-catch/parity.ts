@@ -1,4 +1,4 @@
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import type { GameState } from './state.js';
 
 /**

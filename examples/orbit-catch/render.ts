@@ -18,7 +18,8 @@ import {
   TorusGeometry,
   type Scene,
 } from 'three';
-import type { DeepReadonly, RenderContext, Viewport } from 'tickflow';
+import type { Viewport } from 'tickflow';
+import type { DeepReadonly, RenderContext } from 'tickflow/state';
 import { createSeededRandom, nextRandom } from 'tickflow/operators';
 import type { ThreeSurface } from 'tickflow/three';
 import { poseCamera } from './camera.js';

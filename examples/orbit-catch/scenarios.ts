@@ -1,4 +1,5 @@
-import { createInput, createStateEngine, type Clock, type StateEngine } from 'tickflow';
+import { createInput, type Clock } from 'tickflow';
+import { createStateEngine, type StateEngine } from 'tickflow/state';
 import type { DeltaTimeScenario, Outcomes } from 'tickflow/testing';
 import { threeBackend, type ThreeSurface } from 'tickflow/three';
 import { PAGE_CLICK_INTERVAL_SECONDS, ScriptedPlayer } from './autopilot.js';

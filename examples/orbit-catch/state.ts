@@ -1,4 +1,4 @@
-import type { DeepReadonly } from 'tickflow';
+import type { DeepReadonly } from 'tickflow/state';
 import { createSeededRandom, type SeededRandom } from 'tickflow/operators';
 import { FIRST_SPAWN_SECONDS, ROUND_SECONDS, STARTING_LIVES, type OrbValue } from './tuning.js';
 

@@ -1,4 +1,4 @@
-import { Controller, type TickContext } from 'tickflow';
+import { Controller, type TickContext } from 'tickflow/world';
 import { createSeededRandom, nextRandom, type SeededRandom } from 'tickflow/operators';
 import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';

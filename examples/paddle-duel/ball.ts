@@ -1,4 +1,5 @@
-import { Actor, circle, type TickContext, type Visual } from 'tickflow';
+import { circle } from 'tickflow';
+import { Actor, type TickContext, type Visual } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';

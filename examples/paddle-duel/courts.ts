@@ -1,4 +1,4 @@
-import type { Bounds } from 'tickflow';
+import type { Bounds } from 'tickflow/world';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
 
 /**

@@ -1,4 +1,4 @@
-import { GameMode, TIMER_DUE_TOLERANCE_SECONDS, type TickContext, type World } from 'tickflow';
+import { GameMode, TIMER_DUE_TOLERANCE_SECONDS, type TickContext, type World } from 'tickflow/world';
 import { createSeededRandom, nextRandom, type SeededRandom } from 'tickflow/operators';
 import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';

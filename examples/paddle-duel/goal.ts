@@ -1,4 +1,5 @@
-import { Actor, box, type CollisionEvent, type Shape } from 'tickflow';
+import { box, type CollisionEvent, type Shape } from 'tickflow';
+import { Actor } from 'tickflow/world';
 import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';

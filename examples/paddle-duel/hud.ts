@@ -1,4 +1,4 @@
-import { Actor, type TickContext } from 'tickflow';
+import { Actor, type TickContext } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { COURTS } from './courts.js';
 import type { DuelMode } from './duel-mode.js';

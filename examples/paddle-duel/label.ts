@@ -1,4 +1,4 @@
-import { Actor, type Visual } from 'tickflow';
+import { Actor, type Visual } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 
 /** How a label is set. */

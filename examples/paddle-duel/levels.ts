@@ -1,4 +1,4 @@
-import type { LevelLoader, World } from 'tickflow';
+import type { LevelLoader, World } from 'tickflow/world';
 import { AiController } from './ai-controller.js';
 import { LEFT_KEYS, RIGHT_KEYS, type DuelAction, type PaddleKeys } from './bindings.js';
 import { CAMERA_BOUNDS, NARROWS, OPEN_COURT, type Court } from './courts.js';

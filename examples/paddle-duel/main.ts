@@ -2,15 +2,12 @@ import {
   animationFrames,
   constantClock,
   createInput,
-  readOutcome,
   wallClock,
-  webAudioCues,
   type Clock,
-  type CueTone,
   type FrameInfo,
-  type WorldEngine,
-  type WorldOutcome,
 } from 'tickflow';
+import { readOutcome, type WorldEngine, type WorldOutcome } from 'tickflow/world';
+import { webAudioCues, type CueTone } from 'tickflow/web-audio';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
 import { ART } from './art/art-layout.js';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';

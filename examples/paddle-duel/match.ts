@@ -1,4 +1,4 @@
-import type { World } from 'tickflow';
+import type { World } from 'tickflow/world';
 import { OPEN_COURT } from './courts.js';
 import { DEFAULT_SEED } from './tuning.js';
 

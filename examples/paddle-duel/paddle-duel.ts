@@ -1,4 +1,5 @@
-import { createInput, createWorldEngine, type Clock, type CuePlayer, type Input, type PhaseError, type WorldBackend, type WorldEngine } from 'tickflow';
+import { createInput, type Clock, type CuePlayer, type Input, type PhaseError } from 'tickflow';
+import { createWorldEngine, type WorldBackend, type WorldEngine } from 'tickflow/world';
 import type { Subscribable } from 'rxjs';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
 import { Match, type MatchOptions } from './match.js';

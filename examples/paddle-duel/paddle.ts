@@ -1,4 +1,5 @@
-import { Actor, box, type Shape, type TickContext, type Visual } from 'tickflow';
+import { box, type Shape } from 'tickflow';
+import { Actor, type TickContext, type Visual } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';

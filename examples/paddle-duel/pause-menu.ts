@@ -1,4 +1,4 @@
-import { Actor, type TickContext, type Visual, type World } from 'tickflow';
+import { Actor, type TickContext, type Visual, type World } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
 import { Label } from './label.js';

@@ -1,4 +1,4 @@
-import { Controller, type TickContext } from 'tickflow';
+import { Controller, type TickContext } from 'tickflow/world';
 import type { DuelAction, PaddleKeys } from './bindings.js';
 import type { Match, Side } from './match.js';
 import type { Paddle } from './paddle.js';

@@ -1,4 +1,5 @@
-import { nullBackend, type Clock, type WorldEngine } from 'tickflow';
+import { nullBackend, type Clock } from 'tickflow';
+import { type WorldEngine } from 'tickflow/world';
 import { worldScenario, type DeltaTimeScenario, type WorldRunOutcome } from 'tickflow/testing';
 import type { DuelAction } from './bindings.js';
 import { createPaddleDuel, type PaddleDuel, type PaddleDuelOptions } from './paddle-duel.js';

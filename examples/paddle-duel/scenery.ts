@@ -1,4 +1,5 @@
-import { Actor, box, type Visual } from 'tickflow';
+import { box } from 'tickflow';
+import { Actor, type Visual } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import { LOGICAL_WIDTH, WALL_THICKNESS } from './tuning.js';

@@ -1,4 +1,5 @@
-import type { Input, World } from 'tickflow';
+import type { Input } from 'tickflow';
+import type { World } from 'tickflow/world';
 import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import { interceptY } from './intercept.js';

@@ -1,4 +1,4 @@
-import { readOutcome, type WorldEngine } from 'tickflow';
+import { readOutcome, type WorldEngine } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Match } from './match.js';
 

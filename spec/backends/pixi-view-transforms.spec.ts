@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Camera, fitViewport, logicalToScreen } from '../../src/index.js';
+import { fitViewport, logicalToScreen } from '../../src/index.js';
+import { Camera } from '../../src/engines/world/index.js';
 import { letterboxBars, logicalRootTransform, worldLayerTransform } from '../../src/backends/pixi/view-transforms.js';
 
 // The arithmetic behind the pixi backend's stage (src/backends/pixi/view-transforms.ts),

@@ -1,6 +1,7 @@
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry, type Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
-import { constantClock, createStateEngine, fitViewport, OptionError, type PickHit } from 'tickflow';
+import { constantClock, fitViewport, OptionError } from 'tickflow';
+import { createStateEngine, type PickHit } from 'tickflow/state';
 import { cssToNdc, DEFAULT_FOV, threeBackend, type ThreeBackend, type ThreeSurface } from 'tickflow/three';
 
 // The three.js backend in Node (headless: a real Scene, camera and

@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { constantClock, nullBackend, OptionError } from '../../src/index.js';
+import { createWorldEngine, Actor } from '../../src/engines/world/index.js';
 import {
-  constantClock,
-  createWorldEngine,
   CUE_ATTACK_MS,
   DEFAULT_CUE_GAIN,
   DEFAULT_CUE_TONES,
   FALLBACK_CUE_TONE,
-  nullBackend,
-  OptionError,
   PLAYED_HISTORY_LIMIT,
   webAudioCues,
-  Actor,
   type CueTone,
-} from '../../src/index.js';
+} from '../../src/backends/web-audio/index.js';
 
 // The Web Audio cue player (src/backends/web-audio) in Node. Issue 3: "Audio
 // cues through Web Audio, callable from ticks only; in Node a cue log." In

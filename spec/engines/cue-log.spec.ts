@@ -3,7 +3,9 @@
 // frames with one cue each grew the heap from 7.9 to 38.5 MB). Bound it, as
 // webAudioCues does.")
 import { describe, expect, it } from 'vitest';
-import { Actor, constantClock, createWorldEngine, CUE_LOG_LIMIT, cueLog, nullBackend, OptionError, PLAYED_HISTORY_LIMIT, type CueLog, type TickContext } from '../../src/index.js';
+import { constantClock, CUE_LOG_LIMIT, cueLog, nullBackend, OptionError, type CueLog } from '../../src/index.js';
+import { Actor, createWorldEngine, type TickContext } from '../../src/engines/world/index.js';
+import { PLAYED_HISTORY_LIMIT } from '../../src/backends/web-audio/index.js';
 
 describe('cueLog keeps the latest CUE_LOG_LIMIT cues', () => {
   it('the same bound as webAudioCues', () => {

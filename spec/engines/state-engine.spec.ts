@@ -9,24 +9,26 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   constantClock,
   createInput,
-  createStateEngine,
   cueLog,
   fitViewport,
   manualTicks,
   nullBackend,
   OptionError,
   pacedClock,
-  ReadonlyViewError,
-  RefusedUpdateError,
   sequenceClock,
   wallClock,
-  type DeepReadonly,
   type Diagnostics,
-  type FrameRecorder,
   type PhaseError,
+} from '../../src/index.js';
+import {
+  createStateEngine,
+  ReadonlyViewError,
+  RefusedUpdateError,
+  type DeepReadonly,
+  type FrameRecorder,
   type PickView,
   type StateBackend,
-} from '../../src/index.js';
+} from '../../src/engines/state/index.js';
 import { threeBackend } from '../../src/backends/three/index.js';
 import { isDevelopmentBuild } from '../../src/engines/state/development-build.js';
 import { phaseOrder } from '../../src/testing/index.js';
@@ -728,10 +730,12 @@ describe('"Development checks cost production frames": readonlyView is on in dev
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tickflow-node-env-'));
       const entry = join(dir, 'main.js');
-      const source = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+      const core = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+      const state = fileURLToPath(new URL('../../src/engines/state/index.ts', import.meta.url));
       writeFileSync(
         entry,
-        `import { createStateEngine, nullBackend } from ${JSON.stringify(source)};
+        `import { nullBackend } from ${JSON.stringify(core)};
+import { createStateEngine } from ${JSON.stringify(state)};
 const engine = createStateEngine({ backend: nullBackend(), initial: { n: 0 }, update: (s) => { s.n++; return s; }, onError: () => {} });
 let verdict;
 try { engine.advance(); verdict = 'unchecked'; } catch { verdict = 'checked'; }

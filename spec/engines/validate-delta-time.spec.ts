@@ -5,21 +5,23 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  Actor,
   box,
   circle,
   constantClock,
-  Controller,
-  createStateEngine,
-  createWorldEngine,
-  GameMode,
   nullBackend,
   OptionError,
   type Clock,
+} from '../../src/index.js';
+import {
+  Actor,
+  Controller,
+  createWorldEngine,
+  GameMode,
   type LevelLoader,
   type TickContext,
   type World,
-} from '../../src/index.js';
+} from '../../src/engines/world/index.js';
+import { createStateEngine } from '../../src/engines/state/index.js';
 import {
   DEFAULT_VALIDATION_CLOCKS,
   formatOutcomeTable,
@@ -525,7 +527,8 @@ describe('tickflow validate <scenario-module>', () => {
       const failingModule = join(dir, 'frame-counting.ts');
       writeFileSync(
         failingModule,
-        `import { createStateEngine, nullBackend, type Clock } from ${JSON.stringify(resolve(REPO_ROOT, 'src/index.ts'))};
+        `import { nullBackend, type Clock } from ${JSON.stringify(resolve(REPO_ROOT, 'src/index.ts'))};
+import { createStateEngine } from ${JSON.stringify(resolve(REPO_ROOT, 'src/engines/state/index.ts'))};
 // The mistake: 2 units a frame, where the game means 120 units a second.
 export const scenarios = [{
   name: 'frame-counting update',

@@ -5,23 +5,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Actor,
   box,
-  Camera,
   circle,
   constantClock,
-  Controller,
   createInput,
-  createWorldEngine,
   cueLog,
-  GameMode,
   manualTicks,
   nullBackend,
   OptionError,
   wallClock,
   type PhaseError,
-  type World,
 } from '../../src/index.js';
+import {
+  Actor,
+  Camera,
+  Controller,
+  createWorldEngine,
+  GameMode,
+  type World,
+} from '../../src/engines/world/index.js';
 
 const backend = nullBackend();
 const base = { backend, levels: { main: () => {} }, startLevel: 'main' };

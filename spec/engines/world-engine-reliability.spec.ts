@@ -3,26 +3,28 @@
 // the async transition's fit). Each case failed before its fix.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  Actor,
   box,
   circle,
-  Component,
   constantClock,
-  Controller,
-  createWorldEngine,
   fitViewport,
-  GameMode,
   InvalidColliderError,
   manualTicks,
   nullBackend,
   OptionError,
   type PhaseError,
-  type TickContext,
   type Viewport,
+} from '../../src/index.js';
+import {
+  Actor,
+  Component,
+  Controller,
+  createWorldEngine,
+  GameMode,
+  type TickContext,
   type World,
   type WorldBackend,
   type WorldScene,
-} from '../../src/index.js';
+} from '../../src/engines/world/index.js';
 
 /** Unhandled rejections during a test: each must stay empty. */
 let unhandled: unknown[] = [];

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  Actor,
   box,
   circle,
-  Component,
   constantClock,
-  Controller,
   createInput,
-  createWorldEngine,
-  GameMode,
   manualTicks,
   nullBackend,
   pacedClock,
   sequenceClock,
   type CollisionEvent,
   type PhaseError,
+} from '../../src/index.js';
+import {
+  Actor,
+  Component,
+  Controller,
+  createWorldEngine,
+  GameMode,
   type TickContext,
   type World,
-} from '../../src/index.js';
+} from '../../src/engines/world/index.js';
 import { phaseOrder } from '../../src/testing/index.js';
 import { marbles } from '../marbles.js';
 

@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import { CompensatedSum } from '../../src/engines/world/compensated-sum.js';
 import { World, type WorldHost } from '../../src/engines/world/world.js';
-import { constantClock, createWorldEngine, nullBackend } from '../../src/index.js';
+import { constantClock, nullBackend } from '../../src/index.js';
+import { createWorldEngine } from '../../src/engines/world/index.js';
 
 /** The delta constantClock(1000 / 60) hands every tick, in seconds, as the engine computes it. */
 const FRAME_SECONDS = 1000 / 60 / 1000;

@@ -1,4 +1,5 @@
-import { constantClock, seededClock, sequenceClock, type Clock, type DeepReadonly } from '../../src/index.js';
+import { constantClock, seededClock, sequenceClock, type Clock } from '../../src/index.js';
+import { type DeepReadonly } from '../../src/engines/state/index.js';
 import { describe, expect, it } from 'vitest';
 import { orbPosition } from '../../examples/orbit-catch/orbits.js';
 import type { GameState } from '../../examples/orbit-catch/state.js';

@@ -5,7 +5,8 @@
  * game's whole path (input, pick through the camera of the last frame,
  * update), and render runs every frame (meshes added, moved, removed).
  */
-import { constantClock, createInput, createStateEngine, type Clock, type CueLog, type Input, type StateEngine } from '../../src/index.js';
+import { constantClock, createInput, type Clock, type CueLog, type Input } from '../../src/index.js';
+import { createStateEngine, type StateEngine } from '../../src/engines/state/index.js';
 import { threeBackend, type ThreeBackend, type ThreeSurface } from '../../src/backends/three/index.js';
 import { CLICK_INPUT, ScriptedPlayer, type ScriptedPlayerOptions } from '../../examples/orbit-catch/autopilot.js';
 import { initialState, ORBIT_CATCH_BINDINGS, update, type OrbitCatchAction } from '../../examples/orbit-catch/game.js';

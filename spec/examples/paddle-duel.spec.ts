@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constantClock, nullBackend, type CollisionEvent, type Actor, type CueLog, type NullBackend } from 'tickflow';
+import { constantClock, nullBackend, type CollisionEvent, type CueLog, type NullBackend } from 'tickflow';
+import { type Actor } from 'tickflow/world';
 import { Ball } from '../../examples/paddle-duel/ball.js';
 import { NARROWS, OPEN_COURT, courtCentre } from '../../examples/paddle-duel/courts.js';
 import { CUES } from '../../examples/paddle-duel/cues.js';

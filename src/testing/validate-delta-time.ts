@@ -42,7 +42,8 @@ export type Outcomes = Readonly<Record<string, unknown>>;
  *
  * @example
  * ```ts
- * import { constantClock, createStateEngine, nullBackend } from 'tickflow';
+ * import { constantClock, nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  * import { validateDeltaTime, type DeltaTimeScenario } from 'tickflow/testing';
  *
  * const race: DeltaTimeScenario<ReturnType<typeof build>> = {

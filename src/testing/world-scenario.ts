@@ -68,7 +68,8 @@ const WORLD_OUTCOME_KEYS = ['elapsedSeconds', 'level', 'phase', 'scores', 'alive
  *
  * @example
  * ```ts
- * import { createWorldEngine, nullBackend } from 'tickflow';
+ * import { nullBackend } from 'tickflow';
+ * import { createWorldEngine } from 'tickflow/world';
  * import { validateDeltaTime, worldScenario } from 'tickflow/testing';
  *
  * const aiVsAi = worldScenario({

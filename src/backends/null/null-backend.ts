@@ -62,7 +62,8 @@ export class NullBackend implements StateBackend<NullSurface>, WorldBackend {
  *
  * @example
  * ```ts
- * import { createStateEngine, nullBackend, constantClock } from 'tickflow';
+ * import { nullBackend, constantClock } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  *
  * const engine = createStateEngine({ initial: { t: 0 }, update: (s, { dt }) => ({ t: s.t + dt }), backend: nullBackend(), clock: constantClock(16) });
  * engine.advance();

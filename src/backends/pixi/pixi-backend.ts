@@ -214,7 +214,7 @@ export class PixiBackend implements WorldBackend {
  *
  * @example
  * ```ts
- * import { Actor, createWorldEngine } from 'tickflow';
+ * import { Actor, createWorldEngine } from 'tickflow/world';
  * import { pixiBackend } from 'tickflow/pixi';
  *
  * class Ball extends Actor {

@@ -333,7 +333,7 @@ function isElement(value: unknown): value is HTMLElement {
  * @example
  * ```ts
  * import { BoxGeometry, Mesh, MeshNormalMaterial } from 'three';
- * import { createStateEngine } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  * import { threeBackend } from 'tickflow/three';
  *
  * const backend = threeBackend({ container: document.querySelector('#game')!, logicalWidth: 960, logicalHeight: 540 });

@@ -53,7 +53,8 @@ export interface WebAudioCues extends CuePlayer {
  *
  * @example
  * ```ts
- * import { createWorldEngine, webAudioCues } from 'tickflow';
+ * import { createWorldEngine } from 'tickflow/world';
+ * import { webAudioCues } from 'tickflow/web-audio';
  *
  * const cues = webAudioCues({ cues: { goal: { frequency: 660, durationMs: 300, type: 'triangle' } } });
  * startButton.addEventListener('click', () => void cues.resume());

@@ -21,7 +21,8 @@ declare const process: { readonly env: { readonly NODE_ENV?: string } };
  *
  * @example
  * ```ts
- * import { createStateEngine, nullBackend } from 'tickflow';
+ * import { nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  *
  * // The check follows the build; pass readonlyView to decide yourself.
  * const engine = createStateEngine({ backend: nullBackend(), initial: 0, update: (n) => n + 1 });

@@ -462,7 +462,8 @@ function refused(who: string): RefusedUpdateError {
  *
  * @example
  * ```ts
- * import { createStateEngine, constantClock, nullBackend } from 'tickflow';
+ * import { constantClock, nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
  *
  * const engine = createStateEngine({
  *   backend: nullBackend(),

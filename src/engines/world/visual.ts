@@ -54,7 +54,7 @@ export interface TexturePlacement {
  *
  * @example
  * ```ts
- * import type { Visual } from 'tickflow';
+ * import type { Visual } from 'tickflow/world';
  *
  * const ball: Visual = { kind: 'circle', radius: 8, color: 0xffcc00 };
  * const crate: Visual = { kind: 'sprite', texture: 'crate.png', anchor: { x: 0.5, y: 1 }, scale: 0.5, tint: 0xffddaa, z: 1 };

@@ -514,7 +514,8 @@ function gate(ticks: Subscribable<number>, open: () => boolean): Observable<numb
  *
  * @example
  * ```ts
- * import { createWorldEngine, nullBackend, constantClock, Actor, circle } from 'tickflow';
+ * import { nullBackend, constantClock, circle } from 'tickflow';
+ * import { createWorldEngine, Actor } from 'tickflow/world';
  *
  * class Ball extends Actor { vx = 100; override shape = circle(5); override tick(dt: number) { this.x += this.vx * dt; } }
  * const engine = createWorldEngine({
