@@ -225,8 +225,10 @@ describe('Paddle Duel in real Chromium', () => {
     try {
       const on = fresh.page;
       const g = game(on);
+      /** One frame as the page saw it. */
+      type Sample = { time: number; active: number; ball: boolean; paused: boolean; phase: string | undefined; points: number };
       await on.evaluate(() => {
-        const w = window as unknown as { __game: Handle; __samples: unknown[] };
+        const w = window as unknown as { __game: Handle; __samples: Sample[] };
         w.__samples = [];
         const sample = (): void => {
           const { engine } = w.__game;
@@ -254,7 +256,6 @@ describe('Paddle Duel in real Chromium', () => {
       await g.when((s) => !s.paused);
       await g.when((s) => s.ball !== undefined, 10_000);
 
-      type Sample = { time: number; active: number; ball: boolean; paused: boolean; phase: string | undefined; points: number };
       const samples = await on.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
       const point = samples.findIndex((x, i) => i > 0 && samples[i - 1]!.ball && !x.ball);
       const serve = samples.findIndex((x, i) => i > point && x.ball);
@@ -269,8 +270,7 @@ describe('Paddle Duel in real Chromium', () => {
 
       // One frame's worth of slack: a sample sits either side of the engine's frame, the same side every time.
       const frameSeconds = MAX_FRAME_MS / 1000;
-      const pausedFor = samples[resumedAt]!.time - samples[pausedAt]!.time;
-      expect(pausedFor, 'world.time ran on through the pause (the seed\'s step 2)').toBeGreaterThan(2);
+      expect(samples[resumedAt]!.time - samples[pausedAt]!.time, 'world.time ran on through the pause (the seed\'s step 2)').toBeGreaterThan(2);
       expect(samples[resumedAt]!.active - samples[pausedAt]!.active, 'the time the world was stepped stood still').toBeLessThanOrEqual(frameSeconds);
       const beforePause = samples[pausedAt]!.active - samples[point]!.active;
       const afterResume = samples[serve]!.active - samples[resumedAt]!.active;
