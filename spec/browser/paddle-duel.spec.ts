@@ -165,6 +165,8 @@ describe('Paddle Duel in real Chromium', () => {
     expect(fit.scrollX, 'no sideways scroll').toBeLessThanOrEqual(0);
 
     // Between two points the banner says who scored; pausing then takes it down while the menu shows.
+    // From a ball in play, so the wait ends at the start of that 1 s window, not at its last frame before the serve.
+    await g.when((s) => s.ball !== undefined, 20_000);
     await g.when((s) => s.phase === 'playing' && s.ball === undefined && !s.paused, 20_000);
     const banner = () => page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.world.find('banner')?.visual !== undefined);
     expect(await banner(), 'the "point ..." banner shows').toBe(true);
