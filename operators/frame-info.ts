@@ -1,3 +1,4 @@
+import { saturatingAdd } from './saturating-add.js';
 import { fromStep, type StepOperator } from './step-operator.js';
 
 /**
@@ -41,15 +42,10 @@ export function createFrameInfo(): MutableFrameInfo {
  */
 export function countFrame(info: MutableFrameInfo, deltaMs: number, active = true): MutableFrameInfo {
   info.count += 1;
-  info.timeMs = saturatingSum(info.timeMs, deltaMs);
-  if (active) info.activeMs = saturatingSum(info.activeMs, deltaMs);
+  info.timeMs = saturatingAdd(info.timeMs, deltaMs);
+  if (active) info.activeMs = saturatingAdd(info.activeMs, deltaMs);
   info.lastDeltaMs = deltaMs;
   return info;
-}
-
-function saturatingSum(a: number, b: number): number {
-  const sum = a + b;
-  return sum < Number.MAX_VALUE ? sum : Number.MAX_VALUE;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { OptionError } from './option-error.js';
+import { saturatingAdd } from './saturating-add.js';
 import { createSteadySteps, steadyStepCount, type SteadySteps } from './steady-steps.js';
 import { checkOptionKeys, integerAtLeast, optionsObject, positiveFinite } from './validate.js';
 
@@ -212,7 +213,7 @@ export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: 
 
   accumulator.accumulatedMs = leftMs;
   accumulator.snapCarryMs = carryMs;
-  accumulator.droppedTotalMs += droppedMs;
+  accumulator.droppedTotalMs = saturatingAdd(accumulator.droppedTotalMs, droppedMs);
   const visibleMs = leftMs - carryMs;
   plan.steps = steps;
   plan.stepMs = stepMs;

@@ -87,3 +87,8 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** `value` must be a function (a handler, a callback, a hook). */
+export function functionOption(where: string, option: string, value: unknown, rule = 'a function'): void {
+  if (typeof value !== 'function') throw new OptionError(where, option, rule, value);
+}

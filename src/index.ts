@@ -37,7 +37,7 @@ export { timerTicks, type TimerTicksOptions } from './hosts/timer-ticks.js';
 
 // The loop: ticks -> clock -> frame -> ordered phases.
 export { createLoop, Loop, type LoopOptions, type LoopStats, type SetClockOptions } from './loop/loop.js';
-export { FRAME_RATE_WINDOW } from './loop/frame-rate.js';
+export { FRAME_RATE_WINDOW, DIAGNOSTICS_WINDOW, type Diagnostics } from './loop/frame-meter.js';
 export type { PhaseSpec } from './loop/phase.js';
 export { PhaseError } from './loop/phase-error.js';
 
@@ -49,11 +49,9 @@ export { box, circle, halfExtents, type Collider, type CollisionEvent, type Coll
 export { overlaps, type Contact } from './collision/narrowphase.js';
 export { InvalidColliderError, type ColliderField } from './collision/invalid-collider-error.js';
 
-// What the engines share with their backends: the viewport's fit, the cues,
-// the statistics a diagnostics overlay draws.
+// What the engines share with their backends: the viewport's fit and the cues.
 export { fitViewport, screenToLogical, logicalToScreen, type Viewport } from './engines/viewport.js';
 export { cueLog, CUE_LOG_LIMIT, type CueLog, type CueLogOptions, type CuePlayer, type CueRecord } from './engines/cues.js';
-export type { Diagnostics } from './engines/diagnostics.js';
 
 // The headless backend, for any engine in Node.
 export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './backends/null/null-backend.js';

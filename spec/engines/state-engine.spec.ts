@@ -455,8 +455,8 @@ describe('errors under advance() (issue 12)', () => {
     }
     expect(inner).toBeInstanceOf(Error);
     expect((inner as Error).message).toBe(
-      'advance: called inside frame 1 of the state engine; a frame cannot run inside another, so call advance() ' +
-        'from outside the frame (a test, a timer, the next tick), never from update or render',
+      'advance: called inside frame 1 of the state engine (phase "update"); a frame cannot run inside another, so call advance() ' +
+        'from outside the frame (a test, a timer, the next tick)',
     );
     expect(outer, 'the outer advance() reports the refusal').toBe(inner);
     expect(reported.map((e) => [e.phase, e.cause])).toEqual([['update', inner]]);
@@ -519,7 +519,7 @@ describe('options checked on createStateEngine (issue 12)', () => {
     );
     expect(() => createStateEngine({ ...base(), input: 'keyboard' as never })).toThrow(OptionError);
     expect(() => createStateEngine({ ...base(), cues: { play: 1 } as never })).toThrow(
-      'createStateEngine: cues must be a cue player ({ play(name, options) }, e.g. cueLog() or webAudioCues()), got an object',
+      'createStateEngine: cues must be a cue player ({ play(name, options) }: cueLog(), webAudioCues()), got an object',
     );
     expect(() => createStateEngine({ ...base(), cues: (() => {}) as never })).toThrow(/cues must be a cue player/);
     expect(() => createStateEngine({ ...base(), recorder: { recording: true } as never })).toThrow(
@@ -530,10 +530,10 @@ describe('options checked on createStateEngine (issue 12)', () => {
 
   it('ticks, clock, overlay, readonlyView and onError are checked too: a wrong shape never becomes a default silently', () => {
     expect(() => createStateEngine({ ...base(), ticks: 60 as never })).toThrow(
-      'createStateEngine: ticks must be a source of host ticks (animationFrames(), manualTicks().ticks$, an Observable), got 60',
+      'createStateEngine: ticks must be an Observable of host timestamps in ms (animationFrames(), manualTicks().ticks$, a marble), got 60',
     );
     expect(() => createStateEngine({ ...base(), clock: 16 as never })).toThrow(
-      'createStateEngine: clock must be a clock (wallClock(), constantClock(ms), ...), got 16',
+      'createStateEngine: clock must be a clock: an operator from timestamps (ms) to deltas (wallClock(), constantClock(ms), ...), got 16',
     );
     expect(() => createStateEngine({ ...base(), overlay: 'yes' as never })).toThrow('createStateEngine: overlay must be true or false, got "yes"');
     expect(() => createStateEngine({ ...base(), readonlyView: 0 as never })).toThrow('createStateEngine: readonlyView must be true or false, got 0');

@@ -399,7 +399,7 @@ describe('validateDeltaTime serves every engine: the state engine (issue 13)', (
     // advance() threw it to the validator, and errors$ reported it: it counts once, and the run went on to 2 s.
     expect(report.ok).toBe(false);
     expect(report.mismatches.map((row) => row.field)).toEqual(['errors']);
-    expect(report.mismatches[0]!.values[0]).toBe('phase "update" of frame 60 threw: update broke at 1 s');
+    expect(report.mismatches[0]!.values[0]).toBe('state engine: phase "update" of frame 60 threw: update broke at 1 s');
     expect(report.runs.map((r) => r.elapsedSeconds)).toEqual([2, 2, 2]);
   });
 

@@ -63,12 +63,12 @@ describe('createWorldEngine refuses', () => {
 
   it('ticks, clock, input, cues and overlay of the wrong kind, each by name', () => {
     const cases: [string, unknown, string][] = [
-      ['ticks', 42, 'createWorldEngine: ticks must be an Observable of timestamps (a Subscribable), got 42'],
-      ['ticks', {}, 'createWorldEngine: ticks must be an Observable of timestamps (a Subscribable), got an object'],
-      ['clock', 16, 'createWorldEngine: clock must be a clock (an operator from timestamps to deltas), got 16'],
-      ['input', {}, 'createWorldEngine: input must be an Input (createInput(...)), got an object'],
-      ['cues', { beep: () => {} }, 'createWorldEngine: cues must be a cue player (an object with play(name, options)), got an object'],
-      ['overlay', 'yes', 'createWorldEngine: overlay must be a boolean, got "yes"'],
+      ['ticks', 42, 'createWorldEngine: ticks must be an Observable of host timestamps in ms (animationFrames(), manualTicks().ticks$, a marble), got 42'],
+      ['ticks', {}, 'createWorldEngine: ticks must be an Observable of host timestamps in ms (animationFrames(), manualTicks().ticks$, a marble), got an object'],
+      ['clock', 16, 'createWorldEngine: clock must be a clock: an operator from timestamps (ms) to deltas (wallClock(), constantClock(ms), ...), got 16'],
+      ['input', {}, 'createWorldEngine: input must be an Input (createInput({ bindings })), got an object'],
+      ['cues', { beep: () => {} }, 'createWorldEngine: cues must be a cue player ({ play(name, options) }: cueLog(), webAudioCues()), got an object'],
+      ['overlay', 'yes', 'createWorldEngine: overlay must be true or false, got "yes"'],
     ];
     for (const [option, value, message] of cases) expect(() => createWorldEngine({ ...base, [option]: value } as never), option).toThrow(message);
   });
@@ -93,7 +93,7 @@ describe('createWorldEngine refuses', () => {
 
   it('setClock refuses a clock that is not a function', () => {
     const engine = createWorldEngine(base);
-    expect(() => engine.setClock(60 as never)).toThrow('setClock: clock must be a clock (an operator from timestamps to deltas), got 60');
+    expect(() => engine.setClock(60 as never)).toThrow('setClock: clock must be a clock: an operator from timestamps (ms) to deltas (wallClock(), constantClock(ms), ...), got 60');
   });
 });
 

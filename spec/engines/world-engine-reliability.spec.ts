@@ -350,7 +350,7 @@ describe('engine.destroy(): "After destroy nothing of the engine runs"', () => {
       expect(backend.renderCount, at).toBeLessThanOrEqual(1);
       // "the world closes": every actor ended play, exactly once.
       expect([...endPlays.values()], at).toEqual([1, 1, 1, 1, 1]);
-      expect(() => engine.advance(), at).toThrow('advance: the loop was destroyed');
+      expect(() => engine.advance(), at).toThrow('advance: the world engine was destroyed');
     }
   });
 });

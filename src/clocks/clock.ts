@@ -30,3 +30,11 @@ export function buildClock<C extends Clock>(where: string, build: () => C): C {
     throw error;
   }
 }
+
+/** The rule for a `clock` option, wherever one is taken (a loop, `setClock`, every engine, `whileVisible`): one text. */
+export const CLOCK_RULE = 'a clock: an operator from timestamps (ms) to deltas (wallClock(), constantClock(ms), ...)';
+
+/** `clock` must be an operator (a function). @throws {OptionError} naming `where`, `clock`, the rule and the value. @internal */
+export function checkClock(where: string, clock: unknown): asserts clock is Clock {
+  if (typeof clock !== 'function') throw new OptionError(where, 'clock', CLOCK_RULE, clock);
+}

@@ -2,7 +2,7 @@ import { OptionError } from '../../operators/option-error.js';
 import { fromStep, type StepOperator } from '../../operators/step-operator.js';
 import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
 import { startClock, type ClockRun } from './clock-driver.js';
-import type { Clock } from './clock.js';
+import { checkClock, type Clock } from './clock.js';
 
 /** What {@link whileVisible} reads: the page's `document` by default. */
 export interface VisibilitySource {
@@ -48,7 +48,7 @@ export interface WhileVisibleOptions {
  */
 export function whileVisible(clock: Clock, options?: WhileVisibleOptions): StepOperator<number, number> {
   const where = 'whileVisible';
-  if (typeof clock !== 'function') throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
+  checkClock(where, clock);
   optionsObject(where, options, true);
   checkOptionKeys(where, options, ['document']);
   const source = options?.document ?? (globalThis as { document?: VisibilitySource }).document;

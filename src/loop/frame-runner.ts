@@ -1,4 +1,5 @@
 import { countFrame, createFrameInfo, type MutableFrameInfo } from '../../operators/frame-info.js';
+import { saturatingAdd } from '../../operators/saturating-add.js';
 import {
   accumulate,
   clearAccumulated,
@@ -8,7 +9,7 @@ import {
 } from '../../operators/step-accumulator.js';
 import { Broadcast } from '../streams/broadcast.js';
 import type { Phase } from './phase.js';
-import { PhaseError } from './phase-error.js';
+import type { PhaseError } from './phase-error.js';
 
 /** A phase with its listeners: one row of a {@link FrameRunner}'s table. @internal */
 export interface PhaseRow<P extends string = string> extends Phase<P> {
@@ -31,6 +32,13 @@ export interface PhaseRow<P extends string = string> extends Phase<P> {
  *    phases); else each of its listeners is called, each call isolated, with
  *    the frame's delta in seconds. The fixed phases run as a group once per
  *    planned step, with the step in seconds.
+ *
+ * A single step ({@link requestStep}) asked for while paused makes one frame
+ * run as if unpaused, for exactly one fixed step: its fixed group runs once,
+ * its other phases are handed the step's seconds, and alpha is 1 (the frame
+ * shows the step it just made). The request is taken when the frame reaches
+ * its fixed group, so a phase before the group (one that reads a step key)
+ * can still ask for this frame; without fixed phases, when the frame starts.
  */
 export class FrameRunner<P extends string = string> {
   /** The frames so far (ms). */
@@ -43,6 +51,8 @@ export class FrameRunner<P extends string = string> {
   phaseIndex = -1;
   /** The frame's first error, for `advance()` and failFast to act on. */
   pendingError: PhaseError | undefined;
+  /** Whether the frame under way is a single step (see {@link requestStep}). */
+  stepping = false;
 
   /**
    * The seconds handed to the phases, in fields that are never numbers-only
@@ -57,6 +67,7 @@ export class FrameRunner<P extends string = string> {
   private frameSecondsFor = NaN;
   private stepSeconds: number | undefined = undefined;
   private stepSecondsFor = NaN;
+  private stepRequested = false;
 
   /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
   private readonly fixedStart: number;
@@ -66,13 +77,13 @@ export class FrameRunner<P extends string = string> {
   /**
    * @param phases The table, in frame order.
    * @param accumulator Plans the fixed group's steps; `undefined` without a fixed step.
-   * @param report Where an error caught at a phase boundary goes; it may
+   * @param onListenerError Where an error a listener threw goes; it may
    * throw (failFast) to end the frame where it is.
    */
   constructor(
     readonly phases: readonly PhaseRow<P>[],
     readonly accumulator: StepAccumulator | undefined,
-    private readonly report: (error: PhaseError) => void,
+    private readonly onListenerError: (cause: unknown) => void,
   ) {
     this.plan = createStepPlan(accumulator?.stepMs ?? 0);
     this.fixedStart = phases.findIndex((p) => p.fixed);
@@ -91,21 +102,29 @@ export class FrameRunner<P extends string = string> {
     return this.phases[this.phaseIndex]?.name ?? 'outside a frame';
   }
 
-  /** Pauses or resumes. Pausing clears the time accumulated and not yet simulated. */
+  /** Pauses or resumes. Pausing clears the time accumulated and not yet simulated; so does resuming. */
   setPaused(paused: boolean): void {
-    if (paused && !this.paused && this.accumulator !== undefined) {
+    if (paused !== this.paused && this.accumulator !== undefined) {
       clearAccumulated(this.accumulator);
       this.plan.alpha = 0;
     }
     this.paused = paused;
+    if (!paused) this.stepRequested = false;
+  }
+
+  /** While paused, asks for a single step (see the class comment). Does nothing while running. */
+  requestStep(): void {
+    if (this.paused) this.stepRequested = true;
   }
 
   /** Runs one frame worth `deltaMs` (a finite number >= 0). */
   run(deltaMs: number): void {
     const { phases, plan, accumulator, fixedStart, fixedEnd } = this;
     this.phaseIndex = 0;
+    this.stepping = false;
     try {
-      countFrame(this.info, deltaMs, !this.paused);
+      if (fixedStart < 0) this.takeStep();
+      countFrame(this.info, deltaMs, !this.paused || this.stepping);
       if (accumulator !== undefined) {
         if (this.paused && this.fixedGroupPausable) {
           plan.steps = 0;
@@ -114,18 +133,23 @@ export class FrameRunner<P extends string = string> {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      if (deltaMs !== this.frameSecondsFor) {
-        this.frameSecondsFor = deltaMs;
-        this.frameSeconds = deltaMs / 1000;
-      }
       if (plan.stepMs !== this.stepSecondsFor) {
         this.stepSecondsFor = plan.stepMs;
         this.stepSeconds = plan.stepMs / 1000;
       }
+      this.setFrameSeconds(deltaMs);
       for (let i = 0; i < phases.length; i++) {
         if (i !== fixedStart) {
           this.runPhase(i, this.frameSeconds);
           continue;
+        }
+        if (this.takeStep()) {
+          // One step, shown as made: the frame's other phases are handed its seconds.
+          plan.steps = 1;
+          plan.alpha = 1;
+          plan.droppedMs = 0;
+          this.info.activeMs = saturatingAdd(this.info.activeMs, plan.stepMs);
+          this.setFrameSeconds(plan.stepMs);
         }
         for (let step = 0; step < plan.steps; step++) {
           for (let j = fixedStart; j <= fixedEnd; j++) this.runPhase(j, this.stepSeconds);
@@ -134,22 +158,32 @@ export class FrameRunner<P extends string = string> {
       }
     } catch (error) {
       // Only a failFast rethrow from onListenerError ends a frame early and lands here.
-      this.pendingError ??= error instanceof PhaseError ? error : new PhaseError(this.currentPhase, this.info.count, error);
+      this.pendingError ??= error as PhaseError;
     } finally {
       this.phaseIndex = -1;
+      this.stepping = false;
+    }
+  }
+
+  /** Turns a pending step request into this frame's single step. */
+  private takeStep(): boolean {
+    if (!this.stepRequested || !this.paused) return false;
+    this.stepRequested = false;
+    this.stepping = true;
+    return true;
+  }
+
+  private setFrameSeconds(deltaMs: number): void {
+    if (deltaMs !== this.frameSecondsFor) {
+      this.frameSecondsFor = deltaMs;
+      this.frameSeconds = deltaMs / 1000;
     }
   }
 
   private runPhase(index: number, seconds: number | undefined): void {
     const phase = this.phases[index]!;
-    if (this.paused && phase.pausable) return;
+    if (phase.pausable && this.paused && !this.stepping) return;
     this.phaseIndex = index;
     phase.listeners.emit(seconds!, this.onListenerError);
   }
-
-  private readonly onListenerError = (cause: unknown): void => {
-    const error = new PhaseError(this.currentPhase, this.info.count, cause);
-    this.pendingError ??= error;
-    this.report(error);
-  };
 }

@@ -1,6 +1,7 @@
 import { Observable, Subscription, type Subscribable } from 'rxjs';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
+import { saturatingAdd } from '../../operators/saturating-add.js';
 import { scaleDeltaMs } from '../../operators/scale-delta.js';
 import {
   createStepAccumulator,
@@ -8,16 +9,19 @@ import {
   type FixedStepOptions,
   type StepPlan,
 } from '../../operators/step-accumulator.js';
-import { booleanOption, checkOptionKeys, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
+import { booleanOption, checkOptionKeys, functionOption, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
 import { startClock, type ClockRun } from '../clocks/clock-driver.js';
 import type { Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
 import { Broadcast } from '../streams/broadcast.js';
-import { FrameRate } from './frame-rate.js';
+import { ErrorRouter } from './error-router.js';
+import { DIAGNOSTICS_WINDOW, FrameMeter, type Diagnostics } from './frame-meter.js';
 import { FrameRunner, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
+import { checkClock } from '../clocks/clock.js';
+import { checkTicks } from '../hosts/tick-source.js';
 
 /** Options of {@link createLoop}. */
 export interface LoopOptions<P extends string> {
@@ -45,9 +49,22 @@ export interface LoopOptions<P extends string> {
    * on).
    */
   failFast?: boolean;
+  /**
+   * What `advance()` does with the errors of the frame it ran, once each was
+   * reported: `'report'` (the default) only reports them; `'throw'` finishes
+   * the frame, then throws its first error to the caller (a test, a
+   * validator), while a host-driven loop goes on as with `'report'`.
+   */
+  advanceErrors?: 'report' | 'throw';
+  /**
+   * How the loop makes the error it reports for something thrown in a phase
+   * (or the clock): defaults to `new PhaseError(phase, frame, cause)`. An
+   * engine passes one that names itself, so its loop's errors are its own.
+   */
+  errorOf?: (phase: string, frame: number, cause: unknown) => PhaseError;
 }
 
-const LOOP_OPTION_KEYS = ['ticks', 'clock', 'phases', 'fixedStep', 'onError', 'failFast'] as const;
+const LOOP_OPTION_KEYS = ['ticks', 'clock', 'phases', 'fixedStep', 'onError', 'failFast', 'advanceErrors', 'errorOf'] as const;
 
 /** Counters and readings of a loop's life so far. */
 export interface LoopStats {
@@ -95,55 +112,78 @@ export class Loop<P extends string = string> {
   private readonly runner: FrameRunner<P>;
   private readonly rows: ReadonlyMap<P, PhaseRow<P>>;
   private readonly phaseObservables = new Map<P, Observable<number>>();
-  private readonly errorListeners = new Broadcast<PhaseError>();
+  private readonly router: ErrorRouter;
   private readonly frameListeners = new Broadcast<FrameInfo>();
-  private readonly rate = new FrameRate();
+  private readonly meter = new FrameMeter();
   private readonly ticks: Subscribable<number>;
-  private readonly onError: (error: PhaseError) => void;
   private readonly failFast: boolean;
+  private readonly throwFromAdvance: boolean;
+  private readonly errorOf: (phase: string, frame: number, cause: unknown) => PhaseError;
 
   private clock: Clock;
   private clockRun: ClockRun;
   private hostRun: Subscription | undefined;
+  /** Between `start()` and `stop()` (or the tick source's end). */
+  private started = false;
+  /** Holds outstanding (see {@link hold}). */
+  private holds = 0;
   private scale = 1;
   private lastTimestampMs = 0;
   private tickCount = 0;
   private declinedCount = 0;
-  private errorCount = 0;
   private destroyed = false;
 
   constructor(options: LoopOptions<P>) {
     const where = 'createLoop';
     optionsObject(where, options);
     checkOptionKeys(where, options, LOOP_OPTION_KEYS);
-    const { ticks, clock, phases, fixedStep, onError = defaultOnError, failFast = false } = options;
-    if (ticks == null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function') {
-      throw new OptionError(where, 'ticks', 'an Observable of timestamps', ticks);
-    }
-    if (clock !== undefined && typeof clock !== 'function') {
-      throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
-    }
-    if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+    const {
+      ticks,
+      clock,
+      phases,
+      fixedStep,
+      onError = defaultOnError,
+      failFast = false,
+      advanceErrors = 'report',
+      errorOf = phaseErrorOf,
+    } = options;
+    checkTicks(where, ticks);
+    if (clock !== undefined) checkClock(where, clock);
+    functionOption(where, 'onError', onError);
     booleanOption(where, 'failFast', failFast);
+    if (advanceErrors !== 'report' && advanceErrors !== 'throw') {
+      throw new OptionError(where, 'advanceErrors', `'report' or 'throw'`, advanceErrors);
+    }
+    functionOption(where, 'errorOf', errorOf);
     if (fixedStep !== undefined) optionsObject(where, fixedStep);
     const normalized = normalizePhases(phases, where);
     const accumulator =
       fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;
     const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>() }));
-    this.runner = new FrameRunner(table, accumulator, (error) => this.reportFromFrame(error));
+    this.runner = new FrameRunner(table, accumulator, this.onListenerError);
     this.rows = new Map(table.map((row) => [row.name, row]));
     this.ticks = ticks;
     this.clock = clock ?? wallClock();
-    this.onError = onError;
+    this.router = new ErrorRouter(onError);
     this.failFast = failFast;
-    this.errors$ = this.errorListeners.asObservable();
+    this.throwFromAdvance = advanceErrors === 'throw';
+    this.errorOf = errorOf;
+    this.errors$ = this.router.errors$;
     this.frames$ = this.frameListeners.asObservable();
     this.clockRun = this.startClock();
   }
 
-  /** Whether host ticks are being taken (between `start()` and `stop()`, until the tick source ends). */
+  /**
+   * Whether host ticks are being taken now: between `start()` and `stop()`
+   * (until the tick source ends), and not held ({@link hold}).
+   */
   get running(): boolean {
     return this.hostRun !== undefined;
+  }
+
+  /** Whether a {@link hold} is outstanding: no tick reaches the clock. */
+  get held(): boolean {
+    return this.holds > 0;
   }
 
   /**
@@ -201,29 +241,57 @@ export class Loop<P extends string = string> {
    */
   start(): void {
     this.assertAlive('start');
-    if (this.hostRun !== undefined) return;
-    this.restartClock();
-    const run = new Subscription();
-    this.hostRun = run;
-    const ended = (cause: unknown): void => {
-      if (this.hostRun === run) this.hostRun = undefined;
-      this.report(new PhaseError('ticks', this.runner.info.count, cause));
-    };
-    run.add(
-      this.ticks.subscribe({
-        next: this.onHostTick,
-        error: ended,
-        complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
-      }),
-    );
-    if (this.hostRun !== run) run.unsubscribe(); // the source ended during subscribe
+    if (this.started) return;
+    this.started = true;
+    if (this.holds === 0) this.attachHost();
   }
 
-  /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. */
+  /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. Does nothing when stopped. */
   stop(): void {
-    const run = this.hostRun;
-    this.hostRun = undefined;
-    run?.unsubscribe();
+    this.started = false;
+    this.detachHost();
+  }
+
+  /**
+   * Holds the loop: until every hold is released, no tick reaches the clock.
+   * Host ticks are not taken (the loop asks its host for no frames) and
+   * `advance()` runs nothing and returns false. When the last hold is
+   * released, the clock starts fresh, so the time spent held is not charged
+   * to the next frame (the caller's clock stays: only its baseline goes), and
+   * a started loop takes host ticks again. What an engine does while it
+   * loads a level or a scene, or while it is paused in a way that asks for
+   * no frames.
+   *
+   * @return The release: call it once (later calls do nothing).
+   */
+  hold(): () => void {
+    this.assertAlive('hold');
+    if (this.holds++ === 0) this.detachHost();
+    let outstanding = true;
+    return () => {
+      if (!outstanding) return;
+      outstanding = false;
+      if (--this.holds > 0 || this.destroyed) return;
+      this.restartClock();
+      if (this.started) this.attachHost();
+    };
+  }
+
+  /**
+   * While paused, makes the next frame a single step: it runs as if
+   * unpaused, for exactly one fixed step, hands its other phases the step's
+   * seconds, and reports alpha 1 (it shows the step it made). Asked for in a
+   * phase that runs before the fixed phases, it makes the frame under way
+   * that step. Does nothing while running (not paused).
+   */
+  step(): void {
+    this.assertAlive('step');
+    this.runner.requestStep();
+  }
+
+  /** Whether the frame under way (or the latest) is a single step ({@link step}). */
+  get stepping(): boolean {
+    return this.runner.stepping;
   }
 
   /**
@@ -232,12 +300,13 @@ export class Loop<P extends string = string> {
    *
    * @param timestampMs The tick's timestamp; defaults to the previous tick's
    * plus 1000/60 (virtual time at 60 Hz).
-   * @return Whether the tick made a frame (false when the clock declined it).
+   * @return Whether the tick made a frame (false when the clock declined it, or the loop is held).
    * @throws {Error} when called from inside a frame, or after `destroy()`.
-   * @throws {PhaseError} with `failFast`, the first error of the frame.
+   * @throws {PhaseError} with `failFast` or `advanceErrors: 'throw'`, the first error of the frame.
    */
   advance(timestampMs?: number): boolean {
     this.assertAlive('advance');
+    if (this.holds > 0) return false;
     if (this.runner.inFrame) {
       throw new Error(
         `advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}; ` +
@@ -249,8 +318,13 @@ export class Loop<P extends string = string> {
     const delivered = timestampMs === undefined ? this.tick(this.lastTimestampMs + DEFAULT_ADVANCE_MS) : this.tick(timestampMs);
     const error = this.runner.pendingError;
     this.runner.pendingError = undefined;
-    if (error !== undefined && this.failFast) throw error;
+    if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
     return delivered;
+  }
+
+  /** Frames so far: `frame().count` without the snapshot. */
+  get frameCount(): number {
+    return this.runner.info.count;
   }
 
   /** A snapshot of the frames so far: count, simulated time, active time and the latest delta, in ms. */
@@ -271,9 +345,24 @@ export class Loop<P extends string = string> {
       ticks: this.tickCount,
       declined: this.declinedCount,
       droppedMs: this.runner.accumulator?.droppedTotalMs ?? 0,
-      errors: this.errorCount,
-      fps: this.rate.fps,
-      speed: this.rate.speed,
+      errors: this.router.count,
+      fps: this.meter.fps,
+      speed: this.meter.speed,
+    };
+  }
+
+  /**
+   * What a diagnostics overlay draws: frames per second (as `stats().fps`),
+   * the last {@link DIAGNOSTICS_WINDOW} frame deltas (ms, oldest first), the
+   * ticks declined and the frames so far. Allocates the graph's array: read
+   * it only when drawing.
+   */
+  diagnostics(): Diagnostics {
+    return {
+      fps: this.meter.fps,
+      frameTimesMs: this.meter.recentDeltasMs(),
+      declinedTicks: this.declinedCount,
+      frameCount: this.runner.info.count,
     };
   }
 
@@ -289,9 +378,7 @@ export class Loop<P extends string = string> {
    */
   setClock(clock: Clock, options?: SetClockOptions): void {
     this.assertAlive('setClock');
-    if (typeof clock !== 'function') {
-      throw new OptionError('setClock', 'clock', 'a clock (an operator from timestamps to deltas)', clock);
-    }
+    checkClock('setClock', clock);
     optionsObject('setClock', options, true);
     checkOptionKeys('setClock', options, ['keepBaseline']);
     const keepBaseline = booleanOption('setClock', 'keepBaseline', options?.keepBaseline) ?? false;
@@ -349,7 +436,7 @@ export class Loop<P extends string = string> {
    * inside a frame: a removed handler is not called again).
    */
   on(name: P, handler: (dtSeconds: number) => void): Subscription {
-    if (typeof handler !== 'function') throw new OptionError('on', 'handler', 'a function', handler);
+    functionOption('on', 'handler', handler);
     return new Subscription(this.row(name, 'on').listeners.add(handler));
   }
 
@@ -362,7 +449,7 @@ export class Loop<P extends string = string> {
    * @return A subscription; unsubscribe before it ran to cancel it.
    */
   once(name: P, handler: (dtSeconds: number) => void): Subscription {
-    if (typeof handler !== 'function') throw new OptionError('once', 'handler', 'a function', handler);
+    functionOption('once', 'handler', handler);
     const remove = this.row(name, 'once').listeners.add((dtSeconds) => {
       remove();
       handler(dtSeconds);
@@ -370,14 +457,21 @@ export class Loop<P extends string = string> {
     return new Subscription(remove);
   }
 
+  /** The name of the phase running now; `'outside a frame'` between frames. */
+  get currentPhase(): string {
+    return this.runner.currentPhase;
+  }
+
   /**
    * Reports an error that code running inside a phase caught itself (an
    * engine isolating each actor's tick, say) as if a handler had thrown: a
-   * {@link PhaseError} with the current phase and frame goes to `errors$` and
-   * `onError`. Outside a frame the phase is `'outside a frame'`.
+   * {@link PhaseError} with the current phase and frame (or `cause` itself,
+   * when it is one) goes to `errors$` and `onError`, and counts as the
+   * frame's error for `advance()`. Outside a frame the phase is
+   * `'outside a frame'`.
    */
   reportError(cause: unknown): void {
-    this.report(cause instanceof PhaseError ? cause : new PhaseError(this.runner.currentPhase, this.runner.info.count, cause));
+    this.report(cause instanceof PhaseError ? cause : this.errorOf(this.runner.currentPhase, this.runner.info.count, cause));
   }
 
   /**
@@ -390,22 +484,48 @@ export class Loop<P extends string = string> {
     this.stop();
     this.clockRun.stop();
     this.destroyed = true;
+    // Completing the phases' listener lists also ends a frame under way: no later listener is called.
     for (const row of this.rows.values()) row.listeners.complete();
     this.frameListeners.complete();
-    this.errorListeners.complete();
+    this.router.complete();
+  }
+
+  /** Whether {@link destroy} was called. */
+  get isDestroyed(): boolean {
+    return this.destroyed;
   }
 
   // -- the tick: the clock, then the frame ---------------------------------------
 
+  private attachHost(): void {
+    if (this.hostRun !== undefined) return;
+    this.restartClock();
+    const run = new Subscription();
+    this.hostRun = run;
+    const ended = (cause: unknown): void => {
+      if (this.hostRun === run) this.hostRun = undefined;
+      this.started = false;
+      this.report(this.errorOf('ticks', this.runner.info.count, cause));
+    };
+    run.add(
+      this.ticks.subscribe({
+        next: this.onHostTick,
+        error: ended,
+        complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
+      }),
+    );
+    if (this.hostRun !== run) run.unsubscribe(); // the source ended during subscribe
+  }
+
+  private detachHost(): void {
+    const run = this.hostRun;
+    this.hostRun = undefined;
+    run?.unsubscribe();
+  }
+
   private readonly onHostTick = (timestampMs: number): void => {
     if (this.runner.inFrame) {
-      this.report(
-        new PhaseError(
-          this.runner.currentPhase,
-          this.runner.info.count,
-          new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'),
-        ),
-      );
+      this.reportError(new Error('a host tick arrived inside a frame; it was dropped (a tick source must not tick from a phase)'));
       return;
     }
     this.tick(timestampMs);
@@ -431,8 +551,9 @@ export class Loop<P extends string = string> {
     }
     const clampedMs = clockMs > 0 ? clockMs : 0;
     const deltaMs = this.scale === 1 ? clampedMs : scaleDeltaMs(clampedMs, this.scale)!;
+    // Metered before the phases run, so an overlay drawn in this frame counts it.
+    this.meter.record(timestampMs, saturatingAdd(this.runner.info.timeMs, deltaMs), deltaMs);
     this.runner.run(deltaMs);
-    this.rate.record(timestampMs, this.runner.info.timeMs);
     if (this.frameListeners.size > 0) this.frameListeners.emit(this.frame(), this.onFrameListenerError);
     return true;
   }
@@ -454,11 +575,11 @@ export class Loop<P extends string = string> {
   private restartClock(): void {
     this.clockRun?.stop();
     this.clockRun = this.startClock();
-    this.rate.reset();
+    this.meter.resetRate();
   }
 
   private reportClockError(error: unknown): void {
-    const phaseError = new PhaseError('clock', this.runner.info.count, error);
+    const phaseError = this.errorOf('clock', this.runner.info.count, error);
     this.runner.pendingError ??= phaseError;
     this.report(phaseError);
     if (!this.destroyed) this.restartClock();
@@ -467,7 +588,14 @@ export class Loop<P extends string = string> {
   // -- plumbing ---------------------------------------------------------------
 
   private readonly onFrameListenerError = (cause: unknown): void => {
-    this.report(new PhaseError('frames$', this.runner.info.count, cause));
+    this.report(this.errorOf('frames$', this.runner.info.count, cause));
+  };
+
+  /** A listener threw inside a phase: reported, and with failFast thrown on to end the frame. */
+  private readonly onListenerError = (cause: unknown): void => {
+    const error = this.errorOf(this.runner.currentPhase, this.runner.info.count, cause);
+    this.report(error);
+    if (this.failFast) throw error;
   };
 
   private row(name: P, where: string): PhaseRow<P> {
@@ -478,20 +606,10 @@ export class Loop<P extends string = string> {
     return row;
   }
 
-  /** An error caught inside a frame: reported, and with failFast thrown on to end the frame. */
-  private reportFromFrame(error: PhaseError): void {
-    this.report(error);
-    if (this.failFast) throw error;
-  }
-
+  /** Every error the loop reports: the frame's first one is kept for `advance()`, then it is routed. */
   private report(error: PhaseError): void {
-    this.errorCount++;
-    try {
-      this.onError(error);
-    } catch (secondary) {
-      console.error(secondary);
-    }
-    this.errorListeners.emit(error, (secondary) => console.error(secondary));
+    if (this.runner.inFrame) this.runner.pendingError ??= error;
+    this.router.route(error);
   }
 
   private assertAlive(method: string): void {
@@ -501,6 +619,10 @@ export class Loop<P extends string = string> {
 
 function defaultOnError(error: PhaseError): void {
   console.error(error);
+}
+
+function phaseErrorOf(phase: string, frame: number, cause: unknown): PhaseError {
+  return new PhaseError(phase, frame, cause);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 export class PhaseError extends Error {
   /** Always `'PhaseError'`. */
-  override readonly name = 'PhaseError';
+  override readonly name: string = 'PhaseError';
 
   constructor(
     /** The phase whose handler threw, or `'clock'`. */

@@ -67,3 +67,17 @@ export function normalizePhases<P extends string>(
   }
   return normalized;
 }
+
+/**
+ * The names of a phase table, in order: how a preset exports its phase names
+ * from the one table its loop is built from, so the two cannot disagree.
+ *
+ * @example
+ * ```ts
+ * const TABLE = [{ name: 'update' }, { name: 'render' }] as const;
+ * const PHASES = phaseNames(TABLE); // ['update', 'render']
+ * ```
+ */
+export function phaseNames<const T extends readonly PhaseSpec[]>(table: T): readonly T[number]['name'][] {
+  return Object.freeze(table.map((phase) => phase.name));
+}

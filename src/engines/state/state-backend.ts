@@ -31,8 +31,8 @@ export interface PickView {
   pick(cssX: number, cssY: number): PickHit | undefined;
 }
 
-export type { Diagnostics } from '../diagnostics.js';
-import type { Diagnostics } from '../diagnostics.js';
+export type { Diagnostics } from '../../loop/frame-meter.js';
+import type { Diagnostics } from '../../loop/frame-meter.js';
 
 /** Captures frames (step 8): the picture the game submitted, before the overlay. */
 export interface FrameRecorder {

@@ -1,18 +1,15 @@
-import { defer, type Observable, type Subscribable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys } from '../../../operators/validate.js';
+import { booleanOption, checkOptionKeys, functionOption } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
-import type { Clock } from '../../clocks/clock.js';
-import { animationFrames } from '../../hosts/animation-frames.js';
-import { createInput, type Input, type InputView } from '../../input/input.js';
-import { createLoop, type Loop } from '../../loop/loop.js';
-import type { PhaseError } from '../../loop/phase-error.js';
-import { cueLog, type CuePlayer } from '../cues.js';
+import type { Input, InputView } from '../../input/input.js';
+import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
+import type { CuePlayer } from '../cues.js';
+import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
+import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import type { Viewport } from '../viewport.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
 import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
-import { FrameTimes } from '../diagnostics.js';
 
 /** What update is handed besides the state: time, input, cues and picking. Nothing that draws. */
 export interface UpdateContext<A extends string = string> {
@@ -38,24 +35,49 @@ export type RenderContext<S extends object> = S & {
   readonly frame: FrameInfo;
 };
 
-/** The names of the state engine's phases, in order (steps 3 to 11 of the frame). */
-export const STATE_ENGINE_PHASES = [
-  'sync',
-  'screen',
-  'update',
-  'render',
-  'present',
-  'record',
-  'overlay',
-  'composite',
-  'closeInput',
-] as const;
+/**
+ * The state engine's phase table: steps 3 to 11 of the frame, in order (steps
+ * 1 and 2, the clock and the frame counter, are the loop's own). None is
+ * pausable: the state engine knows no pause; a game that pauses does so in
+ * its state.
+ */
+export const STATE_ENGINE_PHASE_TABLE = [
+  /** 3: both canvases synced to the surface, the viewport recomputed. */
+  { name: 'sync' },
+  /** 4: the screen layer cleared and given the viewport transform. */
+  { name: 'screen' },
+  /** 5: update runs with the delta in seconds, and the state is replaced. */
+  { name: 'update' },
+  /** 6: render draws from the read-only state. */
+  { name: 'render' },
+  /** 7: world matrices, the camera into the view, clear, viewport and scissor, the scene rendered. */
+  { name: 'present' },
+  /** 8: the recorder captures the frame. */
+  { name: 'record' },
+  /** 9: the diagnostics overlay, in device space. */
+  { name: 'overlay' },
+  /** 10: the screen layer composited over the picture. */
+  { name: 'composite' },
+  /** 11: the input frame closes. */
+  { name: 'closeInput' },
+] as const satisfies readonly PhaseSpec[];
 
 /** A phase of the state engine. */
-export type StatePhase = (typeof STATE_ENGINE_PHASES)[number];
+export type StatePhase = (typeof STATE_ENGINE_PHASE_TABLE)[number]['name'];
 
-/** Options of {@link createStateEngine}. */
-export interface StateEngineOptions<T, S extends object, A extends string> {
+/** The names of the state engine's phases, in order (steps 3 to 11 of the frame): the names of {@link STATE_ENGINE_PHASE_TABLE}. */
+export const STATE_ENGINE_PHASES: readonly StatePhase[] = phaseNames(STATE_ENGINE_PHASE_TABLE);
+
+const STATE_PRESET: PresetDeclaration<StatePhase> = {
+  label: 'state engine',
+  where: 'createStateEngine',
+  phases: STATE_ENGINE_PHASE_TABLE,
+  // The seed: a refused update "reaches the host while the loop stays alive"; under advance() the host is the caller.
+  advanceErrors: 'throw',
+};
+
+/** Options of {@link createStateEngine}: the state engine's own, and the shell's (`ticks`, `clock`, `onError`, `input`, `cues`, `overlay`). */
+export interface StateEngineOptions<T, S extends object, A extends string> extends GameShellOptions<A> {
   /** The first state. */
   initial: T;
   /**
@@ -67,18 +89,8 @@ export interface StateEngineOptions<T, S extends object, A extends string> {
   render?: (view: DeepReadonly<T>, context: RenderContext<S>) => void;
   /** The drawing backend: `threeBackend(...)` in a browser, `nullBackend()` in Node (nothing is drawn). */
   backend: StateBackend<S>;
-  /** Host ticks; defaults to the page's frames (`animationFrames()`), read when `start()` is called. */
-  ticks?: Subscribable<number>;
-  /** What each tick is worth; defaults to `wallClock()`. */
-  clock?: Clock;
-  /** Input devices; defaults to an input with no bindings. */
-  input?: Input<A>;
-  /** Where cues play; defaults to a {@link cueLog} (see `engine.cues`). */
-  cues?: CuePlayer;
   /** Captures frames after the picture and before the overlay. */
   recorder?: FrameRecorder;
-  /** Draws the diagnostics overlay (fps, frame-time graph, declined ticks). Defaults to false. */
-  overlay?: boolean;
   /**
    * Checks at run time that nothing writes into the state view (a write
    * throws an error naming the rule). A development check, so it follows the
@@ -88,13 +100,6 @@ export interface StateEngineOptions<T, S extends object, A extends string> {
    * false to decide yourself.
    */
   readonlyView?: boolean;
-  /**
-   * Every error while running (an update refused, a throwing render...) goes
-   * here and to `errors$`; the engine keeps running. Defaults to
-   * `console.error`. Under `advance()` they go here too, and the frame's
-   * first error is also thrown to the caller.
-   */
-  onError?: (error: PhaseError) => void;
 }
 
 /** The option names {@link createStateEngine} knows; any other key is refused. */
@@ -122,13 +127,15 @@ export class RefusedUpdateError extends Error {
 /**
  * The state engine: a game is an `update(view) -> next state` and a
  * `render(view)`; the engine owns the loop, holds the state, and runs the
- * frame in the seed's eleven steps. See {@link createStateEngine}.
+ * frame in the seed's eleven steps. Its lifecycle, errors, `frame()`,
+ * `stats()` and `advance()` are the engine shell's. See
+ * {@link createStateEngine}.
+ *
+ * Errors: every error while running (an update refused, a throwing
+ * render...) is reported and the engine keeps running. Under `advance()` the
+ * frame finishes, then its first error is thrown to the caller.
  */
-export class StateEngine<T, S extends object, A extends string = string> {
-  /** The underlying loop (its phases are {@link STATE_ENGINE_PHASES}). */
-  readonly loop: Loop<StatePhase>;
-  /** Every error caught while running. */
-  readonly errors$: Observable<PhaseError>;
+export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase> {
   /** The backend the engine draws through. */
   readonly backend: StateBackend<S>;
   /** The input the update reads. */
@@ -143,48 +150,24 @@ export class StateEngine<T, S extends object, A extends string = string> {
   private readonly render: StateEngineOptions<T, S, A>['render'];
   private readonly recorder: FrameRecorder | undefined;
   private readonly overlay: boolean;
-  private readonly onError: (error: PhaseError) => void;
   private fit: Viewport;
-  /** Whether `advance()` is under way (a frame it runs reports its first error to the caller). */
-  private advancing = false;
-  /** The first error of the frame `advance()` is running. */
-  private advanceError: PhaseError | undefined;
-  private readonly frameTimes = new FrameTimes();
 
+  /** @throws {OptionError} for bad options (see {@link createStateEngine}). */
   constructor(options: StateEngineOptions<T, S, A>) {
     checkOptions(options);
-    const {
-      initial,
-      update,
-      render,
-      backend,
-      ticks = defer(() => animationFrames()),
-      clock,
-      input = createInput({ bindings: {} as never }) as Input<A>,
-      cues,
-      recorder,
-      overlay = false,
-      readonlyView: checkViews = isDevelopmentBuild(),
-      onError = (error: PhaseError) => console.error(error),
-    } = options;
+    super(STATE_PRESET, options);
+    const { initial, update, render, backend, recorder, readonlyView: checkViews = isDevelopmentBuild() } = options;
+    const game = gameOptions(STATE_PRESET.where, options, () => this.loop.frameCount);
     this.current = initial;
     this.update = update;
     this.render = render;
     this.backend = backend;
-    this.input = input;
+    this.input = game.input;
+    this.cues = game.cues;
+    this.overlay = game.overlay;
     this.recorder = recorder;
-    this.overlay = overlay;
     this.checkViews = checkViews;
-    this.onError = onError;
     this.fit = backend.sync();
-    this.loop = createLoop({
-      ticks,
-      clock,
-      phases: [...STATE_ENGINE_PHASES],
-      onError: (error) => this.report(error),
-    });
-    this.cues = cues ?? cueLog(() => this.loop.frame().count);
-    this.errors$ = this.loop.errors$;
     this.wireSteps();
   }
 
@@ -193,62 +176,9 @@ export class StateEngine<T, S extends object, A extends string = string> {
     return this.view(this.current);
   }
 
-  /** The frames so far: count, simulated time and the latest delta (ms). */
-  frame(): FrameInfo {
-    return this.loop.frame();
-  }
-
-  /** Starts taking host ticks (the page's frames by default). */
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops taking host ticks: no frame is requested. */
-  stop(): void {
-    this.loop.stop();
-  }
-
   /** The fit the latest frame rendered through (for converting between CSS pixels and logical units). */
   get viewport(): Viewport {
     return this.fit;
-  }
-
-  /** Whether the engine is taking host ticks. */
-  get running(): boolean {
-    return this.loop.running;
-  }
-
-  /**
-   * Runs one tick synchronously. Every error raised in the frame (an update
-   * refused, a throwing render) reaches `onError` and `errors$` as it
-   * happens; the frame finishes, then its first error is thrown to the caller.
-   *
-   * A frame cannot run inside another: `advance()` from inside a frame (from
-   * update, render or anything they call) is refused with an error naming
-   * the rule, and that frame goes on, reporting the refusal as its own.
-   *
-   * @return Whether the tick made a frame.
-   * @throws {Error} when called inside a frame; the frame's first error otherwise.
-   */
-  advance(timestampMs?: number): boolean {
-    if (this.advancing || this.loop.inFrame) {
-      throw new Error(
-        `advance: called inside frame ${this.loop.frame().count} of the state engine; a frame cannot run inside another, ` +
-          'so call advance() from outside the frame (a test, a timer, the next tick), never from update or render',
-      );
-    }
-    this.advancing = true;
-    let delivered: boolean;
-    let first: PhaseError | undefined;
-    try {
-      delivered = this.loop.advance(timestampMs);
-    } finally {
-      first = this.advanceError;
-      this.advanceError = undefined;
-      this.advancing = false;
-    }
-    if (first !== undefined) throw first.cause instanceof Error ? first.cause : first;
-    return delivered;
   }
 
   /**
@@ -268,19 +198,8 @@ export class StateEngine<T, S extends object, A extends string = string> {
     this.current = next;
   }
 
-  /** Replaces the clock; the new clock starts with no baseline. */
-  setClock(clock: Clock): void {
-    this.loop.setClock(clock);
-  }
-
-  /** A phase of the frame as a stream (emits the delta in seconds inside that phase). */
-  phase(name: StatePhase): Observable<number> {
-    return this.loop.phase(name);
-  }
-
-  /** Stops for good and frees the recorder, the backend and the input's listeners. */
-  destroy(): void {
-    this.loop.destroy();
+  /** Frees the recorder, the backend and the input's listeners (the shell's `destroy()` calls it once). */
+  protected teardown(): void {
     this.recorder?.dispose?.();
     this.backend.destroy();
     this.input.destroy();
@@ -293,7 +212,6 @@ export class StateEngine<T, S extends object, A extends string = string> {
     // Step 3: both canvases synced to the surface, the viewport recomputed.
     loop.on('sync', () => {
       this.fit = backend.sync();
-      if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
     // Step 4: the screen layer cleared and given the viewport transform.
     loop.on('screen', () => backend.beginScreen());
@@ -316,7 +234,7 @@ export class StateEngine<T, S extends object, A extends string = string> {
     });
     // Step 9: the diagnostics overlay, in device space.
     loop.on('overlay', () => {
-      if (this.overlay) backend.drawOverlay(this.frameTimes.read(loop.stats().declined, loop.frame().count));
+      if (this.overlay) backend.drawOverlay(loop.diagnostics());
     });
     // Step 10: the screen layer composited over the picture.
     loop.on('composite', () => backend.composite());
@@ -362,59 +280,30 @@ export class StateEngine<T, S extends object, A extends string = string> {
     return this.checkViews ? readonlyView(state, this.viewCache) : (state as DeepReadonly<T>);
   }
 
-  private report(error: PhaseError): void {
-    if (this.advancing) this.advanceError ??= error;
-    this.onError(error);
-  }
 }
 
-/** Checks every option's shape before anything is built: a wrong shape is refused, never turned into a default. */
+/**
+ * Checks the state engine's own options before anything is built (the
+ * shell checks `ticks`, `clock`, `onError`, `input`, `cues` and `overlay`): a
+ * wrong shape is refused, never turned into a default.
+ */
 function checkOptions<T, S extends object, A extends string>(options: StateEngineOptions<T, S, A>): void {
-  const where = 'createStateEngine';
+  const where = STATE_PRESET.where;
   if (options === null || typeof options !== 'object') {
     throw new OptionError(where, 'options', 'an object { initial, update, backend, ... }', options);
   }
   checkOptionKeys(where, options, STATE_ENGINE_OPTIONS);
-  const { initial, update, render, backend, ticks, clock, input, cues, recorder, overlay, readonlyView, onError } = options;
+  const { initial, update, render, backend, recorder, readonlyView } = options;
   if (initial === undefined) throw new OptionError(where, 'initial', 'the first state (not undefined)', initial);
-  if (typeof update !== 'function') throw new OptionError(where, 'update', 'a function (view, context) => next state', update);
+  functionOption(where, 'update', update, 'a function (view, context) => next state');
   if (backend == null || typeof (backend as Partial<StateBackend<S>>).present !== 'function') {
     throw new OptionError(where, 'backend', 'a state backend (threeBackend() in a browser, nullBackend() in Node)', backend);
   }
-  if (render !== undefined && typeof render !== 'function') {
-    throw new OptionError(where, 'render', 'a function (view, context) => void', render);
-  }
-  if (ticks !== undefined && typeof (ticks as Partial<Subscribable<number>> | null)?.subscribe !== 'function') {
-    throw new OptionError(where, 'ticks', 'a source of host ticks (animationFrames(), manualTicks().ticks$, an Observable)', ticks);
-  }
-  if (clock !== undefined && typeof clock !== 'function') {
-    throw new OptionError(where, 'clock', 'a clock (wallClock(), constantClock(ms), ...)', clock);
-  }
-  if (input !== undefined && !isInput(input)) throw new OptionError(where, 'input', 'an Input (createInput({ bindings }))', input);
-  if (cues !== undefined && typeof (cues as Partial<CuePlayer> | null)?.play !== 'function') {
-    throw new OptionError(where, 'cues', 'a cue player ({ play(name, options) }, e.g. cueLog() or webAudioCues())', cues);
-  }
+  if (render !== undefined) functionOption(where, 'render', render, 'a function (view, context) => void');
   if (recorder !== undefined && !isRecorder(recorder)) {
     throw new OptionError(where, 'recorder', 'a frame recorder ({ recording, capture() }, e.g. backend.createRecorder())', recorder);
   }
-  if (overlay !== undefined && typeof overlay !== 'boolean') throw new OptionError(where, 'overlay', 'true or false', overlay);
-  if (readonlyView !== undefined && typeof readonlyView !== 'boolean') {
-    throw new OptionError(where, 'readonlyView', 'true or false', readonlyView);
-  }
-  if (onError !== undefined && typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
-}
-
-/** What the engine uses of an Input: the frame it hands update, the frame close, and destroy. */
-function isInput(value: unknown): value is Input<string> {
-  const input = value as Partial<Input<string>> | null;
-  return (
-    input !== null &&
-    typeof input === 'object' &&
-    typeof input.frame === 'object' &&
-    input.frame !== null &&
-    typeof input.closeFrame === 'function' &&
-    typeof input.destroy === 'function'
-  );
+  booleanOption(where, 'readonlyView', readonlyView);
 }
 
 function isRecorder(value: unknown): value is FrameRecorder {

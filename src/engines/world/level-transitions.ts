@@ -1,5 +1,4 @@
 import { OptionError } from '../../../operators/option-error.js';
-import { PhaseError } from '../../loop/phase-error.js';
 import type { World } from './world.js';
 
 /** Builds a level into a fresh world: spawn its actors, add its controllers, set its game mode. May be async. */
@@ -11,22 +10,25 @@ export interface LevelTransitionHost<A extends string> {
   createWorld(name: string): World<A>;
   /** `world` becomes the open world: the old one closes, collision pairs are forgotten. */
   open(world: World<A>): void;
-  /**
-   * Finishes the frame an async transition suspended at step 9 (render,
-   * input close) on whatever world is open now, and restarts the clock so the
-   * load's time is not charged to the next frame.
-   */
+  /** Finishes the frame an async transition suspended at step 9 (render, input close) on whatever world is open now. */
   finishSuspendedFrame(): void;
-  /** Reports an error (to `errors$` and `onError`). */
-  report(error: PhaseError): void;
-  /** The frame count now (for reports). */
-  frameCount(): number;
+  /**
+   * Holds the engine's loop while a load is in flight: no tick reaches the
+   * clock ("the loop runs no frame while one is in flight"). The release
+   * restarts the clock fresh, so the load's time is not charged to the next
+   * frame.
+   */
+  hold(): () => void;
+  /** Reports an error (to `errors$` and `onError`) as phase `phase`'s. */
+  report(phase: string, cause: unknown): void;
 }
 
 /** A load in flight: the world it fills, and its settlement (which never rejects). */
 interface Load<A extends string> {
   readonly world: World<A>;
   readonly settled: Promise<void>;
+  /** Releases the loop's hold. */
+  readonly release: () => void;
   /** Settles it now (the engine was destroyed: nothing waits for the loader any more). */
   readonly settle: () => void;
 }
@@ -148,7 +150,7 @@ export class LevelTransitions<A extends string> {
       rejected: (error) => {
         world.close(() => {});
         this.startFailure = new Error(`createWorldEngine: the start level "${name}" failed to load; the engine runs no frame`, { cause: error });
-        this.host.report(new PhaseError('startLevel', this.host.frameCount(), this.startFailure));
+        this.host.report('startLevel', this.startFailure);
       },
     });
   }
@@ -201,7 +203,7 @@ export class LevelTransitions<A extends string> {
   private track(world: World<A>, loading: PromiseLike<void>, on: { resolved: () => void; rejected: (error: unknown) => void }): void {
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
-    const load: Load<A> = { world, settled, settle };
+    const load: Load<A> = { world, settled, settle, release: this.host.hold() };
     this.load = load;
     const finish = (outcome: () => void): void => {
       // A load the engine no longer waits for (destroyed meanwhile) changes nothing.
@@ -211,8 +213,10 @@ export class LevelTransitions<A extends string> {
         outcome();
       } catch (error) {
         // Nothing escapes into the promise chain: it would be an unhandled rejection.
-        this.host.report(new PhaseError('flush', this.host.frameCount(), error));
+        this.host.report('flush', error);
       } finally {
+        // A start level that failed leaves the loop held: there is no world to run.
+        if (this.startFailure === undefined) load.release();
         settle();
       }
     };
@@ -228,9 +232,7 @@ export class LevelTransitions<A extends string> {
   }
 
   private reportFailed(name: string, error: unknown): void {
-    this.host.report(
-      new PhaseError('flush', this.host.frameCount(), new Error(`level "${name}" failed to load; the current level stays`, { cause: error })),
-    );
+    this.host.report('flush', new Error(`level "${name}" failed to load; the current level stays`, { cause: error }));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Diagnostics } from '../diagnostics.js';
+import type { Diagnostics } from '../../loop/frame-meter.js';
 import type { Viewport } from '../viewport.js';
 import type { Actor } from './actor.js';
 import type { Camera } from './camera.js';

@@ -1,18 +1,13 @@
-import { defer, type Observable, type Subscribable, Observable as RxObservable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
-import type { FrameInfo } from '../../../operators/frame-info.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
-import type { Clock } from '../../clocks/clock.js';
-import { wallClock } from '../../clocks/wall-clock.js';
 import { CollisionPass } from '../../collision/collision-pass.js';
 import type { CollisionEvent } from '../../collision/shapes.js';
-import { animationFrames } from '../../hosts/animation-frames.js';
+import type { Input } from '../../input/input.js';
 import { Broadcast } from '../../streams/broadcast.js';
-import { createInput, type Input } from '../../input/input.js';
-import { createLoop, type Loop } from '../../loop/loop.js';
-import { PhaseError } from '../../loop/phase-error.js';
-import { cueLog, type CuePlayer } from '../cues.js';
-import { FrameTimes } from '../diagnostics.js';
+import type { CuePlayer } from '../cues.js';
+import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
+import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import type { Actor } from './actor.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
@@ -22,26 +17,14 @@ import { WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
 
 export type { LevelLoader } from './level-transitions.js';
 
-/** Options of {@link createWorldEngine}. */
-export interface WorldEngineOptions<A extends string> {
+/** Options of {@link createWorldEngine}: the world engine's own, and the shell's (`ticks`, `clock`, `onError`, `input`, `cues`, `overlay`). */
+export interface WorldEngineOptions<A extends string> extends GameShellOptions<A> {
   /** The drawing backend: `pixiBackend(...)` in a browser, `nullBackend()` in Node. */
   backend: WorldBackend;
   /** The levels by name (own keys only: a name inherited from `Object.prototype` is not a level). */
   levels: Readonly<Record<string, LevelLoader<A>>>;
   /** The level to open first. */
   startLevel: string;
-  /** Host ticks; defaults to the page's frames (`animationFrames()`), read when `start()` is called. */
-  ticks?: Subscribable<number>;
-  /** What each tick is worth; defaults to `wallClock()`. */
-  clock?: Clock;
-  /** Input devices; defaults to an input with no bindings. */
-  input?: Input<A>;
-  /** Where cues play; defaults to a cue log (see `engine.cues`). */
-  cues?: CuePlayer;
-  /** Draws the debug overlay. Defaults to false. */
-  overlay?: boolean;
-  /** Errors caught in a frame (a throwing tick, a failed level load) go here and to `errors$`; the engine keeps running. Defaults to `console.error`. */
-  onError?: (error: PhaseError) => void;
 }
 
 /** The option names {@link createWorldEngine} knows (any other is refused, naming the closest). */
@@ -60,14 +43,20 @@ const WORLD_ENGINE_OPTIONS: readonly string[] = [
 /** The methods a world backend must have. */
 const BACKEND_METHODS = ['sync', 'render', 'drawOverlay', 'destroy'] as const satisfies readonly (keyof WorldBackend)[];
 
+const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
+  label: 'world engine',
+  where: 'createWorldEngine',
+  phases: WORLD_ENGINE_PHASE_TABLE,
+};
+
 /**
  * The world engine: a game supplies controllers, actors, components and a
  * game mode, in levels; the engine owns the loop and runs each frame in the
- * seed's eleven steps. See {@link createWorldEngine}.
+ * seed's eleven steps. Its lifecycle, errors, `frame()`, `stats()` and
+ * `advance()` are the engine shell's; errors are reported and the engine
+ * keeps running. See {@link createWorldEngine}.
  */
-export class WorldEngine<A extends string = string> {
-  /** The underlying loop (phases {@link WORLD_ENGINE_PHASES}). */
-  readonly loop: Loop<WorldPhase>;
+export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase> {
   /** Step 5, after every actor and component ticked: the delta in seconds. */
   readonly tick$: Observable<number>;
   /** Step 7: each collision event of the pass, after the actors' callbacks. */
@@ -76,8 +65,6 @@ export class WorldEngine<A extends string = string> {
   readonly gameMode$: Observable<number>;
   /** Step 10, after the picture and overlay were drawn: the delta in seconds. */
   readonly render$: Observable<number>;
-  /** Every error caught while running. */
-  readonly errors$: Observable<PhaseError>;
   /** The input the ticks read. */
   readonly input: Input<A>;
   /** Where cues play. */
@@ -93,50 +80,27 @@ export class WorldEngine<A extends string = string> {
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
   private readonly gameModeStream = new Broadcast<number>();
   private readonly renderStream = new Broadcast<number>();
-  private readonly frameTimes = new FrameTimes();
   private readonly overlay: boolean;
   private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play'] };
   private fit: Viewport;
   private actorIds = 0;
-  private destroyed = false;
-  private clock: Clock;
-  private readonly onError: (error: PhaseError) => void;
 
   /** @throws {OptionError} for bad options (see {@link createWorldEngine}). */
   constructor(options: WorldEngineOptions<A>) {
-    const where = 'createWorldEngine';
+    const { where } = WORLD_PRESET;
     if (options === null || typeof options !== 'object') throw new OptionError(where, 'options', 'an object', options);
     checkOptionKeys(where, options, WORLD_ENGINE_OPTIONS);
-    const { backend, levels, startLevel, ticks, clock, input, cues, overlay = false, onError = defaultOnError } = options;
-    checkBackend(where, backend);
-    if (ticks !== undefined && typeof (ticks as Partial<Subscribable<number>> | null)?.subscribe !== 'function') {
-      throw new OptionError(where, 'ticks', 'an Observable of timestamps (a Subscribable)', ticks);
-    }
-    if (clock !== undefined) checkClock(where, clock);
-    if (input !== undefined && !isInput(input)) throw new OptionError(where, 'input', 'an Input (createInput(...))', input);
-    if (cues !== undefined && typeof (cues as Partial<CuePlayer> | null)?.play !== 'function') {
-      throw new OptionError(where, 'cues', 'a cue player (an object with play(name, options))', cues);
-    }
-    if (typeof overlay !== 'boolean') throw new OptionError(where, 'overlay', 'a boolean', overlay);
-    if (typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
+    checkBackend(where, options.backend);
+    super(WORLD_PRESET, options);
+    const { backend, levels, startLevel } = options;
+    const game = gameOptions(where, options, () => this.loop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
     this.transitions.check(where, 'startLevel', startLevel);
-
     this.backend = backend;
-    this.input = input ?? (createInput({ bindings: {} as never }) as Input<A>);
-    this.overlay = overlay;
-    this.clock = clock ?? wallClock();
-    this.onError = onError;
+    this.input = game.input;
+    this.cues = game.cues;
+    this.overlay = game.overlay;
     this.fit = backend.sync();
-    this.loop = createLoop({
-      // While a level loads (or when the start level failed), no frame runs: ticks do not reach the clock.
-      ticks: gate(ticks ?? defer(() => animationFrames()), () => this.transitions.open),
-      clock: this.clock,
-      phases: WORLD_ENGINE_PHASE_TABLE,
-      onError: (error) => this.onError(error),
-    });
-    this.cues = cues ?? cueLog(() => this.loop.frame().count);
-    this.errors$ = this.loop.errors$;
     this.tick$ = this.tickStream.asObservable();
     this.collision$ = this.collisionStream.asObservable();
     this.gameMode$ = this.gameModeStream.asObservable();
@@ -179,11 +143,6 @@ export class WorldEngine<A extends string = string> {
     return this.transitions.inFlight;
   }
 
-  /** The engine's frames so far: count, simulated time, latest delta (ms). They survive level changes. */
-  frame(): FrameInfo {
-    return this.loop.frame();
-  }
-
   /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors; timers wait (they run on `world.activeTime`). */
   get paused(): boolean {
     return this.loop.paused;
@@ -192,44 +151,6 @@ export class WorldEngine<A extends string = string> {
   /** Pauses (true) or resumes (false) the world. */
   set paused(value: boolean) {
     this.loop.paused = value;
-  }
-
-  /** Starts taking host ticks. */
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops taking host ticks. */
-  stop(): void {
-    this.loop.stop();
-  }
-
-  /** Whether the engine takes host ticks. */
-  get running(): boolean {
-    return this.loop.running;
-  }
-
-  /**
-   * Runs one tick synchronously (declined while a level loads, and when the
-   * start level failed to load).
-   *
-   * @return Whether the tick made a frame.
-   * @throws {Error} after `destroy()`, or from inside a frame (the loop's rule).
-   */
-  advance(timestampMs?: number): boolean {
-    if (!this.destroyed && !this.transitions.open) return false;
-    return this.loop.advance(timestampMs);
-  }
-
-  /**
-   * Replaces the clock; the new one starts with no baseline.
-   *
-   * @throws {OptionError} for a clock that is not an operator (a function).
-   */
-  setClock(clock: Clock): void {
-    checkClock('setClock', clock);
-    this.clock = clock;
-    this.loop.setClock(clock);
   }
 
   /** A point in CSS pixels of the surface, in world units, through the fit this frame renders through and the camera. */
@@ -252,19 +173,14 @@ export class WorldEngine<A extends string = string> {
   }
 
   /**
-   * Stops for good: the world closes (every actor ends play), a level still
-   * loading closes too, streams complete, the backend and input are freed.
-   * After it returns nothing of the engine runs: no tick, no `beginPlay`, no
-   * render, not when a load settles later, not in the rest of a frame it was
-   * called from. Safe to call twice, and from inside any callback.
+   * The shell's `destroy()` calls this once: the world closes (every actor
+   * ends play), a level still loading closes too (nothing of its load runs
+   * when it settles), streams complete, the backend and input are freed.
    */
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    const report = (error: unknown) => this.report('destroy', error);
+  protected teardown(): void {
+    const report = (error: unknown): void => this.report(error, undefined, 'destroy');
     this.transitions.destroy(report);
     this.current?.close(report);
-    this.loop.destroy();
     for (const stream of [this.tickStream, this.collisionStream, this.gameModeStream, this.renderStream]) stream.complete();
     this.backend.destroy();
     this.input.destroy();
@@ -283,7 +199,6 @@ export class WorldEngine<A extends string = string> {
       context.dt = dt;
       this.world.advanceTime(dt, !loop.paused);
       this.fit = this.backend.sync();
-      if (this.overlay) this.frameTimes.record(loop.frame().lastDeltaMs);
     });
 
     // Step 4: controllers, in the order added.
@@ -351,10 +266,8 @@ export class WorldEngine<A extends string = string> {
     try {
       this.backend.render(scene);
       if (this.overlay) {
-        const { declined } = this.loop.stats();
-        const diagnostics = this.frameTimes.read(declined, this.loop.frame().count);
         const actorCount = world.actors.reduce((n, a) => n + (a.alive ? 1 : 0), 0);
-        this.backend.drawOverlay({ ...diagnostics, level: world.level, actorCount }, scene);
+        this.backend.drawOverlay({ ...this.loop.diagnostics(), level: world.level, actorCount }, scene);
       }
     } catch (error) {
       onError(error);
@@ -381,7 +294,7 @@ export class WorldEngine<A extends string = string> {
   private readonly levelHost = ((engine: WorldEngine<A>) => ({
     createWorld: (name: string) => new World<A>(name, engine.worldHost),
     open: (world: World<A>) => {
-      engine.current?.close((e) => engine.loop.reportError(e));
+      engine.current?.close((e) => engine.report(e));
       engine.collisions.reset();
       engine.current = world;
     },
@@ -390,22 +303,12 @@ export class WorldEngine<A extends string = string> {
     // frame renders through". (The canvas was not synced since, so that fit
     // still matches it; the next frame syncs as usual.)
     finishSuspendedFrame: () => {
-      engine.renderStep(engine.context.dt, (e) => engine.report('render', e));
+      engine.renderStep(engine.context.dt, (e) => engine.report(e, undefined, 'render'));
       engine.input.closeFrame();
-      // The time spent loading is not charged to the next frame.
-      engine.loop.setClock(engine.clock);
     },
-    report: (error: PhaseError) => engine.loop.reportError(error),
-    frameCount: () => engine.loop.frame().count,
+    hold: () => engine.loop.hold(),
+    report: (phase: string, cause: unknown) => engine.report(cause, undefined, phase),
   }))(this);
-
-  private report(phase: string, cause: unknown): void {
-    this.loop.reportError(new PhaseError(phase, this.loop.frame().count, cause));
-  }
-}
-
-function defaultOnError(error: PhaseError): void {
-  console.error(error);
 }
 
 function checkBackend(where: string, backend: unknown): asserts backend is WorldBackend {
@@ -416,23 +319,6 @@ function checkBackend(where: string, backend: unknown): asserts backend is World
       throw new OptionError(where, 'backend', `${rule}: one with a ${method}() method`, backend);
     }
   }
-}
-
-function checkClock(where: string, clock: unknown): asserts clock is Clock {
-  if (typeof clock !== 'function') throw new OptionError(where, 'clock', 'a clock (an operator from timestamps to deltas)', clock);
-}
-
-/** An input as the engine uses it: its frame view, closeFrame and destroy. */
-function isInput(value: unknown): boolean {
-  const input = value as Partial<Input<string>> | null;
-  return (
-    input !== null &&
-    typeof input === 'object' &&
-    typeof input.closeFrame === 'function' &&
-    typeof input.destroy === 'function' &&
-    input.frame !== null &&
-    typeof input.frame === 'object'
-  );
 }
 
 /**
@@ -458,20 +344,6 @@ function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, re
   } catch (error) {
     report(error);
   }
-}
-
-/** Passes ticks only while `open()` says so. */
-function gate(ticks: Subscribable<number>, open: () => boolean): Observable<number> {
-  return new RxObservable<number>((subscriber) => {
-    const subscription = ticks.subscribe({
-      next: (t) => {
-        if (open()) subscriber.next(t);
-      },
-      error: (e: unknown) => subscriber.error(e),
-      complete: () => subscriber.complete(),
-    });
-    return () => subscription.unsubscribe();
-  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PhaseSpec } from '../../loop/phase.js';
+import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
 
 /**
  * The world engine's phase table: steps 3 to 11 of the frame, in order, each
@@ -70,4 +70,4 @@ export const WORLD_ENGINE_PHASE_TABLE = [
 export type WorldPhase = (typeof WORLD_ENGINE_PHASE_TABLE)[number]['name'];
 
 /** The world engine's phases, in order: steps 3 to 11 of the frame (the names of {@link WORLD_ENGINE_PHASE_TABLE}). */
-export const WORLD_ENGINE_PHASES: readonly WorldPhase[] = Object.freeze(WORLD_ENGINE_PHASE_TABLE.map((phase) => phase.name));
+export const WORLD_ENGINE_PHASES: readonly WorldPhase[] = phaseNames(WORLD_ENGINE_PHASE_TABLE);

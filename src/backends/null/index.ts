@@ -1,1 +1,0 @@
-export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './null-backend.js';

@@ -1,0 +1,224 @@
+import { defer, type Observable } from 'rxjs';
+import type { FrameInfo } from '../../../operators/frame-info.js';
+import type { FixedStepOptions } from '../../../operators/step-accumulator.js';
+import type { Clock } from '../../clocks/clock.js';
+import { animationFrames } from '../../hosts/animation-frames.js';
+import { createLoop, type Loop } from '../../loop/loop.js';
+import type { PhaseSpec } from '../../loop/phase.js';
+import { PhaseError } from '../../loop/phase-error.js';
+import { EngineError, type ErrorSource } from './engine-error.js';
+import { checkShellOptions, type ShellOptions } from './shell-options.js';
+
+/** What a preset tells the shell about itself, once. @internal */
+export interface PresetDeclaration<P extends string> {
+  /** The engine's name in errors: `'world engine'`. */
+  readonly label: string;
+  /** Its factory, for option errors: `'createWorldEngine'`. */
+  readonly where: string;
+  /** Its phase table: the frame, in order, each phase with its flags. */
+  readonly phases: readonly PhaseSpec<P>[];
+  /** Its fixed step, when its frame has fixed phases. */
+  readonly fixedStep?: FixedStepOptions;
+  /** Its clock when the game gives none; defaults to `wallClock()`. */
+  readonly defaultClock?: () => Clock;
+  /**
+   * What `advance()` does with the errors of the frame it ran, once each was
+   * reported: `'report'` (the default) nothing more; `'throw'` finishes the
+   * frame, then throws its first error (what was thrown, not the wrapper).
+   */
+  readonly advanceErrors?: 'report' | 'throw';
+}
+
+/** The counters every engine reports the same way (a preset adds its own). */
+export interface EngineStats {
+  /** Frames run so far. */
+  readonly frames: number;
+  /** Host ticks received (the page's frames and `advance()` calls). */
+  readonly ticks: number;
+  /** Ticks the clock declined (no frame ran). */
+  readonly declined: number;
+  /** Fixed-step time dropped at the catch-up cap so far, in ms (0 without a fixed step). */
+  readonly droppedMs: number;
+  /** Errors caught so far. */
+  readonly errors: number;
+  /** Frames per second of host time over the recent frames (0 before two). */
+  readonly fps: number;
+}
+
+// The page's one requestAnimationFrame, looked up when an engine starts (so an engine can be built in Node).
+const pageFrames: Observable<number> = defer(() => animationFrames());
+
+/**
+ * The engine shell: what every preset needs the same way, written once. A
+ * preset is a phase table and its own rules on top of it.
+ *
+ * - **Options**: `ticks`, `clock` and `onError` (see {@link ShellOptions}),
+ *   each checked by one rule before anything starts.
+ * - **The loop**, built from the preset's phase table: `engine.loop`.
+ * - **Errors**: everything caught at a boundary, in a phase or outside one,
+ *   becomes one {@link EngineError} (engine, phase, frame, and the tick,
+ *   object, system or hook where there is one); it is counted, handed to
+ *   `onError` (whose own throw is contained) and emitted on `errors$`.
+ * - **Lifecycle**: `start()`, `stop()`, `destroy()`, each idempotent and
+ *   safe from inside any hook; after `destroy()` returns nothing of the
+ *   engine runs, not even the rest of the frame it was called from.
+ * - **Time**: `frame()`, `stats()` and `advance()`, with the same meaning in
+ *   every preset.
+ *
+ * @typeParam P The preset's phase names.
+ */
+export abstract class EngineShell<P extends string> {
+  /** The loop the frames run on; its phases are the preset's phase table. */
+  readonly loop: Loop<P>;
+  /** Every error the engine caught, as it happens. */
+  readonly errors$: Observable<EngineError>;
+
+  /** The engine's name in errors. */
+  protected readonly label: string;
+  private readonly throwCause: boolean;
+  private dead = false;
+
+  /** @throws {OptionError} for a bad `ticks`, `clock` or `onError`. */
+  protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
+    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report' } = preset;
+    checkShellOptions(where, options);
+    const { ticks = pageFrames, clock = defaultClock?.(), onError = printError } = options;
+    this.label = label;
+    this.throwCause = advanceErrors === 'throw';
+    this.loop = createLoop({
+      ticks,
+      ...(clock === undefined ? {} : { clock }),
+      phases,
+      ...(fixedStep === undefined ? {} : { fixedStep }),
+      onError: onError as (error: PhaseError) => void,
+      advanceErrors,
+      errorOf: (phase, frame, cause) => new EngineError(label, phase, frame, cause),
+    });
+    this.errors$ = this.loop.errors$ as Observable<EngineError>;
+  }
+
+  /** Whether the engine takes host ticks now (started, and not held by a load or a pause that asks for no frames). */
+  get running(): boolean {
+    return this.loop.running;
+  }
+
+  /** Whether {@link destroy} was called. */
+  get destroyed(): boolean {
+    return this.dead;
+  }
+
+  /** Starts taking host ticks (the page's frames by default). Does nothing when started. @throws {Error} after `destroy()`. */
+  start(): void {
+    this.assertAlive('start');
+    this.loop.start();
+  }
+
+  /** Stops taking host ticks: the engine asks for no frames. `advance()` still works. Does nothing when stopped. */
+  stop(): void {
+    this.loop.stop();
+  }
+
+  /**
+   * Stops for good and frees what the engine holds (its preset says what).
+   * After it returns nothing of the engine runs: no hook, no render, not the
+   * rest of a frame it was called from, not a load that settles later. Safe to
+   * call twice, and from inside any hook.
+   */
+  destroy(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.loop.stop();
+    try {
+      this.teardown();
+    } catch (error) {
+      this.report(error, { hook: 'destroy' });
+    } finally {
+      this.loop.destroy();
+    }
+  }
+
+  /** The frames so far: count, simulated time, active time and the latest delta, in ms. */
+  frame(): FrameInfo {
+    return this.loop.frame();
+  }
+
+  /** A phase of the frame as a hot stream: it emits the delta in seconds inside that phase (see `Loop.phase`). */
+  phase(name: P): Observable<number> {
+    return this.loop.phase(name);
+  }
+
+  /**
+   * Replaces the clock; the new one starts with no baseline (see
+   * `Loop.setClock`). It stays the engine's clock: a level or scene load
+   * restarts it fresh, never replaces it.
+   *
+   * @throws {OptionError} for a clock that is not an operator (a function).
+   */
+  setClock(clock: Clock): void {
+    this.assertAlive('setClock');
+    this.loop.setClock(clock);
+  }
+
+  /** The engine's counters (see {@link EngineStats}). */
+  stats(): EngineStats {
+    const { ticks, declined, droppedMs, errors, fps } = this.loop.stats();
+    return { frames: this.loop.frameCount, ticks, declined, droppedMs, errors, fps };
+  }
+
+  /**
+   * Runs one host tick synchronously, as the page's frame would: through the
+   * clock, and the frame if the clock delivers one. Works whether or not the
+   * engine is started; a held engine (a level or scene loading, a pause that
+   * asks for no frames) runs nothing. Every error is reported as it happens;
+   * what else `advance()` does with one is the preset's rule.
+   *
+   * @param timestampMs The tick's timestamp; defaults to the previous one plus 1000/60.
+   * @return Whether the tick made a frame.
+   * @throws {Error} after `destroy()`, and from inside a frame of this engine (a frame cannot run inside another).
+   */
+  advance(timestampMs?: number): boolean {
+    this.assertAlive('advance');
+    if (this.loop.inFrame) {
+      throw new Error(
+        `advance: called inside frame ${this.loop.frameCount} of the ${this.label} (phase "${this.loop.currentPhase}"); ` +
+          'a frame cannot run inside another, so call advance() from outside the frame (a test, a timer, the next tick)',
+      );
+    }
+    try {
+      return timestampMs === undefined ? this.loop.advance() : this.loop.advance(timestampMs);
+    } catch (error) {
+      if (this.throwCause && error instanceof PhaseError && error.cause instanceof Error) throw error.cause;
+      throw error;
+    }
+  }
+
+  /** Frees what the preset holds (its world, backend, input...); called once, by {@link destroy}. */
+  protected abstract teardown(): void;
+
+  /**
+   * Reports an error caught at one of the preset's own boundaries (a user
+   * callback it isolates): an {@link EngineError} at the phase running now
+   * (or `phase`) and this frame, with `source`.
+   */
+  protected report(cause: unknown, source?: ErrorSource, phase: string = this.loop.currentPhase): void {
+    this.loop.reportError(new EngineError(this.label, phase, this.loop.frameCount, cause, source));
+  }
+
+  /** Calls a hook the game supplied (`onDiagnostic`, ...): what it throws is reported as `hook`'s error, never let through. */
+  protected callHook(hook: string, call: () => void): void {
+    try {
+      call();
+    } catch (error) {
+      this.report(error, { hook });
+    }
+  }
+
+  /** @throws {Error} naming `method` after `destroy()`. */
+  protected assertAlive(method: string): void {
+    if (this.dead) throw new Error(`${method}: the ${this.label} was destroyed`);
+  }
+}
+
+function printError(error: PhaseError): void {
+  console.error(error);
+}

@@ -1,8 +1,0 @@
-export {
-  createInput,
-  Input,
-  type InputBindings,
-  type InputOptions,
-  type InputView,
-  type PointerState,
-} from './input.js';

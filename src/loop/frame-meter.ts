@@ -1,0 +1,93 @@
+/** How many recent frames `stats().fps` and `.speed` are read over. */
+export const FRAME_RATE_WINDOW = 30;
+
+/** How many recent frame deltas a diagnostics overlay's frame-time graph shows. */
+export const DIAGNOSTICS_WINDOW = 120;
+
+/** The frame statistics a diagnostics overlay draws. */
+export interface Diagnostics {
+  /** Frames per second of host time over the recent frames (as `stats().fps`). */
+  readonly fps: number;
+  /** The recent frame deltas in ms, oldest first (a frame-time graph). */
+  readonly frameTimesMs: readonly number[];
+  /** Ticks the clock declined so far. */
+  readonly declinedTicks: number;
+  /** Frames so far. */
+  readonly frameCount: number;
+}
+
+/**
+ * The one frame-rate meter: a ring of each delivered frame's host timestamp,
+ * simulated time and delta, from which a loop reads its frames per second,
+ * its speed (simulated per host time) and the frame-time graph a diagnostics
+ * overlay draws. Recording allocates nothing; reading the graph allocates its
+ * array (only an overlay that draws does). @internal
+ */
+export class FrameMeter {
+  private readonly hostMs = new Float64Array(DIAGNOSTICS_WINDOW);
+  private readonly simulatedMs = new Float64Array(DIAGNOSTICS_WINDOW);
+  private readonly deltasMs = new Float64Array(DIAGNOSTICS_WINDOW);
+  /** Frames recorded, in all. */
+  private recorded = 0;
+  /** `recorded` when the rate window last started over. */
+  private rateFrom = 0;
+
+  /**
+   * Records one delivered frame: its tick's timestamp, the simulated time
+   * after it, and its delta (all ms). A timestamp that is not finite keeps
+   * the frame out of the rate (its delta still joins the graph).
+   */
+  record(timestampMs: number, simulatedMs: number, deltaMs: number): void {
+    const i = this.recorded % DIAGNOSTICS_WINDOW;
+    this.deltasMs[i] = deltaMs;
+    this.hostMs[i] = timestampMs;
+    this.simulatedMs[i] = simulatedMs;
+    this.recorded++;
+    if (!Number.isFinite(timestampMs)) this.rateFrom = this.recorded;
+  }
+
+  /** Starts the rate window over (a new clock, a restart); the graph keeps its history. */
+  resetRate(): void {
+    this.rateFrom = this.recorded;
+  }
+
+  /** Frames per host second over the rate window; 0 before two frames with time between them. */
+  get fps(): number {
+    const frames = this.rateFrames();
+    const spanMs = this.spanMs(frames);
+    return spanMs > 0 ? ((frames - 1) * 1000) / spanMs : 0;
+  }
+
+  /**
+   * Simulated time per host time over the rate window: 1 when the game runs
+   * in real time, 0.5 in slow motion (a paced clock above the display rate,
+   * a time scale of 0.5), 0 before two frames with time between them.
+   */
+  get speed(): number {
+    const frames = this.rateFrames();
+    const spanMs = this.spanMs(frames);
+    if (spanMs <= 0) return 0;
+    return (this.simulatedMs[this.slot(this.recorded - 1)]! - this.simulatedMs[this.slot(this.recorded - frames)]!) / spanMs;
+  }
+
+  /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */
+  recentDeltasMs(): number[] {
+    const n = Math.min(this.recorded, DIAGNOSTICS_WINDOW);
+    const deltas: number[] = [];
+    for (let i = this.recorded - n; i < this.recorded; i++) deltas.push(this.deltasMs[this.slot(i)]!);
+    return deltas;
+  }
+
+  private rateFrames(): number {
+    return Math.min(this.recorded - this.rateFrom, FRAME_RATE_WINDOW);
+  }
+
+  private spanMs(frames: number): number {
+    if (frames < 2) return 0;
+    return this.hostMs[this.slot(this.recorded - 1)]! - this.hostMs[this.slot(this.recorded - frames)]!;
+  }
+
+  private slot(frame: number): number {
+    return frame % DIAGNOSTICS_WINDOW;
+  }
+}
