@@ -9,14 +9,8 @@
  *
  * @packageDocumentation
  */
-export {
-  createSystemsEngine,
-  SystemsEngine,
-  SYSTEMS_ENGINE_PHASES,
-  type SystemsPhase,
-  type SystemsEngineState,
-  type SystemsEngineStats,
-} from './systems-engine.js';
+export { createSystemsEngine, SystemsEngine, type SystemsEngineState, type SystemsEngineStats } from './systems-engine.js';
+export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 export type { SystemsConfig, SceneConfig } from './systems-config.js';
 export {
   DEFAULT_FIXED_UPDATE_RATE_HZ,
@@ -43,7 +37,7 @@ export { Entity, Transform, type Pose } from './entity.js';
 export { Scene, type EntityConfig } from './scene.js';
 export { InterpolationSystem, shortestTurn } from './interpolation.js';
 export type { SystemsEvent, SystemsEventListener, SystemsEvents } from './event-queue.js';
-export { SystemError } from './system-error.js';
 export type { SystemsBackend, SystemsFrame } from './systems-backend.js';
 export { nullSystemsBackend, NullSystemsBackend } from '../../backends/null/null-systems-backend.js';
 export { OptionError } from '../../../operators/option-error.js';
+export { SystemError } from './system-error-alias.js';

@@ -3,7 +3,7 @@ import { checkOptionKeys } from '../../../operators/validate.js';
 import type { BehaviorClass, BehaviorHooks } from './behavior.js';
 import { Entity } from './entity.js';
 import { EventScope, type EventQueue } from './event-queue.js';
-import { nameOf } from './system-error.js';
+import { nameOf } from './system-name.js';
 import type { SystemsEngine } from './systems-engine.js';
 import type { Time } from './time.js';
 

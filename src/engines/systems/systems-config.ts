@@ -1,9 +1,8 @@
-import type { Subscribable } from 'rxjs';
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import { resolvePerformance, type PerformanceSettings, type ResolvedPerformance } from './performance-settings.js';
 import { checkEntityConfig, type EntityConfig } from './scene.js';
-import type { SystemError } from './system-error.js';
+import type { ShellOptions } from '../shell/shell-options.js';
 import { WORLD_ONLY_HOOKS, type SceneSystemClass, type WorldSystemClass } from './system.js';
 import type { SystemsBackend } from './systems-backend.js';
 
@@ -21,9 +20,11 @@ export interface SceneConfig {
  * A game, as a configuration: world systems, scenes each with their scene
  * systems in order, the scene to start at, and the performance settings.
  * The engine builds and runs it; `stop()` then `play()` builds it again from
- * here.
+ * here. It takes the shell's `ticks`, `clock` and `onError` too: headless,
+ * pass `ticks: NEVER` and step with `engine.advance()`; the clock defaults
+ * to the wall clock clamped to `maxFrameDelta`, behind the `maxFPS` cap.
  */
-export interface SystemsConfig {
+export interface SystemsConfig extends ShellOptions {
   /** World systems, built once per world before `onWorldLoad`, in the order they run within each phase. */
   systems?: readonly WorldSystemClass[];
   /** The scenes (at least one). */
@@ -35,19 +36,10 @@ export interface SystemsConfig {
     /** The loop's performance settings; each one left out takes its default. */
     performance?: PerformanceSettings;
   };
-  /** Where frames are drawn: `pixiSystemsBackend(...)` in a browser; defaults to `nullSystemsBackend()` (nothing drawn). */
+  /** Where frames are drawn: `pixiSystemsBackend(...)` in a browser; defaults to drawing nothing. */
   backend?: SystemsBackend;
-  /**
-   * Host ticks (timestamps in ms); defaults to the page's one
-   * requestAnimationFrame (`animationFrames()`), read when `play()` starts
-   * the loop. Headless, pass `NEVER` and step with `engine.advance()`, or a
-   * `manualTicks()` host's `ticks$`.
-   */
-  ticks?: Subscribable<number>;
   /** Whether the built-in interpolation system runs; defaults to true. */
   interpolation?: boolean;
-  /** Every error a system, behavior, listener or the backend throws, as it happens; defaults to `console.error`. `errors$` sees them too. */
-  onError?: (error: SystemError) => void;
 }
 
 /** A checked configuration. @internal */
@@ -58,7 +50,7 @@ export interface CheckedConfig {
   readonly performance: ResolvedPerformance;
 }
 
-const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'interpolation', 'onError'] as const;
+const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'clock', 'interpolation', 'onError'] as const;
 const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
 
 /**
@@ -73,7 +65,7 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
     throw new OptionError(where, 'config', 'an object { systems, scenes, startSceneId, globalOptions }', config);
   }
   checkOptionKeys(where, config, CONFIG_KEYS);
-  const { systems = [], scenes, startSceneId, globalOptions, backend, ticks, interpolation, onError } = config;
+  const { systems = [], scenes, startSceneId, globalOptions, backend, interpolation } = config;
   checkClasses(where, 'systems', systems);
   if (!Array.isArray(scenes) || scenes.length === 0) {
     throw new OptionError(where, 'scenes', 'a non-empty array of scenes { id, systems, entities }', scenes);
@@ -115,13 +107,9 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
   if (backend !== undefined && (backend === null || typeof backend.render !== 'function' || typeof backend.destroy !== 'function')) {
     throw new OptionError(where, 'backend', 'a systems backend { render, destroy } (pixiSystemsBackend, nullSystemsBackend)', backend);
   }
-  if (ticks !== undefined && (ticks === null || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function')) {
-    throw new OptionError(where, 'ticks', 'an Observable of timestamps (ms)', ticks);
-  }
   if (interpolation !== undefined && typeof interpolation !== 'boolean') {
     throw new OptionError(where, 'interpolation', 'true or false', interpolation);
   }
-  if (onError !== undefined && typeof onError !== 'function') throw new OptionError(where, 'onError', 'a function', onError);
   return { worldSystems: systems, scenes: byId, startSceneId, performance };
 }
 

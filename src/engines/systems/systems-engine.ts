@@ -1,42 +1,27 @@
-import { defer, Observable, pipe, Subject, type Subscribable } from 'rxjs';
 import { capFps } from '../../../operators/cap-fps.js';
 import { clampDelta } from '../../../operators/clamp-delta.js';
 import { deltas } from '../../../operators/deltas.js';
 import { OptionError } from '../../../operators/option-error.js';
+import { saturatingAdd } from '../../../operators/saturating-add.js';
+import { pipeSteps } from '../../../operators/step-operator.js';
 import type { Clock } from '../../clocks/clock.js';
 import { wallClock } from '../../clocks/wall-clock.js';
-import { animationFrames } from '../../hosts/animation-frames.js';
-import { createLoop, type Loop } from '../../loop/loop.js';
-import type { PhaseError } from '../../loop/phase-error.js';
+import type { Loop } from '../../loop/loop.js';
+import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
+import { andThen, callInSequence, deferred, type Deferred, type MaybePromise } from './hook-sequence.js';
 import { InterpolationSystem } from './interpolation.js';
 import type { ResolvedPerformance } from './performance-settings.js';
 import { Scene, type SceneContext } from './scene.js';
-import { nameOf, SystemError } from './system-error.js';
+import { nameOf } from './system-name.js';
 import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
 import type { SystemsBackend, SystemsFrame } from './systems-backend.js';
 import { checkConfig, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
+import { SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 import { EngineTime, type Time } from './time.js';
 
-/**
- * The phases of one frame, in order (each a phase of the underlying
- * {@link Loop}):
- *
- * 1. `events`: the queued events are delivered.
- * 2. `fixedUpdate` (fixed): once per accumulated fixed step, zero or more
- *    times: the interpolation snapshot, then every system's `fixedUpdate` in
- *    configuration order (world systems first), then every entity's behaviors.
- * 3. `time`: {@link Time} is refreshed (deltaTime, elapsedTime, alpha).
- * 4. `update`: every system's `update`, then every entity's behaviors.
- * 5. `interpolate`: each entity's drawn pose, `alpha` between its last two steps.
- * 6. `render`: the backend draws.
- * 7. `endFrame`: removed entities leave the scene.
- */
-export const SYSTEMS_ENGINE_PHASES = ['events', 'fixedUpdate', 'time', 'update', 'interpolate', 'render', 'endFrame'] as const;
-
-/** A phase of the systems engine's frame. */
-export type SystemsPhase = (typeof SYSTEMS_ENGINE_PHASES)[number];
+export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 
 /**
  * Where the engine is in its life:
@@ -45,22 +30,20 @@ export type SystemsPhase = (typeof SYSTEMS_ENGINE_PHASES)[number];
  */
 export type SystemsEngineState = 'stopped' | 'loading' | 'playing' | 'paused' | 'destroyed';
 
-/** Counters of the current world run (they start over when `play()` builds the world again). */
-export interface SystemsEngineStats {
-  /** Frames run. */
-  readonly frames: number;
-  /** Host ticks the loop skipped: the maxFPS cap's skipped iterations (nothing ran on them). */
+/**
+ * The engine's counters, over its whole life (like the frame counter, they
+ * survive `stop()` and `play()`): the shell's (`frames`, `ticks`, `declined`,
+ * `droppedMs`, `errors`, `fps`) and the systems engine's own.
+ */
+export interface SystemsEngineStats extends EngineStats {
+  /** Host ticks the loop skipped: the maxFPS cap's skipped iterations, on which nothing ran (the same as `declined`). */
   readonly skippedTicks: number;
   /** `fixedUpdate` steps run. */
   readonly fixedUpdates: number;
   /** Events delivered. */
   readonly eventsDelivered: number;
-  /** Frames that hit `maxFixedUpdatesPerFrame` and discarded their backlog. */
+  /** Frames that hit `maxFixedUpdatesPerFrame` and discarded their backlog (its time is in `droppedMs`, the fraction included). */
   readonly ceilingFrames: number;
-  /** Simulation time discarded at the ceiling, in ms (the whole backlog, the fraction included). */
-  readonly droppedMs: number;
-  /** Errors reported. */
-  readonly errors: number;
 }
 
 interface SystemRecord {
@@ -78,27 +61,25 @@ class WorldRun {
   scene: Scene | undefined;
   sceneEntered = false;
   cancelled = false;
-  fixedUpdates = 0;
-  eventsDelivered = 0;
-  ceilingFrames = 0;
-  errors = 0;
-
-  constructor(readonly loop: Loop<SystemsPhase>) {}
 }
-
-type MaybePromise = void | Promise<void>;
 
 /**
  * The systems engine: a fixed-rate simulation clock (`fixedUpdate`), a
  * per-frame one (`update`), one shared {@link Time}, the lifecycle hooks in
  * the seed's order, a per-engine event queue, and `play` / `pause` /
- * `stop`. Build it with {@link createSystemsEngine}.
+ * `stop`. Its loop, errors, `frame()`, `stats()` and `advance()` are the
+ * engine shell's: every error is reported with the system and hook that
+ * threw, and the engine keeps running. Build it with
+ * {@link createSystemsEngine}.
+ *
+ * The seed's verbs sit on the shell's lifecycle: `start()` is `play()`, and
+ * `stop()` is the seed's stop, which destroys the world. While it is not
+ * playing (stopped, loading, paused) the loop is held: it asks for no frames
+ * and `advance()` runs nothing.
  */
-export class SystemsEngine {
+export class SystemsEngine extends EngineShell<SystemsPhase> {
   /** The one shared Time handed to every system and behavior. */
   readonly time: Time;
-  /** Every error a system, behavior, event listener or the backend threw, with system, hook and frame. */
-  readonly errors$: Observable<SystemError>;
   /** The backend frames are drawn through. */
   readonly backend: SystemsBackend;
   /** The settings in force, defaults applied. */
@@ -106,42 +87,54 @@ export class SystemsEngine {
 
   private readonly config: CheckedConfig;
   private readonly engineTime: EngineTime;
-  private readonly ticks: Subscribable<number>;
   private readonly interpolation: InterpolationSystem | undefined;
-  private readonly onError: (error: SystemError) => void;
-  private readonly errorSubject = new Subject<SystemError>();
   private readonly queue = new EventQueue();
   private readonly frameView: { sceneId: string; entities: readonly Entity[]; time: Time; frame: number };
   private readonly sceneContext: SceneContext;
   private run: WorldRun | undefined;
   private currentState: SystemsEngineState = 'stopped';
+  /** The loop's hold while the engine is not playing (see the class comment). */
+  private release: (() => void) | undefined;
   /** While loading: whether to end up paused instead of playing. */
   private wantPaused = false;
   private loading: Promise<void> | undefined;
   private pendingStop = false;
   private pendingScene: { id: string; done: Deferred } | undefined;
+  private counts = { fixedUpdates: 0, eventsDelivered: 0, ceilingFrames: 0 };
 
+  /** @throws {OptionError} for a bad or unknown option or setting, before anything starts. */
   constructor(config: SystemsConfig) {
     const where = 'createSystemsEngine';
-    this.config = checkConfig(config, where);
-    this.performance = this.config.performance;
-    const { backend, ticks, interpolation = true, onError = defaultOnError } = config;
+    const checked = checkConfig(config, where);
+    const { fixedStepMs, maxFixedUpdatesPerFrame } = checked.performance;
+    super(
+      {
+        label: 'systems engine',
+        where,
+        phases: SYSTEMS_ENGINE_PHASE_TABLE,
+        fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
+        defaultClock: () => performanceClock(checked.performance),
+      } satisfies PresetDeclaration<SystemsPhase>,
+      config,
+    );
+    this.config = checked;
+    this.performance = checked.performance;
+    const { backend, interpolation = true } = config;
     this.backend = backend ?? inertBackend();
-    this.ticks = ticks ?? defer(() => animationFrames());
     this.interpolation = interpolation ? new InterpolationSystem() : undefined;
-    this.onError = onError;
     this.engineTime = new EngineTime(1 / this.performance.fixedUpdateRateHz);
     this.time = this.engineTime;
-    this.errors$ = this.errorSubject.asObservable();
     this.frameView = { sceneId: '', entities: [], time: this.time, frame: 0 };
-    const engine = this;
     this.sceneContext = {
       time: this.time,
       queue: this.queue,
       engine: this,
-      report: (system, hook, error) => this.report(system, hook, error),
-      inFrame: () => engine.run?.loop.inFrame === true,
+      report: (system, hook, error) => this.reportFrom(system, hook, error),
+      inFrame: () => this.loop.inFrame,
     };
+    this.holdLoop();
+    this.loop.start();
+    this.wireFrame();
   }
 
   /** Where the engine is in its life. */
@@ -152,11 +145,6 @@ export class SystemsEngine {
   /** The active scene (undefined while stopped, and between a scene's destroy and the next one's build). */
   get scene(): Scene | undefined {
     return this.run?.scene;
-  }
-
-  /** The current world run's loop (undefined while stopped); its phases are {@link SYSTEMS_ENGINE_PHASES}. */
-  get loop(): Loop<SystemsPhase> | undefined {
-    return this.run?.loop;
   }
 
   /**
@@ -187,7 +175,7 @@ export class SystemsEngine {
       case 'paused':
         this.engineTime.elapsedTime = 0;
         this.currentState = 'playing';
-        this.run!.loop.start();
+        this.releaseLoop();
         return Promise.resolve();
       case 'stopped':
         this.wantPaused = false;
@@ -204,11 +192,16 @@ export class SystemsEngine {
    */
   pause(): void {
     if (this.currentState === 'playing') {
-      this.run!.loop.stop();
+      this.holdLoop();
       this.currentState = 'paused';
     } else if (this.currentState === 'loading') {
       this.wantPaused = true;
     }
+  }
+
+  /** The shell's `start()`: {@link play}, without waiting. @throws {Error} after `destroy()`. */
+  override start(): void {
+    void this.play();
   }
 
   /**
@@ -217,16 +210,16 @@ export class SystemsEngine {
    * emptied and every listener a system or behavior added goes. A later
    * `play()` builds the whole game again from the configuration, starting
    * at `startSceneId`. Called inside a frame, it happens as the frame ends.
+   * (The seed's stop: it replaces the shell's, which only stops taking ticks.)
    */
-  stop(): void {
+  override stop(): void {
     const run = this.run;
     if (run === undefined) return;
-    if (run.loop.inFrame) {
+    if (this.loop.inFrame) {
       this.pendingStop = true;
-      run.loop.stop();
       return;
     }
-    this.teardown(run);
+    this.destroyWorld(run);
   }
 
   /**
@@ -245,7 +238,7 @@ export class SystemsEngine {
     }
     const run = this.run;
     if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-    if (run.loop.inFrame || this.currentState === 'loading') {
+    if (this.loop.inFrame || this.currentState === 'loading') {
       const done = this.pendingScene?.done ?? deferred();
       this.pendingScene = { id: sceneId, done };
       return done.promise;
@@ -280,57 +273,28 @@ export class SystemsEngine {
     return this.queue.size;
   }
 
-  /**
-   * Runs one host tick synchronously, as the page's frame would (the cap
-   * may skip it). Only a playing engine runs frames: paused, stopped or
-   * loading, nothing runs and it returns false.
-   *
-   * @param timestampMs The tick's timestamp; defaults to the previous one plus 1000/60.
-   * @return Whether a frame ran.
-   */
-  advance(timestampMs?: number): boolean {
-    if (this.currentState !== 'playing') return false;
-    const ran = this.run!.loop.advance(timestampMs);
-    this.settle();
-    return ran;
+  /** The engine's counters over its whole life (see {@link SystemsEngineStats}). */
+  override stats(): SystemsEngineStats {
+    const stats = super.stats();
+    return { ...stats, skippedTicks: stats.declined, ...this.counts };
   }
 
-  /** Counters of the current world run (all zero while stopped). */
-  stats(): SystemsEngineStats {
+  /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
+  protected teardown(): void {
     const run = this.run;
-    if (run === undefined) {
-      return { frames: 0, skippedTicks: 0, fixedUpdates: 0, eventsDelivered: 0, ceilingFrames: 0, droppedMs: 0, errors: 0 };
-    }
-    const loopStats = run.loop.stats();
-    return {
-      frames: run.loop.frame().count,
-      skippedTicks: loopStats.declined,
-      fixedUpdates: run.fixedUpdates,
-      eventsDelivered: run.eventsDelivered,
-      ceilingFrames: run.ceilingFrames,
-      droppedMs: loopStats.droppedMs,
-      errors: run.errors,
-    };
-  }
-
-  /** Stops (destroying the world) and frees the backend. Later calls to play throw. */
-  destroy(): void {
-    if (this.currentState === 'destroyed') return;
-    const run = this.run;
-    if (run !== undefined) this.teardown(run);
+    if (run !== undefined) this.destroyWorld(run);
     this.currentState = 'destroyed';
     try {
       this.backend.destroy();
     } catch (error) {
-      this.report('backend', 'destroy', error);
+      this.reportFrom('backend', 'destroy', error);
     }
-    this.errorSubject.complete();
   }
 
   // -- building and tearing down ---------------------------------------------
 
   private startWorld(): MaybePromise {
-    const run = new WorldRun(this.createLoop());
+    const run = new WorldRun();
     this.run = run;
     this.currentState = 'loading';
     this.engineTime.reset();
@@ -345,10 +309,10 @@ export class SystemsEngine {
       events.name = nameOf(hooks);
       run.worldSystems.push({ hooks, name: events.name, events });
     }
-    return then(this.eachHook(run, run.worldSystems, 'onWorldLoad'), () => {
+    return andThen(this.eachHook(run, run.worldSystems, 'onWorldLoad'), () => {
       if (run.cancelled) return;
-      this.eachHook(run, run.worldSystems, 'onWorldReady');
-      return then(this.enterScene(run, this.config.startSceneId), () => this.begin(run));
+      void this.eachHook(run, run.worldSystems, 'onWorldReady');
+      return andThen(this.enterScene(run, this.config.startSceneId), () => this.begin(run));
     });
   }
 
@@ -365,13 +329,13 @@ export class SystemsEngine {
       try {
         scene.createEntity({ ...entity, components: structuredClone(entity.components ?? {}) }, `scenes "${sceneId}" entities[${i}]`);
       } catch (error) {
-        this.report(`scene ${sceneId}`, `entities[${i}]`, error);
+        this.reportFrom(`scene ${sceneId}`, `entities[${i}]`, error);
       }
     });
     const both = [...run.worldSystems, ...run.sceneSystems];
-    return then(this.eachHook(run, both, 'onSceneLoad', scene), () => {
+    return andThen(this.eachHook(run, both, 'onSceneLoad', scene), () => {
       if (run.cancelled) return;
-      this.eachHook(run, both, 'onSceneEnter', scene);
+      void this.eachHook(run, both, 'onSceneEnter', scene);
       run.sceneEntered = true;
       run.frameSystems = both;
     });
@@ -398,8 +362,8 @@ export class SystemsEngine {
     if (scene === undefined) return;
     const both = [...run.worldSystems, ...run.sceneSystems];
     run.frameSystems = run.worldSystems;
-    if (run.sceneEntered) this.eachHook(run, both, 'onSceneExit', scene, true);
-    this.eachHook(run, both, 'onSceneDestroy', scene, true);
+    if (run.sceneEntered) void this.eachHook(run, both, 'onSceneExit', scene, true);
+    void this.eachHook(run, both, 'onSceneDestroy', scene, true);
     for (const record of run.sceneSystems) record.events.dispose();
     scene.destroy();
     run.sceneSystems = [];
@@ -414,7 +378,7 @@ export class SystemsEngine {
       this.currentState = 'paused';
     } else {
       this.currentState = 'playing';
-      run.loop.start();
+      this.releaseLoop();
     }
     this.wantPaused = false;
     const pending = this.pendingScene;
@@ -429,19 +393,18 @@ export class SystemsEngine {
   private changeScene(run: WorldRun, sceneId: string): MaybePromise {
     this.wantPaused = this.currentState === 'paused';
     this.currentState = 'loading';
-    run.loop.stop();
+    this.holdLoop();
     this.exitScene(run);
-    return then(this.enterScene(run, sceneId), () => this.begin(run));
+    return andThen(this.enterScene(run, sceneId), () => this.begin(run));
   }
 
-  private teardown(run: WorldRun): void {
+  private destroyWorld(run: WorldRun): void {
     run.cancelled = true;
-    run.loop.stop();
+    this.holdLoop();
     this.exitScene(run);
-    this.eachHook(run, run.worldSystems, 'onWorldDestroy', undefined, true);
+    void this.eachHook(run, run.worldSystems, 'onWorldDestroy', undefined, true);
     for (const record of run.worldSystems) record.events.dispose();
     this.queue.clear();
-    run.loop.destroy();
     this.run = undefined;
     this.pendingStop = false;
     const pending = this.pendingScene;
@@ -452,12 +415,12 @@ export class SystemsEngine {
     if (this.currentState !== 'destroyed') this.currentState = 'stopped';
   }
 
-  /** Runs after every tick (host or advance): a stop or a scene change asked for inside the frame. */
+  /** The end of every frame: a stop or a scene change asked for inside it. */
   private settle(): void {
     const run = this.run;
     if (run === undefined) return;
     if (this.pendingStop) {
-      this.teardown(run);
+      this.destroyWorld(run);
       return;
     }
     const pending = this.pendingScene;
@@ -481,35 +444,27 @@ export class SystemsEngine {
 
   // -- the frame ------------------------------------------------------------
 
-  private createLoop(): Loop<SystemsPhase> {
-    const { fixedStepMs, maxFixedUpdatesPerFrame } = this.performance;
-    const loop = createLoop({
-      ticks: afterEachTick(this.ticks, () => this.settle()),
-      clock: this.clock(),
-      fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
-      phases: ['events', { name: 'fixedUpdate', fixed: true }, 'time', 'update', 'interpolate', 'render', 'endFrame'],
-      onError: (error: PhaseError) => this.report('engine', error.phase, error.cause),
-    });
+  private wireFrame(): void {
+    const loop: Loop<SystemsPhase> = this.loop;
     const time = this.engineTime;
     const interpolation = this.interpolation;
     const frameView = this.frameView;
+    const counts = this.counts;
     loop.on('events', () => {
-      const run = this.run!;
-      run.eventsDelivered += this.queue.deliver(this.onListenerError);
+      counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, this.queue.deliver(this.onListenerError));
     });
     loop.on('fixedUpdate', () => {
       const run = this.run!;
-      run.fixedUpdates++;
-      const scene = run.scene!;
-      interpolation?.beginStep(scene.entities);
+      counts.fixedUpdates++;
+      interpolation?.beginStep(run.scene!.entities);
       this.runSystems(run.frameSystems, 'fixedUpdate');
-      scene.runFixedUpdates();
+      if (this.run === run) run.scene?.runFixedUpdates();
     });
     loop.on('time', (deltaSeconds) => time.refresh(deltaSeconds, loop.alpha));
     loop.on('update', () => {
       const run = this.run!;
       this.runSystems(run.frameSystems, 'update');
-      run.scene!.runUpdates();
+      if (this.run === run) run.scene?.runUpdates();
     });
     loop.on('interpolate', () => {
       const entities = this.run!.scene!.entities;
@@ -517,42 +472,46 @@ export class SystemsEngine {
       else drawAsIs(entities);
     });
     loop.on('render', () => {
-      const run = this.run!;
-      const scene = run.scene!;
+      const scene = this.run!.scene!;
       frameView.sceneId = scene.id;
       frameView.entities = scene.entities;
-      frameView.frame = loop.frame().count;
+      frameView.frame = loop.frameCount;
       try {
         this.backend.render(frameView as SystemsFrame);
       } catch (error) {
-        this.report('backend', 'render', error);
+        this.reportFrom('backend', 'render', error);
       }
     });
     loop.on('endFrame', () => {
-      const run = this.run!;
-      run.scene!.flush();
-      if (loop.plan().droppedMs > 0) run.ceilingFrames++;
+      this.run!.scene!.flush();
+      if (loop.plan().droppedMs > 0) counts.ceilingFrames++;
+      this.settle();
     });
-    return loop;
   }
 
-  /** The loop's clock: the wall clock clamped to maxFrameDelta, behind the maxFPS cap when there is one. */
-  private clock(): Clock {
-    const { maxFps, maxFrameDeltaMs } = this.performance;
-    if (maxFps === 0) return wallClock({ maxDeltaMs: maxFrameDeltaMs });
-    // The cap skips whole iterations on the pacing grid; the kept ticks' real gaps are the frame deltas.
-    return pipe(capFps(maxFps), deltas(), clampDelta(maxFrameDeltaMs));
+  /** Holds the loop (idempotent): no frames while the engine is not playing. */
+  private holdLoop(): void {
+    this.release ??= this.loop.hold();
   }
 
+  /** Releases the hold (idempotent): the clock starts fresh, so no time is charged for the pause or the load. */
+  private releaseLoop(): void {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+
+  /** One frame hook of each system, in order, each caught on its own; a stop or destroy from inside one ends the walk. */
   private runSystems(systems: readonly SystemRecord[], hook: 'fixedUpdate' | 'update'): void {
-    for (let i = 0; i < systems.length; i++) {
+    const run = this.run;
+    for (let i = 0; i < systems.length && this.run === run; i++) {
       const record = systems[i]!;
       const hooks = record.hooks;
       if (hooks[hook] === undefined) continue;
       try {
         hooks[hook]!();
       } catch (error) {
-        this.report(record.name, hook, error);
+        this.reportFrom(record.name, hook, error);
       }
     }
   }
@@ -563,90 +522,34 @@ export class SystemsEngine {
     try {
       return build();
     } catch (error) {
-      this.report(name, 'constructor', error);
+      this.reportFrom(name, 'constructor', error);
       return undefined;
     }
   }
 
   /**
    * Calls one lifecycle hook of each system in order, each caught on its
-   * own. A hook that returns a promise is awaited before the next system's
-   * (a rejection is reported like a throw); `all` runs the hook even for a
-   * cancelled run (the destroy hooks).
+   * own; a hook that returns a promise is awaited before the next system's
+   * (see {@link callInSequence}). `all` runs the hook even for a cancelled
+   * run (the destroy hooks).
    */
-  private eachHook(
-    run: WorldRun,
-    systems: readonly SystemRecord[],
-    hook: keyof WorldSystemHooks,
-    scene?: Scene,
-    all = false,
-    from = 0,
-  ): MaybePromise {
-    for (let i = from; i < systems.length; i++) {
-      if (run.cancelled && !all) return;
-      const record = systems[i]!;
-      const fn = record.hooks[hook] as ((scene?: Scene) => unknown) | undefined;
-      if (typeof fn !== 'function') continue;
-      let result: unknown;
-      try {
-        result = fn.call(record.hooks, scene);
-      } catch (error) {
-        this.report(record.name, hook, error);
-        continue;
-      }
-      if (isThenable(result)) {
-        return Promise.resolve(result).then(
-          () => this.eachHook(run, systems, hook, scene, all, i + 1),
-          (error: unknown) => {
-            this.report(record.name, hook, error);
-            return this.eachHook(run, systems, hook, scene, all, i + 1);
-          },
-        );
-      }
-    }
+  private eachHook(run: WorldRun, systems: readonly SystemRecord[], hook: keyof WorldSystemHooks, scene?: Scene, all = false): MaybePromise {
+    return callInSequence(
+      systems,
+      (record) => (record.hooks[hook] as ((scene?: Scene) => unknown) | undefined)?.call(record.hooks, scene),
+      (record, error) => this.reportFrom(record.name, hook, error),
+      () => run.cancelled && !all,
+    );
   }
 
   private readonly onListenerError = (owner: string, type: string, error: unknown): void => {
-    this.report(owner, `event "${type}"`, error);
+    this.reportFrom(owner, `event "${type}"`, error);
   };
 
-  private report(system: string, hook: string, cause: unknown): void {
-    const run = this.run;
-    const frame = run === undefined ? 0 : run.loop.frame().count;
-    if (run !== undefined) run.errors++;
-    const error = new SystemError(system, hook, frame, cause);
-    try {
-      this.onError(error);
-    } catch (secondary) {
-      console.error(secondary);
-    }
-    this.errorSubject.next(error);
+  /** An error a system, behavior, listener or the backend threw, named by who threw and in which hook. */
+  private reportFrom(system: string, hook: string, cause: unknown): void {
+    this.report(cause, { system, hook });
   }
-}
-
-interface Deferred {
-  readonly promise: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-function deferred(): Deferred {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
-}
-
-/** Runs `next` after `result`: at once when it is not a promise, so a world with no async hook loads synchronously. */
-function then(result: MaybePromise, next: () => MaybePromise): MaybePromise {
-  return result === undefined ? next() : result.then(next);
 }
 
 function drawAsIs(entities: readonly Entity[]): void {
@@ -658,28 +561,16 @@ function drawAsIs(entities: readonly Entity[]): void {
   }
 }
 
-/** Host ticks, with `after` called once each tick's frame has run (and ended). */
-function afterEachTick(ticks: Subscribable<number>, after: () => void): Observable<number> {
-  return new Observable<number>((subscriber) => {
-    const subscription = ticks.subscribe({
-      next(timestampMs) {
-        subscriber.next(timestampMs);
-        after();
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    });
-    return () => subscription.unsubscribe();
-  });
+/** The loop's clock when the game gives none: the wall clock clamped to maxFrameDelta, behind the maxFPS cap when there is one. */
+function performanceClock({ maxFps, maxFrameDeltaMs }: ResolvedPerformance): Clock {
+  if (maxFps === 0) return wallClock({ maxDeltaMs: maxFrameDeltaMs });
+  // The cap skips whole iterations on the pacing grid; the kept ticks' real gaps are the frame deltas.
+  return pipeSteps(capFps(maxFps), deltas(), clampDelta(maxFrameDeltaMs));
 }
 
 /** The backend when none is given: draws nothing. */
 function inertBackend(): SystemsBackend {
   return { render() {}, destroy() {} };
-}
-
-function defaultOnError(error: SystemError): void {
-  console.error(error);
 }
 
 /**
