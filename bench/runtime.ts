@@ -236,7 +236,7 @@ async function main(): Promise<void> {
       fixed(oursBytes, 0),
       fixed(oursBytes - handBytes, 0),
     ]);
-    ours.runtime.dispose();
+    ours.runtime.destroy();
   }
   console.log(
     `Fixed-tick runtime vs hand-written fixed-step loop on the same Rapier 3D world: fixed_delta 1/60 s, ${PHYSICS_SUBSTEPS} substeps, ` +

@@ -13,7 +13,7 @@ const FRAME_MS = 1000 / 60;
 
 let runtime: Runtime | undefined;
 afterEach(() => {
-  runtime?.dispose();
+  runtime?.destroy();
   runtime = undefined;
 });
 
@@ -137,7 +137,7 @@ describe('threeRuntimeBackend (headless)', () => {
     runtime.advance(0);
     expect(backend.camera.position.toArray()).toEqual([1, 2, 3]);
     expect(backend.camera.quaternion.y).toBeCloseTo(Math.SQRT1_2, 12);
-    runtime.dispose();
+    runtime.destroy();
 
     const fixed = threeRuntimeBackend({ headless: true });
     runtime = createRuntime({ scene: { objects: [] }, backend: fixed });

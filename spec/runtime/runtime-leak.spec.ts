@@ -43,6 +43,6 @@ describe('the runtime on Rapier 3D: what needs free() is freed', () => {
     for (let i = 0; i < 5_000; i++) runtime.spawn({ name: 'kept', position: [(i % 100) * 3, 0.5, Math.floor(i / 100) * 3], body: { kind: 'fixed', colliders: [{ shape: 'ball', radius: 0.5 }] } });
     runtime.advance((t += FRAME_MS));
     expect(memory!.buffer.byteLength).toBeGreaterThan(after);
-    runtime.dispose();
+    runtime.destroy();
   }, 180_000);
 });

@@ -40,7 +40,7 @@ describe('the runtime on a marble clock', () => {
       m.scheduler.schedule(() => {
         expect(runtime.stats().droppedLastFrameSeconds).toBeCloseTo(0.03, 9);
         expect(runtime.stats().ticks).toBe(7);
-        runtime.dispose();
+        runtime.destroy();
       }, 40);
     }),
   );
@@ -66,7 +66,7 @@ describe('the runtime on a marble clock', () => {
       m.scheduler.schedule(() => runtime.release('KeyP'), 36);
       m.expect(out).toBeObservable(seen);
       m.scheduler.schedule(() => expect(runtime.stats().droppedSeconds).toBe(0), 55);
-      m.scheduler.schedule(() => runtime.dispose(), 60);
+      m.scheduler.schedule(() => runtime.destroy(), 60);
     }),
   );
 });

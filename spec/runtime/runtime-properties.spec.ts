@@ -22,7 +22,7 @@ describe('runtime properties', () => {
         runtime.advance(t);
         for (const delta of deltas) runtime.advance((t += delta));
         const { ticks, droppedSeconds, alpha } = runtime.stats();
-        runtime.dispose();
+        runtime.destroy();
         expect(most).toBeLessThanOrEqual(4);
         expect(ticks * STEP_MS + droppedSeconds * 1000 + alpha * STEP_MS).toBeCloseTo(t, 6);
       }),
@@ -58,7 +58,7 @@ describe('runtime properties', () => {
           }
           ticksBefore = ticks;
         }
-        runtime.dispose();
+        runtime.destroy();
         expect(seen).toBe(expected);
       }),
       { numRuns: 300 },

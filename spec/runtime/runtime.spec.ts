@@ -22,7 +22,7 @@ const FRAME_MS = 1000 / 60;
 let runtimes: Runtime[] = [];
 
 afterEach(() => {
-  for (const runtime of runtimes) runtime.dispose();
+  for (const runtime of runtimes) runtime.destroy();
   runtimes = [];
 });
 
@@ -262,7 +262,7 @@ describe('callbacks and object lifetime', () => {
     const game = createRuntime({
       scene: { objects: [object('bad', { behaviors: ['bad'] }), object('good')] },
       behaviors: { bad: () => ({ fixedUpdate: () => { throw new Error('boom'); } }), log: logging(log) },
-      onError: (error) => errors.push(`${error.object}/${error.behavior}/${error.callback}`),
+      onError: (error) => errors.push(`${error.object}/${error.behavior}/${error.hook}`),
     });
     runtimes.push(game);
     frames(game, 3);

@@ -102,9 +102,9 @@ export class FrameRunner<P extends string = string> {
     return this.phases[this.phaseIndex]?.name ?? 'outside a frame';
   }
 
-  /** Pauses or resumes. Pausing clears the time accumulated and not yet simulated; so does resuming. */
+  /** Pauses or resumes. Pausing clears the time accumulated and not yet simulated. */
   setPaused(paused: boolean): void {
-    if (paused !== this.paused && this.accumulator !== undefined) {
+    if (paused && !this.paused && this.accumulator !== undefined) {
       clearAccumulated(this.accumulator);
       this.plan.alpha = 0;
     }

@@ -12,19 +12,13 @@
  *
  * @packageDocumentation
  */
-export {
-  createRuntime,
-  Runtime,
-  RUNTIME_PHASES,
-  type RuntimePhase,
-  type RuntimeOptions,
-  type RuntimeStats,
-  type RuntimeFrame,
-  type RuntimeBackend,
-} from './runtime.js';
+export { createRuntime, Runtime, type RuntimeOptions, type RuntimeStats, type RuntimeFrame, type RuntimeBackend } from './runtime.js';
+export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
+export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export type { EngineStats } from '../shell/engine-shell.js';
 export type { Behavior, BehaviorFactory, CollisionInfo } from './behavior.js';
 export type { EntityHandle, RuntimeObjectView } from './runtime-object.js';
-export { RuntimeError } from './runtime-error.js';
+export { RuntimeError } from './runtime-error-alias.js';
 export {
   RUNTIME_ACTIONS,
   DEFAULT_RUNTIME_BINDINGS,

@@ -86,7 +86,7 @@ export function validateScene(options: ValidateSceneOptions): SceneReport {
       poseHash: hash.hex(),
     };
   } finally {
-    runtime.dispose();
+    runtime.destroy();
   }
 }
 

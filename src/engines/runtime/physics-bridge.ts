@@ -1,0 +1,121 @@
+import type { CallbackHost } from './callback-list.js';
+import { createPoseBuffer, type PhysicsAdapter, type PhysicsStructure, type PoseBuffer } from './physics-adapter.js';
+import type { RuntimeObject } from './runtime-object.js';
+import { bodyDescOf, colliderDescOf } from './scene-document.js';
+
+/**
+ * The runtime's side of the physics world: every call the runtime makes to
+ * its physics adapter goes through here. It keeps which object owns which
+ * body, reads the bodies' poses back into their objects after each step
+ * (one `readPoses` call for all of them), and hands each collision event to
+ * both objects' `onCollision`. @internal
+ */
+export class PhysicsBridge {
+  private readonly byBody = new Map<number, RuntimeObject>();
+  /** Physical objects and their bodies, dense, for one readPoses call. */
+  private bodyObjects: RuntimeObject[] = [];
+  private bodyHandles: number[] = [];
+  private poses: PoseBuffer = createPoseBuffer(0, false);
+  private readonly collision = {
+    kind: 'begin' as 'begin' | 'end',
+    self: 0,
+    other: 0,
+    sensor: false,
+    hasContact: false,
+    point: new Float64Array(3),
+    normal: new Float64Array(3),
+  };
+
+  constructor(readonly physics: PhysicsAdapter) {}
+
+  /** Runs `apply` at the physics world's structural barrier: bodies and colliders change only here. */
+  barrier(apply: (structure: PhysicsStructure) => void): void {
+    this.physics.barrier(apply);
+  }
+
+  /** Creates an object's body and colliders from its document (inside a barrier). */
+  createBody(object: RuntimeObject, structure: PhysicsStructure): void {
+    const body = object.doc.body;
+    if (body === undefined) return;
+    object.body = structure.createBody(bodyDescOf(object.doc));
+    for (const collider of body.colliders) structure.createCollider(object.body, colliderDescOf(collider));
+    this.byBody.set(object.body, object);
+  }
+
+  /** Destroys an object's body (inside a barrier). */
+  destroyBody(object: RuntimeObject, structure: PhysicsStructure): void {
+    if (object.body === 0) return;
+    structure.destroyBody(object.body);
+    this.byBody.delete(object.body);
+  }
+
+  /** Moves an object's body to the object's current pose at once (a teleport): no sweep, the velocity kept. */
+  teleport(object: RuntimeObject): void {
+    const { position: p, rotation: r } = object.current;
+    this.physics.teleport(object.body, { position: [p[0]!, p[1]!, p[2]!], rotation: [r[0]!, r[1]!, r[2]!, r[3]!] });
+  }
+
+  /** After a structural change: the physical objects whose poses each step reads back. */
+  index(objects: readonly RuntimeObject[]): void {
+    const bodyObjects: RuntimeObject[] = [];
+    for (let i = 0; i < objects.length; i++) if (objects[i]!.physical) bodyObjects.push(objects[i]!);
+    this.bodyObjects = bodyObjects;
+    this.bodyHandles = bodyObjects.map((object) => object.body);
+    if (this.poses.positions.length < bodyObjects.length * 3) this.poses = createPoseBuffer(Math.max(16, bodyObjects.length * 2), false);
+  }
+
+  /** The seed's tick steps 3 and 4: the world steps (with substeps), then the poses come back into the objects. */
+  step(dtSeconds: number, substeps: number): void {
+    this.physics.step(dtSeconds, substeps);
+    const count = this.bodyObjects.length;
+    if (count === 0) return;
+    const { positions, rotations } = this.poses;
+    this.physics.readPoses(this.bodyHandles, count, this.poses);
+    for (let i = 0; i < count; i++) {
+      const { position, rotation } = this.bodyObjects[i]!.current;
+      position[0] = positions[3 * i]!;
+      position[1] = positions[3 * i + 1]!;
+      position[2] = positions[3 * i + 2]!;
+      rotation[0] = rotations[4 * i]!;
+      rotation[1] = rotations[4 * i + 1]!;
+      rotation[2] = rotations[4 * i + 2]!;
+      rotation[3] = rotations[4 * i + 3]!;
+    }
+  }
+
+  /** The step's collision events, to both objects' onCollision (the normal from self towards other). */
+  deliverCollisions(host: CallbackHost): void {
+    const { physics, collision: info } = this;
+    for (let i = 0; i < physics.collisionCount; i++) {
+      const event = physics.collisionAt(i);
+      const a = this.byBody.get(event.bodyA);
+      const b = this.byBody.get(event.bodyB);
+      info.kind = event.kind;
+      info.sensor = event.sensor;
+      info.hasContact = event.hasContact;
+      info.point.set(event.point);
+      for (let side = 0; side < 2; side++) {
+        const self = side === 0 ? a : b;
+        if (self === undefined || self.state !== 'live' || !self.started) continue;
+        info.self = self.handle;
+        info.other = (side === 0 ? b : a)?.handle ?? 0;
+        const sign = side === 0 ? 1 : -1;
+        info.normal[0] = event.normal[0]! * sign;
+        info.normal[1] = event.normal[1]! * sign;
+        info.normal[2] = event.normal[2]! * sign;
+        const components = self.behaviors;
+        for (let j = 0; j < components.length; j++) {
+          const { name, behavior } = components[j]!;
+          if (behavior.onCollision === undefined) continue;
+          host.callback = 'onCollision';
+          try {
+            behavior.onCollision(host.game, self.handle, info);
+          } catch (error) {
+            host.reportCallback(self, name, 'onCollision', error);
+          }
+        }
+      }
+    }
+    host.callback = undefined;
+  }
+}

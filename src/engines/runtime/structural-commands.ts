@@ -1,0 +1,59 @@
+import type { RuntimeObject, EntityHandle } from './runtime-object.js';
+
+/**
+ * A structural change a game asked for, applied at the next fixed tick's
+ * barrier, in the order asked: "spawn, destroy, addComponent, and
+ * removeComponent queue structural changes".
+ */
+export type Command =
+  | { readonly kind: 'spawn'; readonly object: RuntimeObject }
+  | { readonly kind: 'destroy'; readonly handle: EntityHandle }
+  | { readonly kind: 'addComponent'; readonly handle: EntityHandle; readonly behavior: string }
+  | { readonly kind: 'removeComponent'; readonly handle: EntityHandle; readonly behavior: string };
+
+/**
+ * The queue of structural commands, and the barrier's batch. "A command
+ * queued while this barrier or a callback runs waits until the next tick":
+ * the barrier takes the queue as its batch before the first command runs,
+ * and new commands go to a fresh queue. Two arrays trade places, so a steady
+ * game allocates nothing here. @internal
+ */
+export class CommandQueue {
+  private queue: Command[] = [];
+  private spare: Command[] = [];
+
+  /** Commands waiting for the next barrier. */
+  get length(): number {
+    return this.queue.length;
+  }
+
+  /** Queues a command for the next barrier. */
+  push(command: Command): void {
+    this.queue.push(command);
+  }
+
+  /**
+   * Runs `apply` over the commands queued so far, in FIFO order; commands
+   * queued while it runs wait for the next barrier. The batch is given back
+   * in a `finally`: whatever `apply` throws, the queue and its spare stay two
+   * arrays and no command is applied twice.
+   */
+  applyBatch(apply: (batch: readonly Command[]) => void): void {
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = this.spare;
+    try {
+      apply(batch);
+    } finally {
+      batch.length = 0;
+      this.spare = batch;
+    }
+  }
+
+  /** Takes every queued command out (a scene clear drops them), leaving the queue empty. */
+  drain(): Command[] {
+    const batch = this.queue;
+    this.queue = [];
+    return batch;
+  }
+}
