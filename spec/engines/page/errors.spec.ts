@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEngine, type PageEngine } from '../../../src/engines/page/index.js';
+import { createEngine, EngineError, type PageEngine } from '../../../src/engines/page/index.js';
 import { testFrames } from './frames.js';
 
 // Seed (shared-page-loop, "Questions"): "What happens when a hook throws?
@@ -28,7 +28,10 @@ describe('a throwing hook', () => {
     frames.tick(0); // worth 0: no step yet
     log.length = 0;
     frames.tick(1000 / 60);
-    expect(errors).toEqual([[boom, a]]);
+    // "the error goes to onError(error, engine)": as in every engine, an EngineError naming the engine, phase and system, whose cause is what the hook threw.
+    expect(errors.map(([error, engine]) => [(error as EngineError).cause, engine])).toEqual([[boom, a]]);
+    expect(errors[0]![0]).toBeInstanceOf(EngineError);
+    expect(errors[0]![0]).toMatchObject({ engine: "page engine 'a'", phase: 'step', system: 'system 1', hook: 'step', frame: 2 });
     expect([...a.paused]).toEqual(['stopped']);
     expect(log).toEqual(['b.step', 'b.render']);
     // "The shared clock ... keep[s] running": the next frame was requested, and b runs in it.
@@ -65,7 +68,11 @@ describe('a throwing hook', () => {
     engine.add({ read: () => { throw boom; } });
     engine.start();
     frames.tick(0);
-    expect(spy).toHaveBeenCalledWith("page engine 'hero':", boom);
+    expect(spy).toHaveBeenCalledTimes(1);
+    const [printed] = spy.mock.calls[0]!;
+    expect(printed).toBeInstanceOf(EngineError);
+    expect((printed as EngineError).message).toMatch(/^page engine 'hero': .* threw in phase "read" of frame 1: boom$/);
+    expect((printed as EngineError).cause).toBe(boom);
     engine.destroy();
   });
 

@@ -230,6 +230,6 @@ describe('pause reasons', () => {
     hide(true);
     hide(false);
     expect(reasons(engine.paused)).toEqual(['stopped']);
-    expect(() => engine.start()).toThrow("is destroyed");
+    expect(() => engine.start()).toThrow("was destroyed"); // the shell's one text: "start: the page engine '<name>' was destroyed"
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_STEPS } from '../../../operators/step-accumulator.js';
 import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite } from '../../../operators/validate.js';
 import type { FrameScheduler } from '../../hosts/animation-frames.js';
 import { DEFAULT_EVENTS_PER_FRAME } from './event-ring.js';
+import type { EngineError } from '../shell/engine-error.js';
 import type { PageEngine } from './page-engine.js';
 
 /** The fixed step when the `step` option is not given: 1/60 s. */
@@ -76,8 +77,14 @@ export interface EngineOptions {
   pause?: PauseOptions | false;
   /** How many events one frame's ring holds, a whole number >= 1. Defaults to {@link DEFAULT_EVENTS_PER_FRAME} (64). */
   events?: number;
-  /** Where a hook's error goes (the engine has stopped by then). Defaults to `console.error`. */
-  onError?: (error: unknown, engine: PageEngine) => void;
+  /**
+   * Where a hook's error goes (the engine has stopped by then), as the
+   * {@link EngineError} every engine reports: the engine, phase, frame and
+   * system, with what the hook threw as its `cause`. `errors$` sees it too.
+   * Defaults to `console.error`. An `onError` that throws is printed, never
+   * let through.
+   */
+  onError?: (error: EngineError, engine: PageEngine) => void;
   /** The engine's name in reports. Defaults to a description of the root (`div#hero`), or `engine <n>`. */
   name?: string;
   /**
@@ -97,7 +104,7 @@ export interface ResolvedEngineOptions {
   readonly fps: number | undefined;
   readonly pause: Readonly<Required<PauseOptions>>;
   readonly events: number;
-  readonly onError: (error: unknown, engine: PageEngine) => void;
+  readonly onError: (error: EngineError, engine: PageEngine) => void;
   readonly name: string;
   readonly frames: FrameScheduler | undefined;
 }
@@ -182,6 +189,6 @@ function describeRoot(root: Element | undefined): string | undefined {
   return `${root.tagName.toLowerCase()}${id}`;
 }
 
-function defaultOnError(error: unknown, engine: PageEngine): void {
-  console.error(`page engine '${engine.name}':`, error);
+function defaultOnError(error: EngineError): void {
+  console.error(error); // its message names the engine: "page engine 'hero': ..."
 }

@@ -1,4 +1,6 @@
+import type { Observable } from 'rxjs';
 import { createDeltaBaseline, measureDelta, type DeltaBaseline } from '../../../operators/deltas.js';
+import { countFrame, createFrameInfo, type FrameInfo } from '../../../operators/frame-info.js';
 import { createPacingGrid, pacingStep, type PacingGrid } from '../../../operators/pacing-grid.js';
 import {
   accumulate,
@@ -10,6 +12,11 @@ import {
 } from '../../../operators/step-accumulator.js';
 import { OptionError } from '../../../operators/option-error.js';
 import { nonNegativeFinite } from '../../../operators/validate.js';
+import { ErrorRouter } from '../../loop/error-router.js';
+import { FrameMeter } from '../../loop/frame-meter.js';
+import { Broadcast } from '../../streams/broadcast.js';
+import { EngineError } from '../shell/engine-error.js';
+import type { EngineStats } from '../shell/engine-shell.js';
 import { watchPauseReasons } from './auto-pause.js';
 import { capWakeAtMs } from './cap-wake.js';
 import { DomLedger } from './dom-ledger.js';
@@ -20,18 +27,14 @@ import { PageInput } from './page-input.js';
 import { enterPhase, installPhaseChecks, leavePhase, PHASE_CHECKS, type PagePhase, type PhaseRuleError } from './phase-checks.js';
 import type { System, SystemEntry } from './system.js';
 
-/** An engine's counters, from {@link PageEngine.stats}. */
-export interface PageEngineStats {
-  /** Frames the engine ran (page frames and `advance()` calls). */
-  readonly frames: number;
+/** An engine's counters, from {@link PageEngine.stats}: the shell's (`frames`, `declined`, `droppedMs`, `errors`, `fps`) and the page engine's own. */
+export interface PageEngineStats extends EngineStats {
   /** Fixed steps run. */
   readonly steps: number;
-  /** Time dropped at the `maxSteps` cap, in seconds (the next frame started fresh). */
+  /** Time dropped at the `maxSteps` cap, in seconds (the next frame started fresh): the seed's `dropped`, `droppedMs` in seconds. */
   readonly dropped: number;
   /** Events dropped because a frame's ring was full. */
   readonly droppedEvents: number;
-  /** Page frames a capped engine was on the clock for but its pacing grid declined. */
-  readonly declined: number;
   /** Times the fps timer brought a capped engine back to the page's clock. */
   readonly timerWakeups: number;
 }
@@ -70,6 +73,8 @@ export class PageEngine {
   readonly events: EventRing;
   /** Change-only DOM writes, for render. */
   readonly ledger = new DomLedger();
+  /** Every error a hook (or a pause listener, or `onError` itself) threw, as an {@link EngineError} naming this engine, the phase, the frame and the system. */
+  readonly errors$: Observable<EngineError>;
 
   private readonly options: ResolvedEngineOptions;
   private readonly reasons = new Set<PauseReason>(['stopped']);
@@ -91,10 +96,20 @@ export class PageEngine {
   private wokenByCapTimer = false;
   private pageInput: PageInput | undefined;
   private readonly detachWatchers: () => void;
-  private readonly listeners: Record<PauseEvent, PauseListener[]> = { pause: [], resume: [] };
+  private readonly listeners: Record<PauseEvent, Broadcast<PauseReason>> = { pause: new Broadcast(), resume: new Broadcast() };
   private readonly reported = new Set<string>();
+  private readonly router: ErrorRouter<EngineError>;
+  private readonly info = createFrameInfo();
+  private readonly meter = new FrameMeter();
+  /** The engine in reports: `page engine 'hero'`. */
+  private readonly label: string;
+  /** The host time of the latest frame (`advance()` moves it by the seconds it runs), for the frame rate. */
+  private hostMs = 0;
+  /** The phase and system running now, for reports. */
+  private phaseNow = 'outside a frame';
+  private systemNow: string | undefined;
   private destroyed = false;
-  private counts = { frames: 0, steps: 0, declined: 0, timerWakeups: 0 };
+  private counts = { steps: 0, declined: 0, timerWakeups: 0 };
   private lastAlpha = 0;
 
   /** @internal Use {@link createEngine}. */
@@ -102,6 +117,9 @@ export class PageEngine {
     const resolved = resolveEngineOptions(options);
     this.options = resolved;
     this.name = resolved.name;
+    this.label = `page engine '${resolved.name}'`;
+    this.router = new ErrorRouter<EngineError>((error) => resolved.onError(error, this));
+    this.errors$ = this.router.errors$;
     this.root = resolved.root;
     this.step = resolved.stepSeconds;
     this.maxSteps = resolved.maxSteps;
@@ -152,14 +170,24 @@ export class PageEngine {
 
   /** The engine's counters. */
   stats(): PageEngineStats {
+    const droppedMs = this.accumulator.droppedTotalMs;
     return {
-      frames: this.counts.frames,
-      steps: this.counts.steps,
-      dropped: this.accumulator.droppedTotalMs / 1000,
-      droppedEvents: this.events.dropped,
+      frames: this.info.count,
       declined: this.counts.declined,
+      droppedMs,
+      errors: this.router.count,
+      fps: this.meter.fps,
+      steps: this.counts.steps,
+      dropped: droppedMs / 1000,
+      droppedEvents: this.events.dropped,
       timerWakeups: this.counts.timerWakeups,
     };
+  }
+
+  /** The frames so far: count, simulated time (the frames' real deltas), active time and the latest delta, in ms. */
+  frame(): FrameInfo {
+    const { count, timeMs, activeMs, lastDeltaMs } = this.info;
+    return { count, timeMs, activeMs, lastDeltaMs };
   }
 
   // -- systems -----------------------------------------------------------------
@@ -203,7 +231,7 @@ export class PageEngine {
 
   /** Starts the engine (clears `'stopped'`, also after a hook threw) and wakes it. */
   start(): void {
-    if (this.destroyed) throw new Error(`engine.start: '${this.name}' is destroyed`);
+    if (this.destroyed) throw new Error(`start: the ${this.label} was destroyed`);
     this.wake();
     this.setReason('stopped', false);
   }
@@ -247,20 +275,23 @@ export class PageEngine {
    * Runs one frame of `seconds` by hand, with no clock: read, the steps that
    * fit (at most `maxSteps`, the rest dropped), render. Runs whether or not
    * the engine is started or paused: tests, a headless run or a server step an
-   * engine this way.
+   * engine this way. (The seed names it in seconds; the other engines'
+   * `advance(timestampMs)` takes a host timestamp and asks their clock what
+   * it is worth. Here there is no clock: `advance(s)` is a frame worth `s`,
+   * as a page frame `s` after the last one would be.)
    *
    * @throws {OptionError} when `seconds` is not a finite number >= 0.
    * @throws {Error} from inside the engine's own frame, or after `destroy()`.
    */
   advance(seconds: number): void {
     nonNegativeFinite('engine.advance', 'seconds', seconds);
-    if (this.destroyed) throw new Error(`engine.advance: '${this.name}' is destroyed`);
+    if (this.destroyed) throw new Error(`advance: the ${this.label} was destroyed`);
     if (this.frameState !== NOT_IN_FRAME || this.advancing) {
       throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
     }
     this.advancing = true;
     try {
-      this.planFrame(seconds * 1000);
+      this.planFrame(seconds * 1000, this.hostMs + seconds * 1000);
       this.readPhase();
       this.stepPhase();
       this.renderPhase();
@@ -286,20 +317,16 @@ export class PageEngine {
     this.pageInput?.destroy();
     for (const entry of this.systems) entry.active = false;
     this.systems = [];
-    this.listeners.pause.length = 0;
-    this.listeners.resume.length = 0;
+    this.listeners.pause.complete();
+    this.listeners.resume.complete();
+    this.router.complete();
   }
 
   /** Calls `listener` on every pause (running to paused) or resume (paused to running) transition; returns the unsubscribe. */
   on(event: PauseEvent, listener: PauseListener): () => void {
     if (event !== 'pause' && event !== 'resume') throw new OptionError('engine.on', 'event', `'pause' or 'resume'`, event);
     if (typeof listener !== 'function') throw new OptionError('engine.on', 'listener', 'a function', listener);
-    const list = this.listeners[event];
-    list.push(listener);
-    return () => {
-      const i = list.indexOf(listener);
-      if (i >= 0) list.splice(i, 1);
-    };
+    return this.listeners[event].add((reason) => listener(this, reason));
   }
 
   // -- the page clock's side (ClockedEngine) -------------------------------------
@@ -322,7 +349,7 @@ export class PageEngine {
     }
     const deltaMs = measureDelta(this.baseline, timestampMs);
     if (deltaMs === undefined) return; // a timestamp that is not finite: no frame
-    this.planFrame(deltaMs);
+    this.planFrame(deltaMs, timestampMs);
   }
 
   /** @internal */
@@ -333,7 +360,7 @@ export class PageEngine {
       try {
         this.pageInput.read();
       } catch (error) {
-        this.fail(error);
+        this.fail(error, 'read', '(input)');
       } finally {
         if (PHASE_CHECKS) leavePhase();
       }
@@ -394,47 +421,49 @@ export class PageEngine {
     const key = `${error.system}|${error.phase}|${error.api}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.report(error);
+    this.report(error, error.phase, error.system);
   }
 
   // -- inside ------------------------------------------------------------------
 
-  private planFrame(deltaMs: number): void {
+  private planFrame(deltaMs: number, hostMs: number): void {
     accumulate(this.accumulator, deltaMs, this.plan);
     this.lastAlpha = this.plan.alpha;
     this.frameSystems = this.systems;
     this.frameState = RUNNING;
-    this.counts.frames++;
+    countFrame(this.info, deltaMs);
+    this.hostMs = hostMs;
+    this.meter.record(hostMs, this.info.timeMs, deltaMs);
   }
 
   private call(entry: SystemEntry, phase: PagePhase, value: number): void {
     if (PHASE_CHECKS) enterPhase(this, entry.name, phase);
+    this.phaseNow = phase;
+    this.systemNow = entry.name;
     try {
       const system = entry.system;
       if (phase === 'read') system.read!(this);
       else if (phase === 'step') system.step!(this, value);
       else system.render!(this, value);
     } catch (error) {
-      this.fail(error);
+      this.fail(error, phase, entry.name);
     } finally {
+      this.phaseNow = 'outside a frame';
+      this.systemNow = undefined;
       if (PHASE_CHECKS) leavePhase();
     }
   }
 
   /** A hook threw: only this engine stops, and the error is reported. */
-  private fail(error: unknown): void {
+  private fail(error: unknown, phase: string, system: string): void {
     if (this.frameState === RUNNING) this.frameState = LEFT; // also when already stopped (an advance() by hand)
     this.setReason('stopped', true);
-    this.report(error);
+    this.report(error, phase, system);
   }
 
-  private report(error: unknown): void {
-    try {
-      this.options.onError(error, this);
-    } catch (thrown) {
-      // An onError that throws must not break the page's frame either.
-      console.error(thrown);
-    }
+  /** Every error, through the one router: counted, to `onError(error, engine)` (its own throw contained), then `errors$`. */
+  private report(cause: unknown, phase = this.phaseNow, system = this.systemNow): void {
+    this.router.route(new EngineError(this.label, phase, this.info.count, cause, system === undefined ? { hook: phase } : { system, hook: phase }));
   }
 
   private setReason(reason: PauseReason, on: boolean): void {
@@ -457,13 +486,7 @@ export class PageEngine {
   }
 
   private emitTransition(event: PauseEvent, reason: PauseReason): void {
-    for (const listener of [...this.listeners[event]]) {
-      try {
-        listener(this, reason);
-      } catch (error) {
-        this.report(error);
-      }
-    }
+    this.listeners[event].emit(reason, (error) => this.report(error, `on('${event}')`, undefined));
   }
 
   /** Time restarts: no baseline (the next frame is worth 0), an empty accumulator, a new pacing grid. */

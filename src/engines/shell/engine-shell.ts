@@ -33,8 +33,6 @@ export interface PresetDeclaration<P extends string> {
 export interface EngineStats {
   /** Frames run so far. */
   readonly frames: number;
-  /** Host ticks received (the page's frames and `advance()` calls). */
-  readonly ticks: number;
   /** Ticks the clock declined (no frame ran). */
   readonly declined: number;
   /** Fixed-step time dropped at the catch-up cap so far, in ms (0 without a fixed step). */
@@ -161,8 +159,8 @@ export abstract class EngineShell<P extends string> {
 
   /** The engine's counters (see {@link EngineStats}). */
   stats(): EngineStats {
-    const { ticks, declined, droppedMs, errors, fps } = this.loop.stats();
-    return { frames: this.loop.frameCount, ticks, declined, droppedMs, errors, fps };
+    const { declined, droppedMs, errors, fps } = this.loop.stats();
+    return { frames: this.loop.frameCount, declined, droppedMs, errors, fps };
   }
 
   /**
