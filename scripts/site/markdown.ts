@@ -46,7 +46,7 @@ export interface RenderedDocument {
 /** A link target that leaves the site: a scheme (`https:`, `mailto:`) or a protocol-relative URL. */
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** A code span that names an export: the name alone, or called (`createLoop(...)`, `engine()` is not: lower-case names must be exports too). */
+/** A code span that may name an export: an identifier, alone or called (`createLoop`, `createLoop({ ... })`). Only names the API reference has are linked. */
 const NAME_IN_CODE = /^([A-Za-z_$][\w$]*)(\(.*\))?$/;
 
 const markdown = new MarkdownIt({ html: true });
