@@ -44,7 +44,10 @@ function entryPointsByModuleName(repo: string): Map<string, string> {
   return byName;
 }
 
-/** Renames each module to its entry point; a module package.json does not export fails the build. */
+/**
+ * Renames each module to its entry point, and lists them in package.json's
+ * order (the core first); a module package.json does not export fails the build.
+ */
 function nameModulesForUsers(project: ProjectReflection, byName: ReadonlyMap<string, string>): void {
   for (const module of project.getChildrenByKind(ReflectionKind.Module)) {
     const entryPoint = byName.get(module.name);
@@ -53,6 +56,10 @@ function nameModulesForUsers(project: ProjectReflection, byName: ReadonlyMap<str
     }
     module.name = entryPoint;
   }
+  const order = [...byName.values()];
+  const byExports = (a: { name: string }, b: { name: string }) => order.indexOf(a.name) - order.indexOf(b.name);
+  project.children?.sort(byExports);
+  for (const group of project.groups ?? []) group.children.sort(byExports);
 }
 
 /**
@@ -62,7 +69,9 @@ function nameModulesForUsers(project: ProjectReflection, byName: ReadonlyMap<str
 export async function buildApiReference(repo: string, outDir: string): Promise<ApiReference> {
   // The gallery's icon: a page without one makes the browser ask the host's root for /favicon.ico.
   const favicon = join(repo, 'scripts/site/favicon.svg');
-  const app = await Application.bootstrapWithPlugins({ out: outDir, readme: 'none', favicon }, [
+  // The modules' names hold slashes ('tickflow/world'); listed flat, not as folders.
+  const navigation = { includeFolders: false };
+  const app = await Application.bootstrapWithPlugins({ out: outDir, readme: 'none', favicon, navigation }, [
     new TypeDocReader(),
     new TSConfigReader(),
   ]);
