@@ -64,14 +64,15 @@ function nameModulesForUsers(project: ProjectReflection, byName: ReadonlyMap<str
 
 /**
  * Builds the API reference into `outDir` and returns where each exported name
- * is documented. The README is not repeated there: it is the site's home page.
+ * is documented. Its index lists the modules (typedoc.json's `readme` is
+ * `none`): the README is the site's home page.
  */
 export async function buildApiReference(repo: string, outDir: string): Promise<ApiReference> {
   // The gallery's icon: a page without one makes the browser ask the host's root for /favicon.ico.
   const favicon = join(repo, 'scripts/site/favicon.svg');
   // The modules' names hold slashes ('tickflow/world'); listed flat, not as folders.
   const navigation = { includeFolders: false };
-  const app = await Application.bootstrapWithPlugins({ out: outDir, readme: 'none', favicon, navigation }, [
+  const app = await Application.bootstrapWithPlugins({ out: outDir, favicon, navigation }, [
     new TypeDocReader(),
     new TSConfigReader(),
   ]);
