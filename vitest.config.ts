@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['spec/**/*.spec.ts'],
-          exclude: ['spec/browser/**'],
+          exclude: ['spec/browser/**', 'spec/site/**'],
           environment: 'node',
         },
       },
@@ -26,6 +26,17 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // `npm run test:site`: the built static site (`npm run build:site` first) in real Chromium.
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['spec/site/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
         },
       },
     ],
