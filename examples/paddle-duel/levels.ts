@@ -8,7 +8,7 @@ import { Hud } from './hud.js';
 import { SIDES, type Match, type Side } from './match.js';
 import { Paddle } from './paddle.js';
 import { PauseMenu } from './pause-menu.js';
-import { PlayerController } from './player-controller.js';
+import { PlayerController, type ScreenToWorld } from './player-controller.js';
 import { CentreLine, Wall } from './scenery.js';
 
 /**
@@ -35,6 +35,12 @@ export interface LevelOptions {
    * Leave it out where nothing draws (Node, the null backend).
    */
   loadArt?: () => Promise<void>;
+  /**
+   * The engine's `screenToWorld`, on a page whose input reads the pointer:
+   * then a person moves their paddle by dragging on the court too (a touch
+   * screen's way). Leave it out where there is no pointer (Node).
+   */
+  screenToWorld?: ScreenToWorld;
 }
 
 /** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
@@ -42,17 +48,17 @@ export const DEFAULT_COURT_LOAD_MS = 250;
 
 /** The level loaders of a match, by level name. */
 export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Record<string, LevelLoader<DuelAction>> {
-  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt } = options;
+  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt, screenToWorld } = options;
   return {
     // Synchronous unless there is art to load (the art loads once a page: the second court finds it cached).
-    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match) : async (world) => {
+    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match, screenToWorld) : async (world) => {
       await loadArt();
-      buildRound(world, OPEN_COURT, match);
+      buildRound(world, OPEN_COURT, match, screenToWorld);
     },
     // An async loader: the transition waits for it.
     [NARROWS.level]: async (world) => {
       await Promise.all([loadCourtAssets(courtLoadMs), loadArt?.()]);
-      buildRound(world, NARROWS, match);
+      buildRound(world, NARROWS, match, screenToWorld);
     },
   };
 }
@@ -70,7 +76,7 @@ function loadCourtAssets(ms: number): Promise<void> {
  * mode spawns at each serve), so the ball meets paddles that already moved
  * this frame.
  */
-function buildRound(world: World<DuelAction>, court: Court, match: Match): void {
+function buildRound(world: World<DuelAction>, court: Court, match: Match, screenToWorld: ScreenToWorld | undefined): void {
   world.camera.bounds = CAMERA_BOUNDS;
   const mode = new DuelMode(world, court, match);
   world.gameMode = mode;
@@ -80,7 +86,7 @@ function buildRound(world: World<DuelAction>, court: Court, match: Match): void 
   world.spawn(new Wall('bottom', court));
   for (const side of SIDES) {
     const paddle = world.spawn(new Paddle(side, court));
-    seat(world, side, paddle, court, match);
+    seat(world, side, paddle, court, match, screenToWorld);
     world.spawn(new Goal(side, court, mode));
   }
   world.spawn(new Hud(mode));
@@ -89,17 +95,19 @@ function buildRound(world: World<DuelAction>, court: Court, match: Match): void 
 }
 
 /** Adds the controllers of one side, as its seat says, and hands the paddle to the one that starts with it. */
-function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match): void {
+function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match, toWorld: ScreenToWorld | undefined): void {
   const kind = match.seats[side];
   const keys = keysFor(side, match);
+  // With two people, each drags on their own half of the court.
+  const drag = toWorld === undefined ? undefined : { toWorld, ...(people(match) === 2 && { half: side }) };
   if (kind === 'player') {
-    world.addController(new PlayerController(`${side}-player`, keys)).possess(paddle);
+    world.addController(new PlayerController(`${side}-player`, keys, undefined, drag)).possess(paddle);
     return;
   }
   const ai = new AiController(`${side}-ai`, side, court, match.seedFor(court.round, side));
   if (kind === 'demo') {
     // The person's controller ticks first, so the frame a key goes down the paddle moves by it.
-    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }));
+    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }, drag));
     world.addController(ai);
     if (match.takenOver.has(side)) person.possess(paddle);
     else ai.possess(paddle);
@@ -110,7 +118,11 @@ function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court
 
 /** With one person playing, either key pair moves their paddle; with two, W/S is the left's and the arrows the right's. */
 function keysFor(side: Side, match: Match): readonly PaddleKeys[] {
-  const people = SIDES.filter((s) => match.seats[s] !== 'ai').length;
-  if (people < 2) return [LEFT_KEYS, RIGHT_KEYS];
+  if (people(match) < 2) return [LEFT_KEYS, RIGHT_KEYS];
   return side === 'left' ? [LEFT_KEYS] : [RIGHT_KEYS];
+}
+
+/** How many sides people play (a demo seat counts: a person may take it). */
+function people(match: Match): number {
+  return SIDES.filter((s) => match.seats[s] !== 'ai').length;
 }

@@ -6,14 +6,18 @@ import { Match, type MatchOptions } from './match.js';
 import { paddleDuelLevels, type LevelOptions } from './levels.js';
 
 /** Options of {@link createPaddleDuel}. */
-export interface PaddleDuelOptions extends MatchOptions, LevelOptions {
+export interface PaddleDuelOptions extends MatchOptions, Omit<LevelOptions, 'screenToWorld'> {
   /** Where it is drawn: `await pixiBackend(...)` on a page, `nullBackend(...)` in Node. */
   backend: WorldBackend;
   /** What each frame is worth; defaults to the engine's (the wall clock). */
   clock?: Clock;
   /** Host ticks; defaults to the page's frames. */
   ticks?: Subscribable<number>;
-  /** The keyboard; defaults to scripted input only (`input.press(code)`), as in Node. */
+  /**
+   * The keyboard and the pointer (a pointer target makes a drag on the court
+   * move a person's paddle); defaults to scripted input only
+   * (`input.press(code)`), as in Node.
+   */
   input?: Input<DuelAction>;
   /** Where cues play; defaults to the engine's cue log. */
   cues?: CuePlayer;
@@ -51,9 +55,10 @@ export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
   const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs, loadArt } = options;
   const match = new Match({ seats, seed });
   const input = options.input ?? createInput({ bindings: PADDLE_DUEL_BINDINGS });
-  const engine = createWorldEngine<DuelAction>({
+  const engine: WorldEngine<DuelAction> = createWorldEngine<DuelAction>({
     backend,
-    levels: paddleDuelLevels(match, { courtLoadMs, ...(loadArt !== undefined && { loadArt }) }),
+    // A drag is found in the court through the fit and camera of the frame that reads it.
+    levels: paddleDuelLevels(match, { courtLoadMs, ...(loadArt !== undefined && { loadArt }), screenToWorld: (x, y) => engine.screenToWorld(x, y) }),
     startLevel: match.firstLevel,
     input,
     ...(clock !== undefined && { clock }),

@@ -184,6 +184,9 @@ describe('Fixed-step Platformer in real Chromium', () => {
     for (const box of boxes) expect(box.right, box.selector).toBeLessThanOrEqual(1280);
     expect(stage!.right).toBeLessThanOrEqual(panel!.left); // side by side
     expect(head!.bottom).toBeLessThanOrEqual(stage!.top);
+    // Issue 21: the touch buttons show on touch screens only; with a mouse the page looks as it did.
+    expect(await page.locator('#touch-pad').isVisible(), 'no touch buttons with a mouse').toBe(false);
+    expect(await page.locator('.touch-only').first().isVisible(), 'no touch hints with a mouse').toBe(false);
     writeFileSync(SCREENSHOT_PATH, await page.screenshot());
     await page.setViewportSize({ width: 900, height: 620 });
   });

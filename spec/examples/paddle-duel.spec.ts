@@ -305,6 +305,44 @@ describe('Paddle Duel: controllers and pawns', () => {
     expect(game.engine.world.controllers.find((c) => c.name === 'left-player')!.pawn?.name).toBe('left-paddle');
   });
 
+  // Issue 21: "Every game playable by touch (drag the paddle ...)". A finger down on the court holds
+  // 'drag' (Pointer0) and puts the pointer where it is; the person's controller drives the paddle there.
+  it('a drag on the court takes a demo seat\'s paddle from the AI and moves it to the finger\'s height at the paddle\'s speed, never past it', async () => {
+    const game = duel({ left: 'demo' });
+    await game.frames(1);
+    const paddle = game.paddle('left');
+    const startY = paddle.y;
+    // A point of the surface (CSS px) 100 world units above the paddle, on the left half.
+    const finger = { x: 200, y: 0 };
+    finger.y = startY - 100 - game.engine.screenToWorld(0, 0).y;
+    expect(game.engine.screenToWorld(finger.x, finger.y).y).toBeCloseTo(startY - 100, 9);
+    game.input.movePointer(finger.x, finger.y);
+    game.input.press('Pointer0');
+    await game.frames(6); // a tenth of a second: 48 units at full speed
+    expect(game.engine.world.controllers.find((c) => c.name === 'left-player')!.pawn?.name).toBe('left-paddle');
+    expect(paddle.y).toBeCloseTo(startY - PADDLE_SPEED * 0.1, 9);
+    await game.frames(30);
+    expect(paddle.y).toBeCloseTo(startY - 100, 9);
+    // The finger lifts: the paddle stays where it is.
+    game.input.release('Pointer0');
+    await game.frames(10);
+    expect(paddle.y).toBeCloseTo(startY - 100, 9);
+  });
+
+  it('with two people, a drag moves the paddle of the half of the court it is on, and only that one', async () => {
+    const game = duel({ left: 'player', right: 'player' });
+    await game.frames(1);
+    const left = game.paddle('left').y;
+    const right = game.paddle('right').y;
+    const origin = game.engine.screenToWorld(0, 0);
+    game.input.movePointer(LOGICAL_WIDTH * 0.75 - origin.x, right + 60 - origin.y);
+    game.input.press('Pointer0');
+    await game.frames(30);
+    expect(game.paddle('right').y).toBeCloseTo(right + 60, 9);
+    expect(game.paddle('left').y).toBe(left);
+    game.input.release('Pointer0');
+  });
+
   it('with two people, W/S drive the left paddle and the arrows the right', async () => {
     const game = duel({ left: 'player', right: 'player' });
     await game.frames(1);
