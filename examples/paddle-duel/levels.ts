@@ -7,6 +7,7 @@ import { Goal } from './goal.js';
 import { Hud } from './hud.js';
 import { SIDES, type Match, type Side } from './match.js';
 import { Paddle } from './paddle.js';
+import type { TextFloor } from './label.js';
 import { PauseMenu } from './pause-menu.js';
 import { PlayerController, type ScreenToWorld } from './player-controller.js';
 import { CentreLine, Wall } from './scenery.js';
@@ -41,6 +42,12 @@ export interface LevelOptions {
    * screen's way). Leave it out where there is no pointer (Node).
    */
   screenToWorld?: ScreenToWorld;
+  /**
+   * The smallest legible text size now, in logical units (label.ts): the
+   * HUD's and the pause menu's text grows to it on a small stage. Leave it
+   * out where nothing is seen (Node).
+   */
+  textFloor?: TextFloor;
 }
 
 /** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
@@ -48,17 +55,17 @@ export const DEFAULT_COURT_LOAD_MS = 250;
 
 /** The level loaders of a match, by level name. */
 export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Record<string, LevelLoader<DuelAction>> {
-  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt, screenToWorld } = options;
+  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt } = options;
   return {
     // Synchronous unless there is art to load (the art loads once a page: the second court finds it cached).
-    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match, screenToWorld) : async (world) => {
+    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match, options) : async (world) => {
       await loadArt();
-      buildRound(world, OPEN_COURT, match, screenToWorld);
+      buildRound(world, OPEN_COURT, match, options);
     },
     // An async loader: the transition waits for it.
     [NARROWS.level]: async (world) => {
       await Promise.all([loadCourtAssets(courtLoadMs), loadArt?.()]);
-      buildRound(world, NARROWS, match, screenToWorld);
+      buildRound(world, NARROWS, match, options);
     },
   };
 }
@@ -76,7 +83,7 @@ function loadCourtAssets(ms: number): Promise<void> {
  * mode spawns at each serve), so the ball meets paddles that already moved
  * this frame.
  */
-function buildRound(world: World<DuelAction>, court: Court, match: Match, screenToWorld: ScreenToWorld | undefined): void {
+function buildRound(world: World<DuelAction>, court: Court, match: Match, { screenToWorld, textFloor }: LevelOptions): void {
   world.camera.bounds = CAMERA_BOUNDS;
   const mode = new DuelMode(world, court, match);
   world.gameMode = mode;
@@ -89,8 +96,8 @@ function buildRound(world: World<DuelAction>, court: Court, match: Match, screen
     seat(world, side, paddle, court, match, screenToWorld);
     world.spawn(new Goal(side, court, mode));
   }
-  world.spawn(new Hud(mode));
-  world.spawn(new PauseMenu(match));
+  world.spawn(new Hud(mode, textFloor));
+  world.spawn(new PauseMenu(match, textFloor));
   mode.begin();
 }
 

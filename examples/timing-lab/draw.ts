@@ -57,7 +57,7 @@ export const LABEL_MAX_WIDTH = GUTTER - LABEL_X - LABEL_GAP;
 export const NARROW_PICTURE = 560;
 
 /** The lane names' column on a narrow picture, in CSS pixels: the titles fit, long subtitles are cut with "…". */
-export const NARROW_GUTTER = 118;
+export const NARROW_GUTTER = 140;
 
 /** The lane names' column on a picture `width` CSS pixels wide: {@link GUTTER}, or {@link NARROW_GUTTER} below {@link NARROW_PICTURE}. */
 export function gutterFor(width: number): number {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOUCH_SEEN_CLASS } from '../../examples/shared/touch-pad.js';
 import { startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 import { measurePhoneLayout } from './phone-layout.js';
 import { finger, middleOf } from './touch.js';
@@ -82,7 +83,6 @@ function phonePage(path: string, readyWhen: () => unknown): { readonly page: Pag
  */
 async function expectUsableOnPhone(page: Page, name: string, { stage, frame, firstScreen, touchPad = false }: StageOf): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}-390x844.png` });
-  await page.screenshot({ path: `${SHOTS}/${name}-390-full.png`, fullPage: true, scale: 'css' });
   if (!firstScreen) await page.locator(stage).first().scrollIntoViewIfNeeded();
   const layout = await measurePhoneLayout(page, stage, frame);
   const { width, height } = layout.viewport;
@@ -97,6 +97,11 @@ async function expectUsableOnPhone(page: Page, name: string, { stage, frame, fir
   expect(layout.smallText, 'no text under 12 px').toEqual([]);
   expect(layout.squeezed, 'no text squeezed into a narrow column').toEqual([]);
   if (touchPad) expect(await page.locator('#touch-pad').isVisible(), 'the touch buttons show on a touch screen').toBe(true);
+  // A full-page capture lifts the touch emulation while it runs (`pointer: coarse` stops matching):
+  // the page is told a touch was seen (touch-pad.ts), so the picture shows what a phone shows.
+  await page.evaluate((seen) => document.documentElement.classList.add(seen), TOUCH_SEEN_CLASS);
+  await page.screenshot({ path: `${SHOTS}/${name}-390-full.png`, fullPage: true, scale: 'css' });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('the gallery at 390 × 844', () => {
@@ -179,13 +184,25 @@ describe('Paddle Duel at 390 × 844, by touch', () => {
   interface Duel {
     frame(): { count: number };
     status(): { paused: boolean; menu: { open: boolean; selected: string } | undefined };
-    engine: { screenToWorld(x: number, y: number): { x: number; y: number }; world: { find(name: string): { y: number } | undefined } };
+    engine: {
+      screenToWorld(x: number, y: number): { x: number; y: number };
+      viewport: { scale: number; pixelRatio: number };
+      world: { find(name: string): { y: number } | undefined; actors: readonly { visual?: { kind: 'text'; text: string; size: number } | { kind: 'other' } }[] };
+    };
     match: { takenOver: Set<string> };
   }
   const phone = phonePage('paddle-duel/', () => ((window as unknown as { __game?: Duel }).__game?.frame().count ?? 0) >= 5);
 
-  it('is usable: the court the whole width, the touch buttons under it', async () => {
+  it('is usable: the court the whole width, the touch buttons under it; the court\'s text at 12 CSS px or more', async () => {
     await expectUsableOnPhone(phone.page, 'paddle-duel', { stage: '#stage', firstScreen: true, touchPad: true });
+    // The court is drawn at a third of its size: its labels grow to stay legible (label.ts).
+    const texts = await phone.page.evaluate(() => {
+      const { engine } = (window as unknown as { __game: Duel }).__game;
+      const cssPerUnit = engine.viewport.scale / engine.viewport.pixelRatio;
+      return engine.world.actors.flatMap((actor) => (actor.visual?.kind === 'text' ? [{ text: actor.visual.text, cssPx: actor.visual.size * cssPerUnit }] : []));
+    });
+    expect(texts.length).toBeGreaterThan(0);
+    for (const { text, cssPx } of texts) expect(cssPx, text).toBeGreaterThanOrEqual(12 - 1e-9);
   });
 
   it('"drag the paddle": the left paddle follows a finger dragged up and down the court, taken from the AI', async () => {
