@@ -37,15 +37,16 @@ export interface LevelOptions {
    */
   loadArt?: () => Promise<void>;
   /**
-   * The engine's `screenToWorld`, on a page whose input reads the pointer:
-   * then a person moves their paddle by dragging on the court too (a touch
-   * screen's way). Leave it out where there is no pointer (Node).
+   * The engine's `screenToWorld` (createPaddleDuel passes it): a person
+   * whose input reads a pointer moves their paddle by dragging on the court
+   * too, a touch screen's way. Without it, keys only.
    */
   screenToWorld?: ScreenToWorld;
   /**
-   * The smallest legible text size now, in logical units (label.ts): the
-   * HUD's and the pause menu's text grows to it on a small stage. Leave it
-   * out where nothing is seen (Node).
+   * The smallest legible text size now, in logical units (label.ts;
+   * createPaddleDuel passes it from the engine's fit): the HUD's and the
+   * pause menu's text grows to it on a small stage. Without it, every label
+   * keeps its size.
    */
   textFloor?: TextFloor;
 }

@@ -46,10 +46,10 @@ export interface BreakoutView {
  *   class changes once, when it breaks), and the HUD, which reads the ring.
  *
  * The game is always 560 × 380 CSS px: a narrower box scales the board's
- * picture, never the game, so it plays the same on a phone ({@link fitBoard}). The paddle
- * follows the pointer over the board (a finger dragged on it, on a touch
- * screen), or the arrow keys; until the visitor plays, it follows the ball by
- * itself. Typing in a field of the page pauses the game (the engine's
+ * picture, never the game, so it plays the same on a phone ({@link fitBoard}).
+ * The paddle follows the pointer over the board (a finger dragged on it, on a
+ * touch screen), or the arrow keys; until the visitor plays, it follows the
+ * ball by itself. Typing in a field of the page pauses the game (the engine's
  * automatic `'typing'` pause).
  */
 export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine {
