@@ -1,12 +1,13 @@
 // Fixed-step Platformer: the page. Builds the backend (pixi.js, or three.js
-// with ?renderer=3d) and the engine, and wires the keyboard, the panel and
-// the pause menu to it.
+// with ?renderer=3d) and the engine, and wires the keyboard, the touch pad,
+// the panel and the pause menu to it.
 import { createSystemsEngine, type SystemsBackend } from 'tickflow/systems';
 import { platformerConfig } from './game.js';
 import { createGameState, type IntegrationMode } from './game-state.js';
 import { hudSystem } from './hud.js';
 import { SimulatedDisplay } from './simulated-display.js';
 import { BACKGROUND_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH, LONG_FRAME_MS, type DisplayRate } from './tuning.js';
+import { bindTouchPad } from '../shared/touch-pad.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
@@ -96,9 +97,15 @@ $('#resume').addEventListener('click', () => void play());
 $('#restart').addEventListener('click', () => void restart());
 $('#restart-menu').addEventListener('click', () => void restart());
 
-// -- the keyboard --------------------------------------------------------------
+// -- the keyboard and the touch pad ------------------------------------------------
 
 const GAME_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'KeyA', 'KeyD', 'KeyW', 'Space']);
+
+/** A game key going down or up, from the keyboard or the touch pad: an event the engine delivers first in the next frame. */
+function sendKey(code: string, down: boolean): void {
+  if (down) $('#autopilot').setAttribute('aria-pressed', 'false');
+  engine.dispatchEvent('key', { code, down });
+}
 
 function onKey(event: KeyboardEvent, down: boolean): void {
   if (down && (event.code === 'Escape' || event.code === 'KeyP')) {
@@ -113,11 +120,12 @@ function onKey(event: KeyboardEvent, down: boolean): void {
   if (!GAME_KEYS.has(event.code)) return;
   event.preventDefault();
   if (event.repeat) return;
-  if (down) $('#autopilot').setAttribute('aria-pressed', 'false');
-  engine.dispatchEvent('key', { code: event.code, down });
+  sendKey(event.code, down);
 }
 window.addEventListener('keydown', (event) => onKey(event, true));
 window.addEventListener('keyup', (event) => onKey(event, false));
+// The touch screen's buttons are keys held down by a finger.
+bindTouchPad($('#touch-pad'), { press: (code) => sendKey(code, true), release: (code) => sendKey(code, false) });
 
 // -- start ---------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ import type { DeepReadonly, RenderContext } from 'tickflow/state';
 import { createSeededRandom, nextRandom } from 'tickflow/operators';
 import type { ThreeSurface } from 'tickflow/three';
 import { poseCamera } from './camera.js';
-import { drawHud, GAME_OVER_FADE_SECONDS } from './hud.js';
+import { drawHud, GAME_OVER_FADE_SECONDS, hudText } from './hud.js';
 import { orbPosition } from './orbits.js';
 import { worldToCss, worldToLogical, type ScreenPoint } from './project.js';
 import type { Burst, GameState, Orb, Vec3 } from './state.js';
@@ -118,7 +118,8 @@ export function createOrbitCatchRenderer(): OrbitCatchRenderer {
     paintCore(stage, view);
     poseCamera(camera, view);
     last = { camera, viewport };
-    drawHud(screen, view, (point) => worldToLogical(camera, viewport, point));
+    // The HUD's text stays legible on a small picture (a phone's): CSS pixels per logical unit decide how it is set.
+    drawHud(screen, view, (point) => worldToLogical(camera, viewport, point), hudText(viewport.scale / viewport.pixelRatio));
   }
 
   /** Adds a mesh for each new orb, moves and sizes each known one, removes the gone. */

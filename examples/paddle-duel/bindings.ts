@@ -20,9 +20,14 @@ export type DuelAction =
   | 'menuUp'
   | 'menuDown'
   | 'confirm'
-  | 'pause';
+  | 'pause'
+  | 'drag';
 
-/** Keyboard codes (`KeyboardEvent.code`) per action. */
+/**
+ * Keyboard codes (`KeyboardEvent.code`) per action, and the pointer: `drag`
+ * is held while a finger (or the primary mouse button) is down on the court,
+ * and the person's paddle follows it (player-controller.ts).
+ */
 export const PADDLE_DUEL_BINDINGS: InputBindings<DuelAction> = {
   leftUp: ['KeyW'],
   leftDown: ['KeyS'],
@@ -32,6 +37,7 @@ export const PADDLE_DUEL_BINDINGS: InputBindings<DuelAction> = {
   menuDown: ['ArrowDown', 'KeyS'],
   confirm: ['Enter', 'Space'],
   pause: ['Escape', 'KeyP'],
+  drag: ['Pointer0'],
 };
 
 /** The keys a person moves a paddle with, by which pair of actions they hold. */

@@ -2,7 +2,7 @@ import { Actor, type TickContext } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { COURTS } from './courts.js';
 import type { DuelMode } from './duel-mode.js';
-import { Label } from './label.js';
+import { Label, NO_TEXT_FLOOR, type LabelStyle, type TextFloor } from './label.js';
 import type { Side } from './match.js';
 import { DIM_TEXT_COLOR, LEFT_COLOR, LOGICAL_WIDTH, POINTS_TO_WIN_ROUND, RIGHT_COLOR, TEXT_COLOR } from './tuning.js';
 
@@ -38,7 +38,11 @@ export class Hud extends Actor<DuelAction> {
   override tickWhenPaused = true;
   private labels: Record<'leftLabel' | 'rightLabel' | 'roundLabel' | 'title' | 'leftScore' | 'rightScore' | 'banner' | 'subBanner', Label> | undefined;
 
-  constructor(private readonly mode: DuelMode) {
+  /** @param floor The smallest legible text size now (label.ts): on a phone the scores grow and the small print gives way. */
+  constructor(
+    private readonly mode: DuelMode,
+    private readonly floor: TextFloor = NO_TEXT_FLOOR,
+  ) {
     super();
   }
 
@@ -49,18 +53,19 @@ export class Hud extends Actor<DuelAction> {
     const bannerY = (top + bottom) / 2 - LAYOUT.bannerRise;
     const leftX = LAYOUT.inset;
     const rightX = LOGICAL_WIDTH - LAYOUT.inset;
-    const label = { size: SIZES.label, color: DIM_TEXT_COLOR, weight: 600 } as const;
+    const { floor } = this;
+    // The side and round labels are small print: on a phone the scores and the title say enough.
+    const label = { size: SIZES.label, color: DIM_TEXT_COLOR, weight: 600, minor: true } as const;
+    const spawn = (name: string, at: { x: number; y: number }, style: LabelStyle) => world.spawn(new Label(name, at, style, floor));
     this.labels = {
-      leftLabel: world.spawn(new Label('left-label', { x: leftX, y: LAYOUT.labelY }, { ...label, align: 'left' })),
-      rightLabel: world.spawn(new Label('right-label', { x: rightX, y: LAYOUT.labelY }, { ...label, align: 'right' })),
-      roundLabel: world.spawn(new Label('round-label', { x: middleX, y: LAYOUT.labelY }, label)),
-      title: world.spawn(new Label('title', { x: middleX, y: LAYOUT.figureY }, { size: SIZES.title, color: TEXT_COLOR })),
-      leftScore: world.spawn(new Label('left-score', { x: leftX, y: LAYOUT.figureY }, { size: SIZES.score, color: LEFT_COLOR, align: 'left', weight: 700 })),
-      rightScore: world.spawn(new Label('right-score', { x: rightX, y: LAYOUT.figureY }, { size: SIZES.score, color: RIGHT_COLOR, align: 'right', weight: 700 })),
-      banner: world.spawn(new Label('banner', { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR })),
-      subBanner: world.spawn(
-        new Label('sub-banner', { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
-      ),
+      leftLabel: spawn('left-label', { x: leftX, y: LAYOUT.labelY }, { ...label, align: 'left' }),
+      rightLabel: spawn('right-label', { x: rightX, y: LAYOUT.labelY }, { ...label, align: 'right' }),
+      roundLabel: spawn('round-label', { x: middleX, y: LAYOUT.labelY }, label),
+      title: spawn('title', { x: middleX, y: LAYOUT.figureY }, { size: SIZES.title, color: TEXT_COLOR }),
+      leftScore: spawn('left-score', { x: leftX, y: LAYOUT.figureY }, { size: SIZES.score, color: LEFT_COLOR, align: 'left', weight: 700 }),
+      rightScore: spawn('right-score', { x: rightX, y: LAYOUT.figureY }, { size: SIZES.score, color: RIGHT_COLOR, align: 'right', weight: 700 }),
+      banner: spawn('banner', { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR }),
+      subBanner: spawn('sub-banner', { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
     };
     this.refresh();
   }

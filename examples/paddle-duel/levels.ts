@@ -7,8 +7,9 @@ import { Goal } from './goal.js';
 import { Hud } from './hud.js';
 import { SIDES, type Match, type Side } from './match.js';
 import { Paddle } from './paddle.js';
+import type { TextFloor } from './label.js';
 import { PauseMenu } from './pause-menu.js';
-import { PlayerController } from './player-controller.js';
+import { PlayerController, type ScreenToWorld } from './player-controller.js';
 import { CentreLine, Wall } from './scenery.js';
 
 /**
@@ -35,6 +36,19 @@ export interface LevelOptions {
    * Leave it out where nothing draws (Node, the null backend).
    */
   loadArt?: () => Promise<void>;
+  /**
+   * The engine's `screenToWorld` (createPaddleDuel passes it): a person
+   * whose input reads a pointer moves their paddle by dragging on the court
+   * too, a touch screen's way. Without it, keys only.
+   */
+  screenToWorld?: ScreenToWorld;
+  /**
+   * The smallest legible text size now, in logical units (label.ts;
+   * createPaddleDuel passes it from the engine's fit): the HUD's and the
+   * pause menu's text grows to it on a small stage. Without it, every label
+   * keeps its size.
+   */
+  textFloor?: TextFloor;
 }
 
 /** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
@@ -45,14 +59,14 @@ export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Reco
   const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt } = options;
   return {
     // Synchronous unless there is art to load (the art loads once a page: the second court finds it cached).
-    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match) : async (world) => {
+    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match, options) : async (world) => {
       await loadArt();
-      buildRound(world, OPEN_COURT, match);
+      buildRound(world, OPEN_COURT, match, options);
     },
     // An async loader: the transition waits for it.
     [NARROWS.level]: async (world) => {
       await Promise.all([loadCourtAssets(courtLoadMs), loadArt?.()]);
-      buildRound(world, NARROWS, match);
+      buildRound(world, NARROWS, match, options);
     },
   };
 }
@@ -70,7 +84,7 @@ function loadCourtAssets(ms: number): Promise<void> {
  * mode spawns at each serve), so the ball meets paddles that already moved
  * this frame.
  */
-function buildRound(world: World<DuelAction>, court: Court, match: Match): void {
+function buildRound(world: World<DuelAction>, court: Court, match: Match, { screenToWorld, textFloor }: LevelOptions): void {
   world.camera.bounds = CAMERA_BOUNDS;
   const mode = new DuelMode(world, court, match);
   world.gameMode = mode;
@@ -80,26 +94,28 @@ function buildRound(world: World<DuelAction>, court: Court, match: Match): void 
   world.spawn(new Wall('bottom', court));
   for (const side of SIDES) {
     const paddle = world.spawn(new Paddle(side, court));
-    seat(world, side, paddle, court, match);
+    seat(world, side, paddle, court, match, screenToWorld);
     world.spawn(new Goal(side, court, mode));
   }
-  world.spawn(new Hud(mode));
-  world.spawn(new PauseMenu(match));
+  world.spawn(new Hud(mode, textFloor));
+  world.spawn(new PauseMenu(match, textFloor));
   mode.begin();
 }
 
 /** Adds the controllers of one side, as its seat says, and hands the paddle to the one that starts with it. */
-function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match): void {
+function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match, toWorld: ScreenToWorld | undefined): void {
   const kind = match.seats[side];
   const keys = keysFor(side, match);
+  // With two people, each drags on their own half of the court.
+  const drag = toWorld === undefined ? undefined : { toWorld, ...(people(match) === 2 && { half: side }) };
   if (kind === 'player') {
-    world.addController(new PlayerController(`${side}-player`, keys)).possess(paddle);
+    world.addController(new PlayerController(`${side}-player`, keys, undefined, drag)).possess(paddle);
     return;
   }
   const ai = new AiController(`${side}-ai`, side, court, match.seedFor(court.round, side));
   if (kind === 'demo') {
     // The person's controller ticks first, so the frame a key goes down the paddle moves by it.
-    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }));
+    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }, drag));
     world.addController(ai);
     if (match.takenOver.has(side)) person.possess(paddle);
     else ai.possess(paddle);
@@ -110,7 +126,11 @@ function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court
 
 /** With one person playing, either key pair moves their paddle; with two, W/S is the left's and the arrows the right's. */
 function keysFor(side: Side, match: Match): readonly PaddleKeys[] {
-  const people = SIDES.filter((s) => match.seats[s] !== 'ai').length;
-  if (people < 2) return [LEFT_KEYS, RIGHT_KEYS];
+  if (people(match) < 2) return [LEFT_KEYS, RIGHT_KEYS];
   return side === 'left' ? [LEFT_KEYS] : [RIGHT_KEYS];
+}
+
+/** How many sides people play (a demo seat counts: a person may take it). */
+function people(match: Match): number {
+  return SIDES.filter((s) => match.seats[s] !== 'ai').length;
 }

@@ -17,11 +17,14 @@ import type { Match, Seat, Side } from './match.js';
 import { createPaddleDuel } from './paddle-duel.js';
 import type { PauseMenu, PauseMenuItem } from './pause-menu.js';
 import { duelSnapshot, duelStateHash, type DuelSnapshot } from './state-hash.js';
+import { bindTouchPad } from '../shared/touch-pad.js';
 import { BACKGROUND_COLOR, DEFAULT_SEED, LOGICAL_HEIGHT, LOGICAL_WIDTH, MAX_FRAME_MS } from './tuning.js';
 
 /**
  * Paddle Duel on the page: the world engine, the pixi.js backend in
- * `#stage`, the keyboard, Web Audio cues and the page's frames.
+ * `#stage`, the keyboard, the pointer (a drag on the court moves a person's
+ * paddle; on a touch screen, the buttons under it pause and pick from the
+ * menu), Web Audio cues and the page's frames.
  *
  * Query parameters:
  *
@@ -106,7 +109,10 @@ if (stage === null) throw new Error('paddle duel: the page has no #stage');
 // Under test, a constant clock makes the page's run the one Node steps; in play, the time that really elapsed, capped.
 const clock: Clock = parity !== undefined ? constantClock(1000 / 60) : wallClock({ maxDeltaMs: MAX_FRAME_MS });
 const backend = await pixiBackend({ container: stage, logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR });
-const input = createInput({ bindings: PADDLE_DUEL_BINDINGS, keyboardTarget: window });
+// The stage, not pixi's canvas in it: a drag is read in CSS pixels of the box the court is letterboxed in.
+const input = createInput({ bindings: PADDLE_DUEL_BINDINGS, keyboardTarget: window, pointerTarget: stage });
+// The touch screen's buttons press the keys they stand for, through the same input.
+bindTouchPad(document.querySelector('#touch-pad')!, input);
 const cues = webAudioCues({ cues: TONES });
 const { engine, match } = createPaddleDuel({
   backend,
@@ -138,7 +144,11 @@ if (parity !== undefined) {
 if (!autoplay) window.addEventListener('blur', () => (engine.paused = true));
 
 document.querySelector<HTMLElement>('#seats')?.replaceChildren(
-  autoplay ? 'The AI plays both sides.' : seats.left === 'player' ? 'Left: W / S. Right: ↑ / ↓.' : 'The AI plays until you press W, S, ↑ or ↓: then the left paddle is yours.',
+  autoplay
+    ? 'The AI plays both sides.'
+    : seats.left === 'player'
+      ? 'Left: W / S, or drag on the left half. Right: ↑ / ↓, or drag on the right half.'
+      : 'The AI plays until you press W, S, ↑ or ↓, or drag on the court: then the left paddle is yours.',
 );
 
 // Not declared on Window: the gallery's examples each publish their own `__game`.

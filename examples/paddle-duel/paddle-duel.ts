@@ -4,16 +4,21 @@ import type { Subscribable } from 'rxjs';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
 import { Match, type MatchOptions } from './match.js';
 import { paddleDuelLevels, type LevelOptions } from './levels.js';
+import { MIN_TEXT_CSS_PX } from './tuning.js';
 
 /** Options of {@link createPaddleDuel}. */
-export interface PaddleDuelOptions extends MatchOptions, LevelOptions {
+export interface PaddleDuelOptions extends MatchOptions, Omit<LevelOptions, 'screenToWorld' | 'textFloor'> {
   /** Where it is drawn: `await pixiBackend(...)` on a page, `nullBackend(...)` in Node. */
   backend: WorldBackend;
   /** What each frame is worth; defaults to the engine's (the wall clock). */
   clock?: Clock;
   /** Host ticks; defaults to the page's frames. */
   ticks?: Subscribable<number>;
-  /** The keyboard; defaults to scripted input only (`input.press(code)`), as in Node. */
+  /**
+   * The keyboard and the pointer (a pointer target makes a drag on the court
+   * move a person's paddle); defaults to scripted input only
+   * (`input.press(code)`), as in Node.
+   */
   input?: Input<DuelAction>;
   /** Where cues play; defaults to the engine's cue log. */
   cues?: CuePlayer;
@@ -51,9 +56,18 @@ export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
   const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs, loadArt } = options;
   const match = new Match({ seats, seed });
   const input = options.input ?? createInput({ bindings: PADDLE_DUEL_BINDINGS });
+  // The first court may open inside createWorldEngine, before it returns: until then there is no fit.
+  let built: WorldEngine<DuelAction> | undefined;
   const engine = createWorldEngine<DuelAction>({
     backend,
-    levels: paddleDuelLevels(match, { courtLoadMs, ...(loadArt !== undefined && { loadArt }) }),
+    levels: paddleDuelLevels(match, {
+      courtLoadMs,
+      ...(loadArt !== undefined && { loadArt }),
+      // A drag is found in the court through the fit and camera of the frame that reads it.
+      screenToWorld: (x, y) => built?.screenToWorld(x, y) ?? { x, y },
+      // Text stays legible however small the court is drawn: 12 CSS px, in logical units of the latest fit.
+      textFloor: () => (built === undefined ? 0 : (MIN_TEXT_CSS_PX * built.viewport.pixelRatio) / built.viewport.scale),
+    }),
     startLevel: match.firstLevel,
     input,
     ...(clock !== undefined && { clock }),
@@ -62,5 +76,6 @@ export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
     ...(overlay !== undefined && { overlay }),
     ...(onError !== undefined && { onError }),
   });
+  built = engine;
   return { engine, match, input };
 }

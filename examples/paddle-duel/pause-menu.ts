@@ -1,7 +1,7 @@
 import { Actor, type TickContext, type Visual, type World } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
-import { Label } from './label.js';
+import { Label, NO_TEXT_FLOOR, type TextFloor } from './label.js';
 import type { Match } from './match.js';
 import { BACKGROUND_COLOR, DIM_TEXT_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH, TEXT_COLOR } from './tuning.js';
 
@@ -51,7 +51,11 @@ export class PauseMenu extends Actor<DuelAction> {
   private items: Label[] = [];
   private marker: Actor<DuelAction> | undefined;
 
-  constructor(private readonly match: Match) {
+  /** @param floor The smallest legible text size now (label.ts): on a phone the items grow. */
+  constructor(
+    private readonly match: Match,
+    private readonly floor: TextFloor = NO_TEXT_FLOOR,
+  ) {
     super();
   }
 
@@ -70,9 +74,11 @@ export class PauseMenu extends Actor<DuelAction> {
     const middleX = LOGICAL_WIDTH / 2;
     this.x = middleX;
     this.y = LOGICAL_HEIGHT / 2;
-    this.title = world.spawn(new Label('menu-title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: TEXT_COLOR, z: MENU_Z + 1 }));
+    this.title = world.spawn(new Label('menu-title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: TEXT_COLOR, z: MENU_Z + 1 }, this.floor));
     this.items = PAUSE_MENU_ITEMS.map((item, i) =>
-      world.spawn(new Label(`menu-${item.toLowerCase()}`, { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 })),
+      world.spawn(
+        new Label(`menu-${item.toLowerCase()}`, { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 }, this.floor),
+      ),
     );
     this.marker = world.spawn(Object.assign(new Actor<DuelAction>(), { name: 'menu-cursor' }));
   }
@@ -121,7 +127,8 @@ export class PauseMenu extends Actor<DuelAction> {
     const chosen = this.items[this.cursor];
     if (this.marker && chosen) {
       this.marker.visual = CURSOR;
-      this.marker.x = chosen.x - LAYOUT.cursorGap;
+      // Clear of the item however large it is drawn (grown to the floor on a phone).
+      this.marker.x = chosen.x - (LAYOUT.cursorGap * Math.max(SIZES.item, this.floor())) / SIZES.item;
       this.marker.y = chosen.y;
     }
   }

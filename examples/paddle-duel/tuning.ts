@@ -126,3 +126,10 @@ export const AI_FUMBLE_CLEARANCE = 24;
  * so the collision pass never lets it tunnel through a paddle or a wall.
  */
 export const MAX_FRAME_MS = 40;
+
+/**
+ * The smallest text the picture shows, in CSS pixels. The court is drawn at
+ * whatever size the stage is (a third of 960 × 540 on a phone); its text is
+ * not: a label grows to this size, and small print gives way (label.ts).
+ */
+export const MIN_TEXT_CSS_PX = 12;

@@ -8,7 +8,8 @@ export function breakoutView(container: ParentNode): BreakoutView {
     if (element === null) throw new Error(`breakout: no ${selector} on the page`);
     return element;
   };
-  return { board: find('.board'), score: find('.score'), lives: find('.lives'), log: find('.events') };
+  const fit = container.querySelector<HTMLElement>('.board-fit') ?? undefined;
+  return { board: find('.board'), ...(fit !== undefined && { fit }), score: find('.score'), lives: find('.lives'), log: find('.events') };
 }
 
 /** Shows the engine's pause over the board: the reasons, written on the pause and resume transitions. */

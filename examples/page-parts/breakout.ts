@@ -21,7 +21,14 @@ const HUD_LINES = 4;
 
 /** The DOM a breakout game writes to. */
 export interface BreakoutView {
+  /** The board: {@link BOARD_WIDTH} × {@link BOARD_HEIGHT} CSS px of game, and the engine's root. */
   readonly board: HTMLElement;
+  /**
+   * The box the board sits in. Where it is narrower than the board (a
+   * phone), the board is scaled down to its width; without it, the board is
+   * never scaled.
+   */
+  readonly fit?: HTMLElement;
   readonly score: HTMLElement;
   readonly lives: HTMLElement;
   /** The HUD's event log: lines from the event ring. */
@@ -38,9 +45,12 @@ export interface BreakoutView {
  * - render: the ball, the paddle and each brick through the ledger (a brick's
  *   class changes once, when it breaks), and the HUD, which reads the ring.
  *
- * The paddle follows the pointer over the board, or the arrow keys; until the
- * visitor plays, it follows the ball by itself. Typing in a field of the page
- * pauses the game (the engine's automatic `'typing'` pause).
+ * The game is always 560 × 380 CSS px: a narrower box scales the board's
+ * picture, never the game, so it plays the same on a phone ({@link fitBoard}).
+ * The paddle follows the pointer over the board (a finger dragged on it, on a
+ * touch screen), or the arrow keys; until the visitor plays, it follows the
+ * ball by itself. Typing in a field of the page pauses the game (the engine's
+ * automatic `'typing'` pause).
  */
 export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine {
   const engine = createEngine({ root: view.board, name, step: 1 / 120, maxSteps: 8 });
@@ -73,6 +83,7 @@ export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine
   let left = COLUMNS * ROWS;
   let pointerX = NaN;
   let autopilot = true;
+  const fit = view.fit === undefined ? { scale: 1 } : fitBoard(board, view.fit);
   const lines: string[] = [];
 
   const serve = (): void => {
@@ -89,7 +100,7 @@ export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine
       const pointer = e.input.pointer;
       if (pointer.inside) {
         autopilot = false;
-        pointerX = pointer.x;
+        pointerX = pointer.x / fit.scale; // the pointer is measured on the board as drawn
       }
       if (e.input.held('ArrowLeft') || e.input.held('ArrowRight')) {
         autopilot = false;
@@ -205,4 +216,28 @@ export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine
   });
   engine.start();
   return engine;
+}
+
+/** The scale a board is drawn at: its drawn width over {@link BOARD_WIDTH}. */
+export interface BoardFit {
+  readonly scale: number;
+}
+
+/**
+ * Scales the board down to the width of its box, where the box is narrower
+ * than the board (a phone), and keeps it fitted as the box resizes.
+ *
+ * The scale is the page's layout, not the game's state, so a resize observer
+ * writes it at once, outside the engine's frames: an engine paused off screen
+ * or while the visitor types renders nothing, and its board must fit all the
+ * same. The game only reads the scale, to find the pointer on the board.
+ */
+export function fitBoard(board: HTMLElement, box: HTMLElement): BoardFit {
+  const fit = { scale: 1 };
+  new ResizeObserver(([entry]) => {
+    const width = entry?.contentRect.width ?? BOARD_WIDTH;
+    fit.scale = width > 0 ? Math.min(1, width / BOARD_WIDTH) : 1;
+    board.style.transform = fit.scale === 1 ? '' : `scale(${fit.scale})`;
+  }).observe(box);
+  return fit;
 }

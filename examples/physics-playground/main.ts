@@ -1,11 +1,12 @@
 // Physics Playground: the page. Loads the arena scene document into the
 // fixed-tick runtime with Rapier 3D physics and the three.js renderer, and
-// wires the panel (camera follow mode, scene replacement, pause and step)
-// and the readout to it. The behaviors are in behaviors.ts.
+// wires the panel (camera follow mode, scene replacement, pause and step),
+// the touch pad and the readout to it. The behaviors are in behaviors.ts.
 import { createRuntime } from 'tickflow/runtime';
 import { createRapier3d } from 'tickflow/rapier3d';
 import { threeRuntimeBackend } from 'tickflow/three';
 import { cameraBehavior, despawn, patrol, player, spawner, type FollowMode, type PlaygroundControls } from './behaviors.js';
+import { bindTouchPad } from '../shared/touch-pad.js';
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 
@@ -27,6 +28,8 @@ const runtime = createRuntime({
   // The runtime's own keys: arrows/WASD, Space, and the player's P (pause) and N (single step).
   input: { target: window },
 });
+// The touch screen's pad presses the runtime's own keys (runtime.press/release): one input, latched for the fixed tick as a key is.
+bindTouchPad($('#touch-pad'), runtime);
 
 // -- the panel ---------------------------------------------------------------
 

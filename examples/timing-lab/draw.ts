@@ -46,10 +46,25 @@ export const GUTTER = 178;
 const RIGHT_PAD = 14;
 const MARBLE_R = 4.5;
 
-/** The widest a lane's subtitle may be, in CSS pixels (11 px monospace): longer ones are cut with "…". */
-export const LABEL_MAX_WIDTH = GUTTER - 34;
+/** Where a lane's name starts, and the least space between it and its lane, in CSS pixels. */
+const LABEL_X = 26;
+const LABEL_GAP = 8;
 
-/** The lanes, top to bottom, in CSS pixels; across, each runs from {@link GUTTER} to {@link lanesEnd}. */
+/** The widest a lane's subtitle may be on a wide picture, in CSS pixels (11 px monospace): longer ones are cut with "…". */
+export const LABEL_MAX_WIDTH = GUTTER - LABEL_X - LABEL_GAP;
+
+/** A picture narrower than this (a phone's) names its lanes in a {@link NARROW_GUTTER}, so the lanes keep most of the width. */
+export const NARROW_PICTURE = 560;
+
+/** The lane names' column on a narrow picture, in CSS pixels: the titles fit, long subtitles are cut with "…". */
+export const NARROW_GUTTER = 140;
+
+/** The lane names' column on a picture `width` CSS pixels wide: {@link GUTTER}, or {@link NARROW_GUTTER} below {@link NARROW_PICTURE}. */
+export function gutterFor(width: number): number {
+  return width < NARROW_PICTURE ? NARROW_GUTTER : GUTTER;
+}
+
+/** The lanes, top to bottom, in CSS pixels; across, each runs from {@link gutterFor} to {@link lanesEnd}. */
 export const LANES = {
   host: { top: 28, bottom: 70 },
   clock: { top: 74, bottom: 116 },
@@ -110,7 +125,7 @@ export function fitCanvas(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext
  * alpha, and a body moved by the fixed steps and drawn at alpha.
  */
 export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): LabPicture {
-  const left = GUTTER;
+  const left = gutterFor(width);
   const end = lanesEnd(width);
   const right = end - FUTURE_MS * PX_PER_MS; // "now" on the time axis
   const now = lab.nowMs;
@@ -123,7 +138,7 @@ export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): LabPic
     ctx.fillRect(left, lane.top, end - left, lane.bottom - lane.top);
   }
   drawTimeAxis(ctx, left, right);
-  const labels = drawLabels(ctx, lab);
+  const labels = drawLabels(ctx, lab, left - LABEL_X - LABEL_GAP);
 
   const visible = lab.history.filter((record) => xOf(record) > left - 12);
   // Each lane draws inside its own rectangle: a marble or bar that would cross a lane's edge is cut there.
@@ -181,7 +196,7 @@ function drawNow(ctx: CanvasRenderingContext2D, right: number): void {
   ctx.fillText('now', right, 14);
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): LaneLabel[] {
+function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab, subtitleWidth: number): LaneLabel[] {
   const { stepMs, maxSteps } = lab.fixedStep;
   const rows: [Lane, string, string, string][] = [
     [LANES.host, 'host ticks', lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps', COLORS.host],
@@ -200,11 +215,11 @@ function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab): LaneLabel[] 
     ctx.fillRect(14, middle - 13, 3, 26);
     ctx.fillStyle = COLORS.text;
     ctx.font = `600 13px ${SANS}`;
-    ctx.fillText(title, 26, middle - 2);
+    ctx.fillText(title, LABEL_X, middle - 2);
     ctx.fillStyle = COLORS.dim;
     ctx.font = `11px ${MONO}`;
-    const shown = fitText(ctx, subtitle, LABEL_MAX_WIDTH);
-    ctx.fillText(shown, 26, middle + 13);
+    const shown = fitText(ctx, subtitle, subtitleWidth);
+    ctx.fillText(shown, LABEL_X, middle + 13);
     labels.push({ title, subtitle, shown });
   }
   return labels;
@@ -365,14 +380,19 @@ function drawBody(ctx: CanvasRenderingContext2D, lab: TimingLab, left: number, r
 
   ctx.font = `11px ${MONO}`;
   ctx.textBaseline = 'alphabetic';
-  ctx.textAlign = 'left';
-  ctx.fillStyle = COLORS.faint;
-  ctx.fillText('○ latest step   ● drawn at alpha', trackLeft, bottom - 6);
+  let legendWidth = trackRight - trackLeft;
   if (lab.paused || !lab.running) {
+    const status = lab.running ? 'paused: simulation skipped' : 'stopped: no ticks taken';
     ctx.textAlign = 'right';
     ctx.fillStyle = COLORS.stall;
-    ctx.fillText(lab.running ? 'paused: simulation skipped' : 'stopped: no ticks taken', trackRight, bottom - 6);
+    ctx.fillText(status, trackRight, bottom - 6);
+    legendWidth -= ctx.measureText(status).width + 12;
   }
+  // On a narrow picture the legend gives way: cut, or left out, where the track is short.
+  const legend = legendWidth > 40 ? fitText(ctx, '○ latest step   ● drawn at alpha', legendWidth) : '';
+  ctx.textAlign = 'left';
+  ctx.fillStyle = COLORS.faint;
+  ctx.fillText(legend, trackLeft, bottom - 6);
 }
 
 /** A triangle wave in [0, 1]: the body runs along the track and back. */

@@ -38,6 +38,13 @@ export interface OpenOptions {
   /** The device pixel ratio. Defaults to 1. */
   deviceScaleFactor?: number;
   /**
+   * Emulate a phone: touch events (`page.touchscreen`, CDP's
+   * `Input.dispatchTouchEvent`, arriving as pointer events of type
+   * `'touch'`), a coarse primary pointer (`@media (pointer: coarse)`
+   * matches), and the page's meta viewport honoured. Defaults to false.
+   */
+  phone?: boolean;
+  /**
    * Errors to leave out of {@link OpenedPage.errors}, by their text: known
    * noise, such as a GPU driver's "GPU stall due to ReadPixels" (BROWSER.md,
    * pitfall 2). Keep these narrow: a test that ignores real errors cannot fail.
@@ -125,10 +132,11 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
         initScript,
         viewport = { width: 1280, height: 900 },
         deviceScaleFactor = 1,
+        phone = false,
         ignoreErrors = [],
         readyWhen,
       } = options;
-      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const context = await browser.newContext({ viewport, deviceScaleFactor, ...(phone && { hasTouch: true, isMobile: true }) });
       const page = await context.newPage();
       const errors: string[] = [];
       const collect = (text: string): void => {

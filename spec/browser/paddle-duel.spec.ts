@@ -163,6 +163,9 @@ describe('Paddle Duel in real Chromium', () => {
     expect(fit.stageBottom, 'the stage ends inside the window').toBeLessThanOrEqual(800);
     expect(fit.wallBottom, 'and so does the bottom wall').toBeLessThanOrEqual(800);
     expect(fit.scrollX, 'no sideways scroll').toBeLessThanOrEqual(0);
+    // Issue 21: the touch buttons show on touch screens only; with a mouse the page looks as it did.
+    expect(await page.locator('#touch-pad').isVisible(), 'no touch buttons with a mouse').toBe(false);
+    expect(await page.locator('.touch-only').first().isVisible(), 'no touch hints with a mouse').toBe(false);
 
     // Between two points the banner says who scored; pausing then takes it down while the menu shows.
     // From a ball in play, so the wait ends at the start of that 1 s window, not at its last frame before the serve.

@@ -227,6 +227,9 @@ describe('the Physics Playground: the fixed-tick runtime, Rapier 3D and three.js
     for (const box of boxes) expect(box.bottom, box.selector).toBeLessThanOrEqual(800);
     for (const box of boxes) expect(box.right, box.selector).toBeLessThanOrEqual(1280);
     expect(boxes[0]!.right).toBeLessThanOrEqual(boxes[1]!.left);
+    // Issue 21: the touch buttons show on touch screens only; with a mouse the page looks as it did.
+    expect(await page.locator('#touch-pad').isVisible(), 'no touch buttons with a mouse').toBe(false);
+    expect(await page.locator('.touch-only').first().isVisible(), 'no touch hints with a mouse').toBe(false);
     const shotA = await page.screenshot();
     writeFileSync(SCREENSHOT_PATH, shotA);
     await framesPass(20);

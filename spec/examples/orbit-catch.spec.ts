@@ -2,7 +2,7 @@ import { createSeededRandom } from '../../operators/index.js';
 import { describe, expect, it } from 'vitest';
 import { chooseTarget, DEFAULT_MARGIN_SECONDS } from '../../examples/orbit-catch/autopilot.js';
 import { CUES, pause, restart, resume, spawnIntervalSeconds, togglePause } from '../../examples/orbit-catch/game.js';
-import { drawHud, GAME_OVER_FADE_SECONDS } from '../../examples/orbit-catch/hud.js';
+import { drawHud, GAME_OVER_FADE_SECONDS, hudText, MIN_TEXT_CSS_PX } from '../../examples/orbit-catch/hud.js';
 import { escapeAtSeconds, orbPosition, spawnOrb } from '../../examples/orbit-catch/orbits.js';
 import { initialState } from '../../examples/orbit-catch/state.js';
 import { FIRST_SPAWN_SECONDS, ROUND_SECONDS, STARTING_LIVES } from '../../examples/orbit-catch/tuning.js';
@@ -297,6 +297,24 @@ describe('Orbit Catch: the screen layer', () => {
     expect(over).toEqual(expect.arrayContaining(["TIME'S UP", '42', 'Press R or click to play again']));
   });
 
+  // Issue 21: "Every page usable at 390×844 ... text readable". The stage is 366 CSS px wide there:
+  // 960 logical units drawn at 0.38 CSS px each would make the 12-unit captions 4.6 px tall.
+  it('on a phone\'s picture (366 CSS px wide) every line is at least 12 CSS px, the small print is left out, and the cards say "tap"', () => {
+    const cssPerUnit = 366 / 960;
+    const text = hudText(cssPerUnit);
+    expect(text.compact).toBe(true);
+    const cssPx = (lines: { font: string }[]) => lines.map((line) => Number(/(\d+(?:\.\d+)?)px/.exec(line.font)![1]) * cssPerUnit);
+    const playing = recordLines((screen) => drawHud(screen, { ...initialState(1), score: 42, elapsedSeconds: 12.34 }, farAway, text));
+    expect(playing.map((line) => line.text)).toEqual(['42', '47.7']); // no SCORE, TIME, CORE, no hint
+    const paused = recordLines((screen) => drawHud(screen, { ...initialState(1), paused: true, score: 7, elapsedSeconds: 20 }, farAway, text));
+    expect(paused.map((line) => line.text)).toEqual(expect.arrayContaining(['PAUSED', 'score 7 · 40.0 s left', 'Tap or click to resume']));
+    const over = recordLines((screen) => drawHud(screen, { ...initialState(1), phase: 'over', endReason: 'time', score: 42, overSeconds: 2 }, farAway, text));
+    expect(over.map((line) => line.text)).toEqual(expect.arrayContaining(["TIME'S UP", '42', 'Tap or click to play again']));
+    for (const size of cssPx([...playing, ...paused, ...over])) expect(size).toBeGreaterThanOrEqual(MIN_TEXT_CSS_PX - 1e-9);
+    // At 1280 × 800 the stage is 1050 px wide: the HUD is as it was.
+    expect(hudText(1050 / 960).compact).toBe(false);
+  });
+
   it('shows a "+N" over a catch, where the world point appears', () => {
     const state = { ...initialState(1), bursts: [{ id: 'b', kind: 'catch' as const, position: { x: 0, y: 0, z: 0 }, value: 5, ageSeconds: 0 }] };
     const texts = recordText((screen) => drawHud(screen, state, () => ({ x: 100, y: 100, inFront: true })));
@@ -338,16 +356,21 @@ function initialOrb(seed: number) {
 /** Labels out of the picture (the HUD skips those behind the camera). */
 const farAway = () => ({ x: 0, y: 0, inFront: false });
 
-/** Runs `draw` on a 2D context that records the text it is asked to fill, and does nothing else. */
-function recordText(draw: (screen: CanvasRenderingContext2D) => void): string[] {
-  const texts: string[] = [];
-  const screen = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (target, key) => (key === 'fillText' ? (text: string) => texts.push(text) : key in target ? target[key] : () => undefined),
+/** Runs `draw` on a 2D context that records the text it is asked to fill, with the font it was set in, and does nothing else. */
+function recordLines(draw: (screen: CanvasRenderingContext2D) => void): { text: string; font: string }[] {
+  const lines: { text: string; font: string }[] = [];
+  const screen = new Proxy({ font: '10px sans-serif' } as Record<string | symbol, unknown>, {
+    get: (target, key) => (key === 'fillText' ? (text: string) => lines.push({ text, font: String(target['font']) }) : key in target ? target[key] : () => undefined),
     set: (target, key, value) => {
       target[key] = value;
       return true;
     },
   }) as unknown as CanvasRenderingContext2D;
   draw(screen);
-  return texts;
+  return lines;
+}
+
+/** The text of {@link recordLines}. */
+function recordText(draw: (screen: CanvasRenderingContext2D) => void): string[] {
+  return recordLines(draw).map((line) => line.text);
 }

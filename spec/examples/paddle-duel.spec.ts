@@ -6,6 +6,7 @@ import { NARROWS, OPEN_COURT, courtCentre } from '../../examples/paddle-duel/cou
 import { CUES } from '../../examples/paddle-duel/cues.js';
 import type { DuelMode } from '../../examples/paddle-duel/duel-mode.js';
 import type { Hud } from '../../examples/paddle-duel/hud.js';
+import { Label } from '../../examples/paddle-duel/label.js';
 import type { Seat, Side } from '../../examples/paddle-duel/match.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import type { Paddle } from '../../examples/paddle-duel/paddle.js';
@@ -305,6 +306,44 @@ describe('Paddle Duel: controllers and pawns', () => {
     expect(game.engine.world.controllers.find((c) => c.name === 'left-player')!.pawn?.name).toBe('left-paddle');
   });
 
+  // Issue 21: "Every game playable by touch (drag the paddle ...)". A finger down on the court holds
+  // 'drag' (Pointer0) and puts the pointer where it is; the person's controller drives the paddle there.
+  it('a drag on the court takes a demo seat\'s paddle from the AI and moves it to the finger\'s height at the paddle\'s speed, never past it', async () => {
+    const game = duel({ left: 'demo' });
+    await game.frames(1);
+    const paddle = game.paddle('left');
+    const startY = paddle.y;
+    // A point of the surface (CSS px) 100 world units above the paddle, on the left half.
+    const finger = { x: 200, y: 0 };
+    finger.y = startY - 100 - game.engine.screenToWorld(0, 0).y;
+    expect(game.engine.screenToWorld(finger.x, finger.y).y).toBeCloseTo(startY - 100, 9);
+    game.input.movePointer(finger.x, finger.y);
+    game.input.press('Pointer0');
+    await game.frames(6); // a tenth of a second: 48 units at full speed
+    expect(game.engine.world.controllers.find((c) => c.name === 'left-player')!.pawn?.name).toBe('left-paddle');
+    expect(paddle.y).toBeCloseTo(startY - PADDLE_SPEED * 0.1, 9);
+    await game.frames(30);
+    expect(paddle.y).toBeCloseTo(startY - 100, 9);
+    // The finger lifts: the paddle stays where it is.
+    game.input.release('Pointer0');
+    await game.frames(10);
+    expect(paddle.y).toBeCloseTo(startY - 100, 9);
+  });
+
+  it('with two people, a drag moves the paddle of the half of the court it is on, and only that one', async () => {
+    const game = duel({ left: 'player', right: 'player' });
+    await game.frames(1);
+    const left = game.paddle('left').y;
+    const right = game.paddle('right').y;
+    const origin = game.engine.screenToWorld(0, 0);
+    game.input.movePointer(LOGICAL_WIDTH * 0.75 - origin.x, right + 60 - origin.y);
+    game.input.press('Pointer0');
+    await game.frames(30);
+    expect(game.paddle('right').y).toBeCloseTo(right + 60, 9);
+    expect(game.paddle('left').y).toBe(left);
+    game.input.release('Pointer0');
+  });
+
   it('with two people, W/S drive the left paddle and the arrows the right', async () => {
     const game = duel({ left: 'player', right: 'player' });
     await game.frames(1);
@@ -345,5 +384,43 @@ describe('Paddle Duel: the ball integrates against the delta it is given', () =>
       expect(other.x).toBeCloseTo(at200.x, 6);
       expect(other.y).toBeCloseTo(at200.y, 6);
     }
+  });
+});
+
+// Issue 21: "text readable" on a phone. The court is drawn a third of its size there (366 of 960 px):
+// a label grows to the legible size, and small print gives way rather than crowd the picture.
+describe('Paddle Duel: labels stay legible on a small picture', () => {
+  const floorOnAPhone = () => (12 * 960) / 366; // 12 CSS px, in logical units
+
+  it('a label smaller than the floor is drawn at the floor; one larger keeps its size', () => {
+    const score = new Label('score', { x: 0, y: 0 }, { size: 30, color: 0xffffff }, floorOnAPhone);
+    score.show('3');
+    expect(score.visual).toMatchObject({ kind: 'text', text: '3', size: floorOnAPhone() });
+    const banner = new Label('banner', { x: 0, y: 0 }, { size: 44, color: 0xffffff }, floorOnAPhone);
+    banner.show('point left');
+    expect(banner.visual).toMatchObject({ size: 44 });
+  });
+
+  it('small print is left out where the floor is more than twice its size, and shown at its size where there is no floor', () => {
+    const caption = new Label('caption', { x: 0, y: 0 }, { size: 12, color: 0xffffff, minor: true }, floorOnAPhone);
+    caption.show('ROUND 1 OF 2');
+    expect(caption.visual).toBeUndefined();
+    expect(caption.shown).toBe('ROUND 1 OF 2');
+    const wide = new Label('caption', { x: 0, y: 0 }, { size: 12, color: 0xffffff, minor: true });
+    wide.show('ROUND 1 OF 2');
+    expect(wide.visual).toMatchObject({ size: 12 });
+  });
+
+  it('builds a new visual only when the text, the colour or the drawn size changes', () => {
+    let floor = 0;
+    const label = new Label('title', { x: 0, y: 0 }, { size: 16, color: 0xffffff }, () => floor);
+    label.show('the open court');
+    const first = label.visual;
+    label.show('the open court');
+    expect(label.visual).toBe(first);
+    floor = 31.5; // the window became a phone's
+    label.show('the open court');
+    expect(label.visual).not.toBe(first);
+    expect(label.visual).toMatchObject({ size: 31.5 });
   });
 });
