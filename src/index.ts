@@ -55,3 +55,4 @@ export { cueLog, CUE_LOG_LIMIT, type CueLog, type CueLogOptions, type CuePlayer,
 
 // The headless backend, for any engine in Node.
 export { nullBackend, NullBackend, type NullBackendOptions, type NullSurface } from './backends/null/null-backend.js';
+export { nullSystemsBackend, NullSystemsBackend } from './backends/null/null-systems-backend.js';

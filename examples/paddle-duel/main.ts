@@ -6,7 +6,8 @@ import {
   type Clock,
   type FrameInfo,
 } from 'tickflow';
-import { readOutcome, type WorldEngine, type WorldOutcome } from 'tickflow/world';
+import { readOutcome, type WorldOutcome } from 'tickflow/testing';
+import type { WorldEngine } from 'tickflow/world';
 import { webAudioCues, type CueTone } from 'tickflow/web-audio';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
 import { ART } from './art/art-layout.js';

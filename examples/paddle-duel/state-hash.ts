@@ -1,4 +1,5 @@
-import { readOutcome, type WorldEngine } from 'tickflow/world';
+import { readOutcome } from 'tickflow/testing';
+import type { WorldEngine } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Match } from './match.js';
 

@@ -10,7 +10,8 @@ export interface CollisionPassOptions {
    * Receives what the pass cannot keep to itself: an
    * {@link InvalidColliderError} for each collider it leaves out (once, when
    * it turns bad), and whatever `emit` throws (the pass goes on with the next
-   * event). Defaults to `console.error`.
+   * event). Defaults to `console.error`. An engine passes its error router
+   * (`loop.reportError`), which never throws: the pass does not wrap it again.
    */
   onError?: (error: unknown) => void;
 }
@@ -166,11 +167,7 @@ export class CollisionPass<T extends Collider> {
   }
 
   private report(error: unknown): void {
-    try {
-      this.onError(error);
-    } catch (secondary) {
-      console.error(secondary);
-    }
+    this.onError(error);
   }
 
   /** The tracked pair of `a` (the lower id) and `b`, if any. */

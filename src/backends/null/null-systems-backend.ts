@@ -32,7 +32,8 @@ export class NullSystemsBackend implements SystemsBackend {
  * @example
  * ```ts
  * import { NEVER } from 'rxjs';
- * import { createSystemsEngine, nullSystemsBackend } from 'tickflow/systems';
+ * import { nullSystemsBackend } from 'tickflow';
+ * import { createSystemsEngine } from 'tickflow/systems';
  *
  * const backend = nullSystemsBackend();
  * const engine = createSystemsEngine({ scenes: [{ id: 'main' }], startSceneId: 'main', backend, ticks: NEVER });

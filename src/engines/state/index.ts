@@ -10,3 +10,5 @@ export {
 } from './state-engine.js';
 export { ReadonlyViewError, readonlyView, type DeepReadonly } from './readonly-view.js';
 export type { Diagnostics, FrameRecorder, PickHit, PickRay, PickView, StateBackend } from './state-backend.js';
+export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export type { EngineStats } from '../shell/engine-shell.js';

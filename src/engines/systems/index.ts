@@ -4,8 +4,9 @@
  * {@link Time}, lifecycle hooks in a fixed order, a per-engine event queue,
  * entities with behaviors and built-in interpolation, and play / pause / stop.
  *
- * The pixi.js backend is in `tickflow/pixi` (`pixiSystemsBackend`); the null
- * backend, for headless runs, is here.
+ * The pixi.js backend is in `tickflow/pixi` (`pixiSystemsBackend`), the
+ * three.js one in `tickflow/three`; the null backend, for headless runs, is
+ * in `tickflow` (`nullSystemsBackend`).
  *
  * @packageDocumentation
  */
@@ -38,6 +39,5 @@ export { Scene, type EntityConfig } from './scene.js';
 export { InterpolationSystem, shortestTurn } from './interpolation.js';
 export type { SystemsEvent, SystemsEventListener, SystemsEvents } from './event-queue.js';
 export type { SystemsBackend, SystemsFrame } from './systems-backend.js';
-export { nullSystemsBackend, NullSystemsBackend } from '../../backends/null/null-systems-backend.js';
 export { OptionError } from '../../../operators/option-error.js';
 export { SystemError } from './system-error-alias.js';

@@ -9,6 +9,5 @@ export { World } from './world.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
 export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
 export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
-// The delta-time validator lives in src/testing/ (`tickflow/testing`); the
-// world's outcome reader stays reachable here for the Paddle Duel page.
-export { readOutcome, type WorldOutcome } from '../../testing/world-scenario.js';
+export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export type { EngineStats } from '../shell/engine-shell.js';
