@@ -211,7 +211,8 @@ async function checkApp(app: FreshApp, dir: string, browser: Browser): Promise<v
     const expected = app.tests;
     await step(`${app.name}: vitest run (${expected} test${expected === 1 ? '' : 's'})`, async () => {
       const report = join(dir, 'vitest-report.json');
-      await run(bin('vitest'), ['run', '--reporter=json', `--outputFile=${report}`], dir);
+      // The default reporter says what failed; the JSON one counts what passed.
+      await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir, { NO_COLOR: '1' });
       const { numPassedTests, numTotalTests } = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numTotalTests: number };
       if (numPassedTests !== numTotalTests || numPassedTests < expected) {
         throw new Error(`${app.name}: ${numPassedTests} of ${numTotalTests} tests passed; expected at least ${expected}, all passing`);

@@ -55,7 +55,7 @@ export const TEMPLATES = {
     layers: ['shared', 'marbles', 'runtime'],
   },
   page: {
-    description: 'the page engine (DOM): a hero animation that shares the page; click to kick the ball',
+    description: 'the page engine (DOM): a game that shares a page with your content; tap (or Space) to kick a bouncing ball',
     dependencies: [],
     devDependencies: [],
     layers: ['shared', 'page'],

@@ -1,0 +1,50 @@
+// Tests of the game's loop, headless, with real physics (Rapier, in Node).
+// The ticks are a marble, each frame worth exactly one fixed tick (1/60 s).
+import { map } from 'rxjs';
+import { constantClock } from 'tickflow';
+import { createRapier3d } from 'tickflow/rapier3d';
+import type { PhysicsAdapter } from 'tickflow/runtime';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createGame, DROP_EVERY, RUN_SPEED } from './game.js';
+import { marbles } from './marbles.js';
+
+const FRAME_MS = 1000 / 60;
+
+let physics: PhysicsAdapter;
+beforeEach(async () => {
+  physics = await createRapier3d(); // a fresh world for each test
+});
+
+describe('the game loop', () => {
+  it(
+    'runs the player right only while → is held: one fixed tick a frame, velocity assigned in m/s',
+    marbles((m) => {
+      const runtime = createGame({ physics, ticks: m.hot('-t-t-t-t-t-', { t: 0 }), clock: constantClock(FRAME_MS) });
+      runtime.start();
+      const player = runtime.find('player')!;
+      m.scheduler.schedule(() => runtime.press('ArrowRight'), 4); // held for the 3rd and 4th frames
+      m.scheduler.schedule(() => runtime.release('ArrowRight'), 8);
+      let lastX = runtime.transform(player).position[0]!;
+      const moves = runtime.loop.phase('render').pipe(
+        map(() => {
+          const x = runtime.transform(player).position[0]!;
+          const step = x - lastX;
+          lastX = x;
+          return step > (RUN_SPEED / 60) * 0.5 ? 'r' : Math.abs(step) < 1e-3 ? 's' : `moved ${step}`;
+        }),
+      );
+      m.expect(moves).toBeObservable('-s-s-r-r-s-');
+    }),
+  );
+
+  it('drops a ball every second: spawned at a tick barrier, then falling under gravity', () => {
+    const runtime = createGame({ physics, clock: constantClock(FRAME_MS) });
+    const balls = () => runtime.handles().filter((handle) => runtime.hasTag(handle, 'ball'));
+    for (let frame = 0; frame < 90 * DROP_EVERY; frame++) runtime.advance(); // one and a half seconds
+    expect(balls()).toHaveLength(1);
+    const ball = balls()[0]!;
+    const y = runtime.transform(ball).position[1]!;
+    for (let frame = 0; frame < 30; frame++) runtime.advance();
+    expect(runtime.transform(ball).position[1]!).toBeLessThan(y - 1); // about 3.7 m lower half a second later
+  });
+});
