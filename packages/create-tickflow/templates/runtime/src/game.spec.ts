@@ -37,14 +37,19 @@ describe('the game loop', () => {
     }),
   );
 
-  it('drops a ball every second: spawned at a tick barrier, then falling under gravity', () => {
+  it('drops a ball at once, then one every second: each spawned at a tick barrier, then falling under gravity', () => {
     const runtime = createGame({ physics, clock: constantClock(FRAME_MS) });
     const balls = () => runtime.handles().filter((handle) => runtime.hasTag(handle, 'ball'));
-    for (let frame = 0; frame < 90 * DROP_EVERY; frame++) runtime.advance(); // one and a half seconds
+    const run = (seconds: number) => {
+      for (let frame = 0; frame < seconds * 60; frame++) runtime.advance();
+    };
+    run(0.5);
     expect(balls()).toHaveLength(1);
-    const ball = balls()[0]!;
-    const y = runtime.transform(ball).position[1]!;
-    for (let frame = 0; frame < 30; frame++) runtime.advance();
-    expect(runtime.transform(ball).position[1]!).toBeLessThan(y - 1); // about 3.7 m lower half a second later
+    const first = balls()[0]!;
+    const y = runtime.transform(first).position[1]!;
+    run(0.5);
+    expect(runtime.transform(first).position[1]!).toBeLessThan(y - 1); // about 3.7 m lower half a second later
+    run(DROP_EVERY);
+    expect(balls()).toHaveLength(2);
   });
 });

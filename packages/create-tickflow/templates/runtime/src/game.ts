@@ -38,9 +38,9 @@ const player: BehaviorFactory = () => {
   };
 };
 
-/** Drops a ball every second. A spawn (like a destroy) waits for the next tick's barrier. */
+/** Drops a ball at once, then every second. A spawn (like a destroy) waits for the next tick's barrier. */
 const dropper: BehaviorFactory = () => {
-  let sinceSeconds = 0;
+  let sinceSeconds = DROP_EVERY;
   let count = 0;
   return {
     fixedUpdate(game, self, delta) {
