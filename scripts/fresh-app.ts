@@ -111,10 +111,15 @@ export function run(command: string, args: readonly string[], cwd: string, env: 
   });
 }
 
-/** `npm pack`s each package into `into`; returns each tarball's path by package name. The packages must be built. */
+/**
+ * `npm pack`s each package into `into`; returns each tarball's path by package name.
+ *
+ * @throws {Error} when a package has no `dist/`: it must be built first (`npm run build`).
+ */
 export async function pack(packages: readonly PackedPackage[], into: string): Promise<Tarballs> {
   const tarballs: Record<string, string> = {};
   for (const { name, folder } of packages) {
+    if (!existsSync(resolve(REPO, folder, 'dist'))) throw new Error(`pack: ${name} has no dist/ in ${resolve(REPO, folder)}: run npm run build first`);
     const out = await run('npm', ['pack', '--json', '--pack-destination', into], resolve(REPO, folder));
     const [packed] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string }[];
     tarballs[name] = join(into, packed!.filename);
