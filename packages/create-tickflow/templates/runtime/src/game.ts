@@ -20,7 +20,7 @@ export const SCENE = {
   objects: [
     { name: 'ground', position: [0, -0.5, 0], body: { kind: 'fixed', colliders: [{ shape: 'box', half_extents: [6, 0.5, 6] }] }, visual: { shape: 'box', color: '#3d4f45' } },
     { name: 'player', position: [0, 1, 2], body: { lock_rotations: true, colliders: [{ shape: 'capsule', radius: 0.4, half_height: 0.5 }] }, visual: { shape: 'capsule', color: '#f2c14e' }, behaviors: ['player'] },
-    { name: 'dropper', position: [0, 6, 0], behaviors: ['dropper'] },
+    { name: 'dropper', position: [0, 4, 0], behaviors: ['dropper'] },
     // Tilted 25° down (a unit quaternion [x, y, z, w]).
     { name: 'camera', position: [0, 5, 10], rotation: [-0.216439614, 0, 0, 0.976296007], behaviors: ['camera'] },
   ],
