@@ -1,10 +1,28 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { tickflowAliases } from './vite.config.js';
+
+const TEMPLATES = resolve(import.meta.dirname, 'packages/create-tickflow/templates');
+
+/**
+ * The create-tickflow starters' own tests run here against the sources. Each
+ * imports `./marbles.js`, which create-tickflow copies beside it from the
+ * shared `marbles` template; in this repository that file lives there.
+ */
+const templateMarbles: Plugin = {
+  name: 'create-tickflow-template-marbles',
+  resolveId(source, importer) {
+    if (source === './marbles.js' && importer?.startsWith(TEMPLATES)) return resolve(TEMPLATES, 'marbles/src/marbles.ts');
+    return undefined;
+  },
+};
 
 export default defineConfig({
   // Specs of docs and examples import tickflow as users do; the gallery's
   // aliases resolve it to the sources.
   resolve: { alias: tickflowAliases },
+  plugins: [templateMarbles],
   test: {
     reporters: ['default', './spec/support/summary-reporter.ts'],
     projects: [
@@ -12,7 +30,7 @@ export default defineConfig({
         extends: true, // inherit the aliases above
         test: {
           name: 'unit',
-          include: ['spec/**/*.spec.ts'],
+          include: ['spec/**/*.spec.ts', 'packages/create-tickflow/templates/*/src/*.spec.ts'],
           exclude: ['spec/browser/**', 'spec/site/**'],
           environment: 'node',
         },

@@ -1,0 +1,55 @@
+// Tests of the game's loop, headless, with real physics (Rapier, in Node).
+// The ticks are a marble, each frame worth exactly one fixed tick (1/60 s).
+import { map } from 'rxjs';
+import { constantClock } from 'tickflow';
+import { createRapier3d } from 'tickflow/rapier3d';
+import type { PhysicsAdapter } from 'tickflow/runtime';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createGame, DROP_EVERY, RUN_SPEED } from './game.js';
+import { marbles } from './marbles.js';
+
+const FRAME_MS = 1000 / 60;
+
+let physics: PhysicsAdapter;
+beforeEach(async () => {
+  physics = await createRapier3d(); // a fresh world for each test
+});
+
+describe('the game loop', () => {
+  it(
+    'runs the player right only while → is held: one fixed tick a frame, velocity assigned in m/s',
+    marbles((m) => {
+      const runtime = createGame({ physics, ticks: m.hot('-t-t-t-t-t-', { t: 0 }), clock: constantClock(FRAME_MS) });
+      runtime.start();
+      const player = runtime.find('player')!;
+      m.scheduler.schedule(() => runtime.press('ArrowRight'), 4); // held for the 3rd and 4th frames
+      m.scheduler.schedule(() => runtime.release('ArrowRight'), 8);
+      let lastX = runtime.transform(player).position[0]!;
+      const moves = runtime.loop.phase('render').pipe(
+        map(() => {
+          const x = runtime.transform(player).position[0]!;
+          const step = x - lastX;
+          lastX = x;
+          return step > (RUN_SPEED / 60) * 0.5 ? 'r' : Math.abs(step) < 1e-3 ? 's' : `moved ${step}`;
+        }),
+      );
+      m.expect(moves).toBeObservable('-s-s-r-r-s-');
+    }),
+  );
+
+  it('drops a ball at once, then one every second: each spawned at a tick barrier, then falling under gravity', () => {
+    const runtime = createGame({ physics, clock: constantClock(FRAME_MS) });
+    const balls = () => runtime.handles().filter((handle) => runtime.hasTag(handle, 'ball'));
+    const run = (seconds: number) => {
+      for (let frame = 0; frame < seconds * 60; frame++) runtime.advance();
+    };
+    run(0.5);
+    expect(balls()).toHaveLength(1);
+    const first = balls()[0]!;
+    const y = runtime.transform(first).position[1]!;
+    run(0.5);
+    expect(runtime.transform(first).position[1]!).toBeLessThan(y - 1); // dropped from 4 m, it reaches the ground in about 0.9 s
+    run(DROP_EVERY);
+    expect(balls()).toHaveLength(2);
+  });
+});
