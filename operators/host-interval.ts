@@ -2,7 +2,8 @@
  * How many recent host intervals the estimate keeps, for as long as the
  * long-run mean is not settled. Short, so a change of display rate is picked
  * up within a few frames; more than one, so one jittered interval does not
- * move a slot.
+ * move a slot. Also how many ticks in a row that are no single frame on the
+ * beat make the estimate start over.
  */
 export const HOST_INTERVAL_WINDOW = 4;
 
@@ -34,22 +35,27 @@ export const LONGEST_FRAME_INTERVAL_MS = 1000;
 
 /**
  * The beat moves this many times more slowly than the ticks wobble: each
- * tick moves it 1/8 of the way from where the beat put the tick to where the
- * tick came. Eight averages ±1 ms of timestamp jitter down to about ±0.3 ms
- * (the pacing bench's judder table shows what that buys), and still follows
- * a host whose phase drifts within a few dozen frames.
+ * tick moves it 1/16 of the way from where the beat put the tick to where the
+ * tick came. Sixteen averages ±1 ms of timestamp jitter (a standard deviation
+ * of 0.58 ms) down to 0.1 ms, about ±0.4 ms at the most over thousands of
+ * frames, and still follows a host whose phase drifts within a few dozen
+ * frames. With 8 (0.15 ms), a target whose ideal instants drift slowly across
+ * the middle of two host frames (34.33 fps on 171.58 Hz: 4.998 frames a
+ * frame) still flipped between them enough for +2.04 points of judder (the
+ * pacing bench's measure); with 16, +1.75 at worst over 2,400 random hosts
+ * (60-240 Hz, ±1 ms) and targets (30-144 fps), most well under +1.
  */
-export const BEAT_SMOOTHING = 8;
+export const BEAT_SMOOTHING = 16;
 
 /**
- * A tick further than this share of a host interval from its place on the
- * beat is off the beat (a hitch, a host that changed rate or phase, a host
- * that is no regular beat): it is judged at its own timestamp. A third is
- * above what ±1 ms of jitter reaches at 240 Hz (a quarter of an interval,
- * plus the beat's own wobble) and well below the half interval where a tick
- * would belong to the next beat.
+ * A tick more than this far from its place on the beat is off the beat, in
+ * ms. Browsers report frames within about ±1 ms of their vsync, and the beat
+ * wobbles by a quarter of that more; anything further is no jitter but a
+ * hitch, a host that changed rate or phase, or a stream that is not a host's
+ * every frame (a capped engine's own frames: 50 fps on 60 Hz comes 16.7,
+ * 16.7, 16.7, 16.7, 33.3 ms apart, 3.3 ms off a 20 ms beat).
  */
-export const OFF_BEAT_FRACTION = 1 / 3;
+export const OFF_BEAT_MS = 1.5;
 
 /**
  * What a stream of host ticks says about the host's frames: how long its
@@ -80,10 +86,12 @@ export interface HostInterval {
   beatMs: number;
   /**
    * Whether the latest tick is on the beat: the mean was settled and the tick
-   * came within {@link OFF_BEAT_FRACTION} of a mean interval of where the beat
-   * put it. A tick that is not is judged at its own timestamp.
+   * came within {@link OFF_BEAT_MS} of where the beat put it. A tick that is
+   * not is judged at its own timestamp.
    */
   onBeat: boolean;
+  /** Ticks in a row, the mean settled, that were off the beat or came after a dropped frame. */
+  offBeatRun: number;
 }
 
 /** An estimate that has seen no tick. */
@@ -97,6 +105,7 @@ export function createHostInterval(): HostInterval {
     sumCount: 0,
     beatMs: NaN,
     onBeat: false,
+    offBeatRun: 0,
   };
 }
 
@@ -113,8 +122,9 @@ export function createHostInterval(): HostInterval {
  * can be early, and a frame is lost for good. The longest recent interval
  * does not shrink with jitter that comes and goes. Once settled, the mean is
  * the host's interval to within 1/16 ms, where the longest recent interval
- * would read jitter, or a dropped frame, as length. Stalls are never recorded
- * (see {@link observeHostTick}), so a stall cannot inflate either.
+ * would read jitter, or a dropped frame, as length. Neither stalls nor, once
+ * the mean is settled, dropped frames are recorded (see {@link observeHostTick}),
+ * so neither can inflate it.
  */
 export function estimatedHostIntervalMs(host: HostInterval): number {
   if (host.count === 0) return NaN;
@@ -138,9 +148,8 @@ export function estimatedHostIntervalMs(host: HostInterval): number {
  *    nearest to its distance from it (more than one when the host dropped a
  *    frame), and the beat instant is that place moved 1/{@link BEAT_SMOOTHING}
  *    of the way to the tick. The tick is on the beat when it came within
- *    {@link OFF_BEAT_FRACTION} of a mean interval of its place; one further
- *    off (a hitch, a host that is no regular beat) still moves the beat, so
- *    the beat finds the host's phase from any start. Before the mean is
+ *    {@link OFF_BEAT_MS} of its place; one further off still moves the beat,
+ *    so the beat finds the host's phase from any start. Before the mean is
  *    settled, the tick is its own beat instant and not on the beat.
  * 5. An interval of {@link LONGEST_FRAME_INTERVAL_MS} or more, or longer than
  *    {@link STALL_FACTOR} times the time from the latest start to this tick
@@ -148,13 +157,20 @@ export function estimatedHostIntervalMs(host: HostInterval): number {
  *    over from the tick, keeping the ring. (Shared that way, the two
  *    intervals after a start are never stalls: one short first interval, from
  *    jitter, cannot make every normal one after it look like a stall.)
- * 6. Otherwise the interval is recorded.
+ * 6. Once the mean is settled, {@link HOST_INTERVAL_WINDOW} ticks in a row
+ *    that are off the beat or come after a dropped frame start the estimate
+ *    over from the last (the host changed rate or phase: a 120 Hz display
+ *    that drops to 60 looks like one dropping every other frame, until
+ *    then). An interval that spans two or more mean intervals on the beat (a
+ *    dropped frame) is not recorded: it is no one frame's length.
+ * 7. Otherwise the interval is recorded, off the beat or not (leaving out the
+ *    ticks the jitter moved furthest would bias the mean).
  *
  * The beat never drifts from the ticks (it follows them, and only ticks
- * within a third of an interval of it are judged on it), so what is timed on
- * it keeps the ticks' average rate; but a tick the jitter moved by up to
- * ±1 ms moves the beat by an eighth of that, so a decision made on the beat
- * does not flip with the jitter.
+ * within 1.5 ms of it are judged on it), so what is timed on it keeps the
+ * ticks' average rate; but a tick the jitter moved by up to ±1 ms moves the
+ * beat by a sixteenth of that, so a decision made on the beat does not flip
+ * with the jitter.
  *
  * @param host The estimate; updated in place.
  * @param timestampMs The host timestamp, in milliseconds.
@@ -168,11 +184,19 @@ export function observeHostTick(host: HostInterval, timestampMs: number): void {
   }
   if (timestampMs === previousMs) return;
   const intervalMs = timestampMs - previousMs;
-  placeOnBeat(host, timestampMs);
+  const frames = placeOnBeat(host, timestampMs);
   host.previousMs = timestampMs;
   if (intervalMs >= LONGEST_FRAME_INTERVAL_MS || intervalMs > STALL_FACTOR * ((host.sumMs + intervalMs) / host.sumCount)) {
     restartHostInterval(host, timestampMs);
     return;
+  }
+  if (host.sumCount >= SETTLED_INTERVALS) {
+    host.offBeatRun = host.onBeat && frames === 1 ? 0 : host.offBeatRun + 1;
+    if (host.offBeatRun >= HOST_INTERVAL_WINDOW) {
+      restartHostInterval(host, timestampMs);
+      return;
+    }
+    if (frames > 1) return;
   }
   host.sumMs += intervalMs;
   host.sumCount++;
@@ -209,24 +233,30 @@ export function resumeHostInterval(host: HostInterval, timestampMs: number): voi
   host.previousMs = timestampMs;
   host.beatMs = timestampMs;
   host.onBeat = false;
+  host.offBeatRun = 0;
 }
 
-/** Step 4 of {@link observeHostTick}: places the tick on the beat, with the mean of the intervals before it. */
-function placeOnBeat(host: HostInterval, timestampMs: number): void {
+/**
+ * Step 4 of {@link observeHostTick}: places the tick on the beat, with the
+ * mean of the intervals before it; returns how many mean intervals it came
+ * after the previous beat instant (1 before the mean is settled).
+ */
+function placeOnBeat(host: HostInterval, timestampMs: number): number {
   if (host.sumCount < SETTLED_INTERVALS) {
     host.beatMs = timestampMs;
     host.onBeat = false;
-    return;
+    return 1;
   }
   const meanMs = host.sumMs / host.sumCount;
   const frames = Math.max(1, Math.round((timestampMs - host.beatMs) / meanMs));
   const placedMs = host.beatMs + frames * meanMs;
   const offMs = timestampMs - placedMs;
   host.beatMs = placedMs + offMs / BEAT_SMOOTHING;
-  host.onBeat = Math.abs(offMs) <= meanMs * OFF_BEAT_FRACTION;
+  host.onBeat = Math.abs(offMs) <= OFF_BEAT_MS;
   // A mean too large for the arithmetic (a clock gone mad) places nothing.
   if (!Number.isFinite(host.beatMs)) {
     host.beatMs = timestampMs;
     host.onBeat = false;
   }
+  return frames;
 }

@@ -25,7 +25,7 @@ export {
   LONGEST_FRAME_INTERVAL_MS,
   SETTLED_INTERVALS,
   BEAT_SMOOTHING,
-  OFF_BEAT_FRACTION,
+  OFF_BEAT_MS,
   type HostInterval,
 } from './host-interval.js';
 export { constantDeltas } from './constant-deltas.js';

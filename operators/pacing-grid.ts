@@ -58,10 +58,11 @@ export function createPacingGrid(intervalMs: number, where = 'createPacingGrid')
  * Why the beat instant and not the timestamp: an ideal instant that falls
  * near the middle of two host frames is nearest to one or the other as the
  * jitter has it, tick by tick. Judged on raw timestamps, 50 fps on a 240 Hz
- * host with ±1 ms jitter traded a steady 5, 5, 5, 5, 4 frames for 5, 4, 6, ...
- * in 4.6 % of its intervals; on the beat, in none (bench/pacing-tables.ts,
- * the judder table). The beat stays within a third of a host interval of the
- * ticks, so the average rate is the same.
+ * host with ±1 ms jitter broke its steady 5, 5, 4, 5, 5 host frames into
+ * 4, 6, 4 and the like in 4.6 % more of its intervals than a perfect pacer;
+ * on the beat, in one interval of 999, before the beat was known (the judder
+ * table of bench/pacing-tables.ts). The beat follows the ticks, so the
+ * average rate is the same.
  *
  * The half-interval cap changes nothing in steady state: ticks are only
  * early when the host is faster than the grid, and then half the host
