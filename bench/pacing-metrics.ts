@@ -1,7 +1,7 @@
 /**
- * How well a frame cap or pacer hits a target rate on a given host: the two
- * numbers of the pacing-fidelity table, computed from the host timestamps of
- * the ticks on which it delivered a frame.
+ * How well a frame cap or pacer hits a target rate on a given host: the
+ * numbers of the pacing tables, computed from the host timestamps of the
+ * ticks on which it delivered a frame.
  */
 export interface PacingFidelity {
   /** Frames delivered. */
@@ -14,6 +14,14 @@ export interface PacingFidelity {
   readonly rateErrorPercent: number;
   /** Share of delivered intervals that are irregular (see {@link irregularIntervalShare}), in percent. */
   readonly irregularPercent: number;
+  /** Share of delivered intervals that are not the modal length (see {@link nonModalIntervalShare}), in percent. */
+  readonly nonModalPercent: number;
+  /**
+   * Judder, in percentage points: {@link nonModalPercent} above the share a
+   * perfect pacer is forced to (issue 19: "the share of frame intervals that
+   * are not the modal one, above what the host/target ratio forces").
+   */
+  readonly judderPoints: number;
 }
 
 /**
@@ -54,8 +62,45 @@ export function irregularIntervalShare(deliveredMs: readonly number[], hostHz: n
   return irregular / (deliveredMs.length - 1);
 }
 
-/** Both numbers for one run. */
-export function pacingFidelity(deliveredMs: readonly number[], hostHz: number, targetFps: number): PacingFidelity {
+/** Each interval between delivered frames, in whole host frames (rounded, as in {@link irregularIntervalShare}). */
+export function hostFrameIntervals(deliveredMs: readonly number[], hostHz: number): number[] {
+  const hostIntervalMs = 1000 / hostHz;
+  const frames: number[] = [];
+  for (let i = 1; i < deliveredMs.length; i++) frames.push(Math.round((deliveredMs[i]! - deliveredMs[i - 1]!) / hostIntervalMs));
+  return frames;
+}
+
+/**
+ * The share of delivered intervals, counted in host frames, that are not the
+ * modal (most frequent) length.
+ *
+ * Unlike {@link irregularIntervalShare}, this sees judder inside the pair of
+ * lengths a perfect pacer mixes: 50 fps on 144 Hz is 2.88 host frames a
+ * frame, eight 3s to one 2 (12 % not modal), and a pacer that trades a 3 for
+ * a 2 and a 4 shows it here as two more intervals off the mode. A perfect
+ * pacer's own share is what the ratio forces (see `forcedNonModalShare` in
+ * bench/pacing-fidelity.ts); judder is the excess over it.
+ */
+export function nonModalIntervalShare(deliveredMs: readonly number[], hostHz: number): number {
+  const intervals = hostFrameIntervals(deliveredMs, hostHz);
+  if (intervals.length === 0) return NaN;
+  const counts = new Map<number, number>();
+  let modal = 0;
+  for (const frames of intervals) {
+    const count = (counts.get(frames) ?? 0) + 1;
+    counts.set(frames, count);
+    modal = Math.max(modal, count);
+  }
+  return 1 - modal / intervals.length;
+}
+
+/**
+ * Every number for one run.
+ *
+ * @param forcedNonModalShare The non-modal share a perfect pacer has at this
+ * host rate and target (judder is measured above it); without it, judder is NaN.
+ */
+export function pacingFidelity(deliveredMs: readonly number[], hostHz: number, targetFps: number, forcedNonModalShare = NaN): PacingFidelity {
   const frames = deliveredMs.length;
   const expectedFps = Math.min(hostHz, targetFps);
   const spanMs = frames > 1 ? deliveredMs[frames - 1]! - deliveredMs[0]! : NaN;
@@ -66,5 +111,7 @@ export function pacingFidelity(deliveredMs: readonly number[], hostHz: number, t
     deliveredFps,
     rateErrorPercent: (deliveredFps / expectedFps - 1) * 100,
     irregularPercent: irregularIntervalShare(deliveredMs, hostHz, targetFps) * 100,
+    nonModalPercent: nonModalIntervalShare(deliveredMs, hostHz) * 100,
+    judderPoints: (nonModalIntervalShare(deliveredMs, hostHz) - forcedNonModalShare) * 100,
   };
 }

@@ -16,7 +16,7 @@ import { benchIsolatedRows, type IsolatedRow } from './isolated-rows.js';
 import { fixed, markdownTable } from './markdown-table.js';
 import { allocationCalibration, measureAllocation } from './measure-allocation.js';
 import { medianRatioBetween, quantile } from './measure-time.js';
-import { benchPacing, JITTER_CHECK_MS, PACERS, PACING_DURATION_SECONDS, tickflowJitterSensitivity } from './pacing-fidelity.js';
+import { printPacingTables } from './pacing-tables.js';
 import { benchStateEngine, ENTITIES, FEW_ENTITIES, STATE_BASELINE, STATE_WORKLOADS, type StateBench } from './state-engine.js';
 import {
   measureSteadySteps,
@@ -223,34 +223,6 @@ function baselineCheck(rows: readonly IsolatedRow[], aloneBefore: StandaloneRead
       'On a loaded machine the same process, run twice, can differ by a quarter: read the two alone runs as the noise band the harness row should fall in.\n',
   );
 }
-function pacingTable(): void {
-  const rows = benchPacing();
-  print(`## Pacing fidelity (${PACING_DURATION_SECONDS} s simulated per cell, ±1 ms jitter)\n`);
-  print('Each cell: delivered-rate error % / irregular intervals %.\n');
-  print(
-    markdownTable(
-      ['target fps', 'host Hz', ...PACERS.map((pacer) => pacer.name)],
-      rows.map((row) => [
-        String(row.targetFps),
-        String(row.hostHz),
-        ...row.results.map((r) => `${fixed(r.rateErrorPercent, 2)} / ${fixed(r.irregularPercent, 1)}`),
-      ]),
-    ),
-  );
-  print();
-  print('Settings: ' + PACERS.map((pacer) => `${pacer.name} ${pacer.setting}`).join('; ') + '.');
-  print();
-  print('tickflow `pace`, irregular intervals % as the jitter grows:\n');
-  print(
-    markdownTable(
-      ['target fps', 'host Hz', ...JITTER_CHECK_MS.map((ms) => `±${ms} ms`)],
-      tickflowJitterSensitivity().map((row) => [String(row.targetFps), String(row.hostHz), ...row.irregularPercent.map((p) => fixed(p, 1))]),
-    ),
-  );
-  print();
-}
-
-
 function worldTimingTable(rows: readonly WorldTimingRow[]): void {
   print(
     markdownTable(
@@ -637,7 +609,7 @@ const worldBench = await section('world engine', () => {
   worldSection(result);
   return result;
 });
-await section('pacing fidelity', () => pacingTable());
+await section('pacing fidelity', () => printPacingTables(print));
 await section('collision', () => collisionSection(benchCollision(COLLISION_TIMING)));
 const stateBench = await section('state engine', async () => {
   const result = await benchStateEngine(TIMING);

@@ -13,14 +13,21 @@ export { deltas, measureDelta, createDeltaBaseline, type DeltaBaseline } from '.
 export { clampDelta, clampDeltaMs, DEFAULT_MAX_DELTA_MS } from './clamp-delta.js';
 export { pace } from './pace.js';
 export { capFps } from './cap-fps.js';
+export { createPacingGrid, pacingStep, type PacingGrid } from './pacing-grid.js';
 export {
-  createPacingGrid,
-  pacingStep,
+  createHostInterval,
+  observeHostTick,
+  restartHostInterval,
+  resumeHostInterval,
   estimatedHostIntervalMs,
   HOST_INTERVAL_WINDOW,
   STALL_FACTOR,
-  type PacingGrid,
-} from './pacing-grid.js';
+  LONGEST_FRAME_INTERVAL_MS,
+  SETTLED_INTERVALS,
+  BEAT_SMOOTHING,
+  OFF_BEAT_MS,
+  type HostInterval,
+} from './host-interval.js';
 export { constantDeltas } from './constant-deltas.js';
 export { sequenceDeltas } from './sequence-deltas.js';
 export { seededDeltas, type SeededDeltasOptions } from './seeded-deltas.js';

@@ -13,13 +13,18 @@ import { createPacingGrid, pacingStep } from './pacing-grid.js';
  * the pacing targets and a paced run is reproducible.
  *
  * 1. The first tick delivers one interval and starts the grid.
- * 2. A tick at or after its due time, less half a host interval (estimated
- *    from recent ticks), is on time: it delivers one interval and the grid
- *    moves on by one. So each ideal instant gets its nearest tick.
- * 3. A tick a whole interval or more past its due time abandons the missed
+ * 2. Each tick is judged at its beat instant: where the host's regular frame
+ *    rhythm puts it, its timestamp jitter averaged out (see
+ *    {@link observeHostTick}; until the host's mean interval is known, and
+ *    for a tick off the beat, its own timestamp).
+ * 3. A tick whose beat instant is at or after its due time, less half a host
+ *    interval (estimated from recent ticks), is on time: it delivers one
+ *    interval and the grid moves on by one. So each ideal instant gets its
+ *    nearest tick, the same one however the timestamps jitter.
+ * 4. A tick a whole interval or more past its due time abandons the missed
  *    slots: it delivers one interval and restarts the grid from itself. A long
  *    stall costs a pause, not a burst of frames replaying it.
- * 4. Any other tick is declined: nothing is emitted.
+ * 5. Any other tick is declined: nothing is emitted.
  *
  * A target faster than the host yields one frame per tick; a target the host
  * rate does not divide gets the nearest slot to each ideal instant, and the

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config, map, Subject, type Observable, type Subscription } from 'rxjs';
 import { FrameHost, animationFrames, frameHost, manualTicks, timerTicks, type FrameScheduler } from '../../src/index.js';
 import { Broadcast } from '../../src/streams/broadcast.js';
+import { DEFAULT_HOST_INTERVAL_MS } from '../../src/hosts/animation-frames.js';
+import { createHostInterval, estimatedHostIntervalMs, observeHostTick } from '../../operators/index.js';
 
 /** A requestAnimationFrame you fire by hand, counting requests and cancels. */
 function fakeScheduler() {
@@ -140,6 +142,67 @@ describe('the page\'s frames (FrameHost)', () => {
 
   it('explains what to use in Node, where there is no requestAnimationFrame', () => {
     expect(() => animationFrames()).toThrow('animationFrames: there is no requestAnimationFrame here; in Node use timerTicks() or manualTicks()');
+  });
+});
+
+// Issue 19: "two host-interval estimates that disagree (the pacing grid takes
+// the longest recent interval, the page clock the shortest)"; the page engine
+// takes "FrameHost's one host-interval estimate".
+describe('FrameHost.hostIntervalMs: the one host-interval estimate, over frames run back to back', () => {
+  it('reads 60 Hz before two frames ran back to back, then what estimatedHostIntervalMs reads for those frames', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    expect(host.hostIntervalMs).toBe(DEFAULT_HOST_INTERVAL_MS);
+    expect(DEFAULT_HOST_INTERVAL_MS).toBeCloseTo(1000 / 60, 12);
+    const stop = host.listen(() => {});
+    // 144 Hz with ±1 ms of jitter and a dropped frame, long enough for the mean to settle.
+    const jitterMs = [0.8, -1, 0.3, 1, -0.6];
+    const frames = Array.from({ length: 60 }, (_, k) => 1000 + ((k < 30 ? k : k + 1) * 1000) / 144 + jitterMs[k % 5]!);
+    const same = createHostInterval();
+    for (const t of frames) {
+      raf.fire(t);
+      observeHostTick(same, t);
+      expect(host.hostIntervalMs).toBe(Number.isNaN(estimatedHostIntervalMs(same)) ? DEFAULT_HOST_INTERVAL_MS : estimatedHostIntervalMs(same));
+    }
+    stop();
+  });
+
+  it('leaves out the time before a frame requested from idle, and keeps what it knew', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    let stop = host.listen(() => {});
+    for (let k = 0; k <= 40; k++) raf.fire(1000 + k * 10); // 100 Hz, back to back
+    expect(host.hostIntervalMs).toBe(10);
+    stop(); // nobody listens: no frame is requested
+    stop = host.listen(() => {}); // requested from idle
+    raf.fire(9000); // 7.6 s after the last frame: not an interval of the display's
+    expect(host.hostIntervalMs).toBe(10);
+    raf.fire(9010);
+    expect(host.hostIntervalMs).toBe(10);
+    stop();
+  });
+
+  it('learns from the frames requested from idle whether the host stamps them with the vsync just past', () => {
+    const raf = fakeScheduler();
+    const host = new FrameHost(raf);
+    const now = vi.spyOn(performance, 'now');
+    try {
+      expect(host.idleFramesStampedPast).toBe(false);
+      for (const requestedAtMs of [100, 200, 300]) {
+        now.mockReturnValue(requestedAtMs);
+        const stop: () => void = host.listen(() => stop()); // a request from idle; the listener leaves in its frame
+        raf.fire(requestedAtMs - 5); // stamped before the request: the vsync just past
+      }
+      expect(host.idleFramesStampedPast).toBe(true);
+      for (const requestedAtMs of [400, 500, 600, 700]) {
+        now.mockReturnValue(requestedAtMs);
+        const stop: () => void = host.listen(() => stop());
+        raf.fire(requestedAtMs + 6); // stamped with the next vsync
+      }
+      expect(host.idleFramesStampedPast).toBe(false);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 

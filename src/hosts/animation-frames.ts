@@ -1,6 +1,16 @@
 import type { Observable } from 'rxjs';
+import { createHostInterval, estimatedHostIntervalMs, observeHostTick, resumeHostInterval } from '../../operators/host-interval.js';
 import { OptionError } from '../../operators/option-error.js';
 import { Broadcast } from '../streams/broadcast.js';
+
+/**
+ * The host's frame interval `FrameHost.hostIntervalMs` reads until the
+ * page has run two frames back to back: 60 Hz. @internal
+ */
+export const DEFAULT_HOST_INTERVAL_MS = 1000 / 60;
+
+/** How much evidence the host keeps about how it stamps idle frames (see `FrameHost.idleFramesStampedPast`). */
+const STAMP_EVIDENCE = 4;
 
 /** The two functions a frame host needs; `window`'s by default. */
 export interface FrameScheduler {
@@ -41,7 +51,12 @@ export class FrameHost {
   private framesRun = 0;
   /** Whether the frame pending (or under way) was requested at the end of the frame before it. */
   private chained = false;
+  /** `performance.now()` when the frame pending (or under way) was requested from idle; NaN for a chained one. */
   private idleRequestMs = NaN;
+  /** The one host-interval estimate (operators/host-interval.ts), from frames that ran back to back. */
+  private readonly interval = createHostInterval();
+  /** Evidence for idle frames stamped with the vsync just past: +1 per such frame, -1 per other, kept in ±STAMP_EVIDENCE. */
+  private stampEvidence = 0;
 
   /** The frames: each emits the requestAnimationFrame timestamp, in milliseconds. */
   readonly ticks$: Observable<number>;
@@ -74,16 +89,28 @@ export class FrameHost {
   }
 
   /**
-   * Whether the frame under way was requested at the end of the frame before
-   * it (the host kept running), rather than from idle by a first listener.
+   * The page's frame interval, in ms: the one host-interval estimate
+   * (`estimatedHostIntervalMs` of `tickflow/operators`, the pacing grid's)
+   * over the frames that ran back to back, each requested at the end of the
+   * one before it; or {@link DEFAULT_HOST_INTERVAL_MS} before two did. The
+   * time before a frame requested from idle is no interval of the display's,
+   * so it is left out (the estimate resumes from that frame). The page
+   * engine's fps cap aims its timer with it. @internal
    */
-  get backToBack(): boolean {
-    return this.chained;
+  get hostIntervalMs(): number {
+    const intervalMs = estimatedHostIntervalMs(this.interval);
+    return Number.isNaN(intervalMs) ? DEFAULT_HOST_INTERVAL_MS : intervalMs;
   }
 
-  /** `performance.now()` when the frame under way was requested from idle; NaN for a frame {@link backToBack}. */
-  get idleRequestAtMs(): number {
-    return this.idleRequestMs;
+  /**
+   * Whether this host stamps a frame requested from idle with the vsync just
+   * past, starting it at once (headless Chromium does), rather than with the
+   * next vsync, as most of the recent frames requested from idle were (a
+   * running count, so one frame a busy host started late does not flip it).
+   * The page engine's fps cap aims its timer accordingly. @internal
+   */
+  get idleFramesStampedPast(): boolean {
+    return this.stampEvidence > 0;
   }
 
   /** How many listeners share this host's frames. */
@@ -122,6 +149,7 @@ export class FrameHost {
     this.handle = undefined;
     this.running = true;
     this.framesRun++;
+    this.measure(timestampMs);
     try {
       this.listeners.emit(timestampMs, this.onListenerError);
     } finally {
@@ -129,6 +157,18 @@ export class FrameHost {
       if (this.listeners.size > 0) this.request(true);
     }
   };
+
+  /** What this frame says about the host: its interval if it ran back to back, how it stamps idle frames if not. */
+  private measure(timestampMs: number): void {
+    if (!Number.isFinite(timestampMs)) return;
+    if (this.chained) {
+      observeHostTick(this.interval, timestampMs);
+      return;
+    }
+    resumeHostInterval(this.interval, timestampMs);
+    const past = timestampMs < this.idleRequestMs ? 1 : -1;
+    this.stampEvidence = Math.max(-STAMP_EVIDENCE, Math.min(STAMP_EVIDENCE, this.stampEvidence + past));
+  }
 }
 
 // Subscribers are RxJS subscribers, which do not throw; this only guards the

@@ -1,13 +1,7 @@
 import { frameHost, type FrameHost, type FrameScheduler } from '../../hosts/animation-frames.js';
 
-/** The host's frame interval assumed until the page has run two frames back to back: 60 Hz. */
-export const DEFAULT_HOST_INTERVAL_MS = 1000 / 60;
-
-/** How many back-to-back frame intervals the page keeps to estimate the host's rate. */
-export const HOST_INTERVAL_SAMPLES = 4;
-
-/** How much evidence the clock keeps about how the host stamps idle frames (see `PageClock.idleFramesStampedPast`). */
-const STAMP_EVIDENCE = 4;
+// Where `tickflow/page` has always listed it; the host owns it now. @internal
+export { DEFAULT_HOST_INTERVAL_MS } from '../../hosts/animation-frames.js';
 
 /** What the page clock asks of each engine in a frame, in this order. @internal */
 export interface ClockedEngine {
@@ -54,14 +48,6 @@ export interface ClockedEngine {
 export class PageClock {
   private engines: readonly ClockedEngine[] = [];
   private unlisten: (() => void) | undefined;
-  private previousMs = NaN;
-  /** The host frame this clock last ran in: a frame right after it, back to back, measures the host's interval. */
-  private lastHostFrame = -1;
-  private readonly intervalsMs = new Float64Array(HOST_INTERVAL_SAMPLES);
-  private intervalCount = 0;
-  private intervalNext = 0;
-  /** Evidence for idle frames stamped with the vsync just past: +1 per such frame, -1 per other, kept in ±STAMP_EVIDENCE. */
-  private stampEvidence = 0;
 
   constructor(private readonly host: FrameHost) {}
 
@@ -80,26 +66,21 @@ export class PageClock {
   }
 
   /**
-   * The host's frame interval: the shortest of the last few intervals between
-   * frames that ran back to back (a dropped frame only lengthens one), or
-   * {@link DEFAULT_HOST_INTERVAL_MS} before there is one.
+   * The host's frame interval: the page's one estimate, kept by its
+   * {@link FrameHost} (`FrameHost.hostIntervalMs`), which the pacing grid's
+   * estimate also is (operators/host-interval.ts).
    */
   get hostIntervalMs(): number {
-    if (this.intervalCount === 0) return DEFAULT_HOST_INTERVAL_MS;
-    let shortest = Infinity;
-    for (let i = 0; i < this.intervalCount; i++) shortest = Math.min(shortest, this.intervalsMs[i]!);
-    return shortest;
+    return this.host.hostIntervalMs;
   }
 
   /**
    * Whether the host stamps a frame requested from idle with the vsync just
-   * past, starting it at once (headless Chromium does), rather than with the
-   * next vsync, as most of the recent frames requested from idle were (a
-   * running count, so one frame a busy host started late does not flip it).
-   * A capped engine's timer aims accordingly (see `capWakeAtMs`).
+   * past (`FrameHost.idleFramesStampedPast`). A capped engine's timer aims
+   * accordingly (see `capWakeAtMs`).
    */
   get idleFramesStampedPast(): boolean {
-    return this.stampEvidence > 0;
+    return this.host.idleFramesStampedPast;
   }
 
   /** Puts an engine on the clock (idempotent): it runs from the next frame on. */
@@ -123,7 +104,6 @@ export class PageClock {
   }
 
   private readonly onFrame = (timestampMs: number): void => {
-    this.measureHost(timestampMs);
     // A stable list for the frame: joins and leaves replace the array.
     // (Each engine catches its own hooks' errors; the host isolates listeners.)
     const engines = this.engines;
@@ -134,24 +114,6 @@ export class PageClock {
     for (let i = 0; i < n; i++) engines[i]!.renderPhase();
     for (let i = 0; i < n; i++) engines[i]!.endFrame(timestampMs);
   };
-
-  private measureHost(timestampMs: number): void {
-    const host = this.host;
-    const hostFrame = host.frameCount;
-    if (!host.backToBack) {
-      const past = timestampMs < host.idleRequestAtMs ? 1 : -1;
-      this.stampEvidence = Math.max(-STAMP_EVIDENCE, Math.min(STAMP_EVIDENCE, this.stampEvidence + past));
-    } else if (hostFrame === this.lastHostFrame + 1) {
-      const intervalMs = timestampMs - this.previousMs;
-      if (intervalMs > 0 && intervalMs < 1000) {
-        this.intervalsMs[this.intervalNext] = intervalMs;
-        this.intervalNext = (this.intervalNext + 1) % HOST_INTERVAL_SAMPLES;
-        if (this.intervalCount < HOST_INTERVAL_SAMPLES) this.intervalCount++;
-      }
-    }
-    this.lastHostFrame = hostFrame;
-    this.previousMs = timestampMs;
-  }
 }
 
 const clocks = new WeakMap<FrameHost, PageClock>();
