@@ -1,7 +1,7 @@
-import type { Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import { createHostInterval, estimatedHostIntervalMs, observeHostTick, resumeHostInterval } from '../../operators/host-interval.js';
 import { OptionError } from '../../operators/option-error.js';
-import { Broadcast } from '../streams/broadcast.js';
+import { Broadcast, LISTEN, type ListenableObservable } from '../streams/broadcast.js';
 
 /**
  * The host's frame interval `FrameHost.hostIntervalMs` reads until the
@@ -223,7 +223,7 @@ export function frameHost(scheduler?: FrameScheduler): FrameHost {
       scheduler,
     );
   }
-  const target = scheduler ?? windowScheduler();
+  const target = scheduler ?? windowScheduler('animationFrames', 'in Node use timerTicks() or manualTicks()');
   let host = hosts.get(target);
   if (host === undefined) {
     host = new FrameHost(target);
@@ -232,12 +232,29 @@ export function frameHost(scheduler?: FrameScheduler): FrameHost {
   return host;
 }
 
-function windowScheduler(): FrameScheduler {
+/**
+ * The window's requestAnimationFrame and cancelAnimationFrame, the one place
+ * they are looked up.
+ *
+ * @param where Who asks, for the error.
+ * @param hint What to do instead where there is no window, for the error.
+ * @throws {Error} when there is no requestAnimationFrame (Node, a worker without one).
+ * @internal
+ */
+export function windowScheduler(where: string, hint: string): FrameScheduler {
   const g = globalThis as Partial<FrameScheduler>;
   if (typeof g.requestAnimationFrame !== 'function' || typeof g.cancelAnimationFrame !== 'function') {
-    throw new Error(
-      'animationFrames: there is no requestAnimationFrame here; in Node use timerTicks() or manualTicks()',
-    );
+    throw new Error(`${where}: there is no requestAnimationFrame here; ${hint}`);
   }
   return globalThis as unknown as FrameScheduler;
 }
+
+/**
+ * The page's frames, looked up when a loop first listens (so an engine can be
+ * built in Node and started in a page): what every engine's `ticks` option
+ * defaults to. A listenable host, like `animationFrames()`. @internal
+ */
+export const pageFrames: ListenableObservable<number> = Object.assign(
+  defer(() => animationFrames()),
+  { [LISTEN]: (next: (timestampMs: number) => void) => frameHost().listen(next) },
+);

@@ -21,7 +21,7 @@ import { FrameRunner, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
-import { checkTicks } from '../hosts/tick-source.js';
+import { checkTicks, listenTo } from '../hosts/tick-source.js';
 
 /** Options of {@link createLoop}. */
 export interface LoopOptions<P extends string> {
@@ -505,16 +505,17 @@ export class Loop<P extends string = string> {
     const ended = (cause: unknown): void => {
       if (this.hostRun === run) this.hostRun = undefined;
       this.started = false;
+      run.unsubscribe();
       this.report(this.errorOf('ticks', this.runner.info.count, cause));
     };
     run.add(
-      this.ticks.subscribe({
+      listenTo(this.ticks, {
         next: this.onHostTick,
         error: ended,
         complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
       }),
     );
-    if (this.hostRun !== run) run.unsubscribe(); // the source ended during subscribe
+    if (this.hostRun !== run) run.unsubscribe(); // the source ended while it was being listened to
   }
 
   private detachHost(): void {

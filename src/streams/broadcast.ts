@@ -1,5 +1,19 @@
 import { Observable, Subscription } from 'rxjs';
 
+/**
+ * The key under which a {@link Broadcast}'s observable offers its listener
+ * list directly: `observable[LISTEN](next, complete)` adds a listener and
+ * returns its removal, with no RxJS subscriber in between. A loop listens to
+ * tickflow's own hosts this way (see `listenTo` in src/hosts/tick-source.ts);
+ * anything else is subscribed to. @internal
+ */
+export const LISTEN = Symbol('tickflow.listen');
+
+/** An observable a {@link Broadcast} made, with its listener list offered under {@link LISTEN}. @internal */
+export type ListenableObservable<T> = Observable<T> & {
+  readonly [LISTEN]: (next: (value: T) => void, complete?: () => void) => () => void;
+};
+
 /** One listener of a {@link Broadcast}. */
 interface Entry<T> {
   readonly next: (value: T) => void;
@@ -76,17 +90,21 @@ export class Broadcast<T> {
     const length = entries.length; // listeners added from here on wait for the next emission
     this.emitting++;
     try {
-      for (let i = 0; i < length; i++) {
-        const entry = entries[i]!;
-        if (!entry.active) continue;
-        if (onError === undefined) {
-          entry.next(value);
-          continue;
+      // Two loops, so the choice is made once per emission, not once per listener.
+      if (onError === undefined) {
+        for (let i = 0; i < length; i++) {
+          const entry = entries[i]!;
+          if (entry.active) entry.next(value);
         }
-        try {
-          entry.next(value);
-        } catch (error) {
-          onError(error);
+      } else {
+        for (let i = 0; i < length; i++) {
+          const entry = entries[i]!;
+          if (!entry.active) continue;
+          try {
+            entry.next(value);
+          } catch (error) {
+            onError(error);
+          }
         }
       }
     } finally {
@@ -106,15 +124,20 @@ export class Broadcast<T> {
     this.removed = 0;
   }
 
-  /** An Observable view: each subscriber is one listener, completed by {@link complete}. */
-  asObservable(): Observable<T> {
-    return new Observable<T>((subscriber) => {
+  /**
+   * An Observable view: each subscriber is one listener, completed by
+   * {@link complete}. It also offers the list itself under {@link LISTEN},
+   * for a listener that needs no subscriber (a loop on a host).
+   */
+  asObservable(): ListenableObservable<T> {
+    const observable = new Observable<T>((subscriber) => {
       const remove = this.add(
         (value) => subscriber.next(value),
         () => subscriber.complete(),
       );
       return new Subscription(remove);
     });
+    return Object.assign(observable, { [LISTEN]: (next: (value: T) => void, complete?: () => void) => this.add(next, complete) });
   }
 
   /** Detaches every listener, completing the Observable ones. */

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { capWakeAtMs, createEngine, DEFAULT_HOST_INTERVAL_MS, type PageEngine } from '../../../src/engines/page/index.js';
+import { createEngine, type PageEngine } from '../../../src/engines/page/index.js';
+import { capWakeAtMs } from '../../../src/engines/page/cap-wake.js';
+import { DEFAULT_HOST_INTERVAL_MS } from '../../../src/hosts/animation-frames.js';
 import { vsyncFrames } from './frames.js';
 
 // Seed (shared-page-loop, "Settle and the fps cap"): "fps: 30 caps an ambient

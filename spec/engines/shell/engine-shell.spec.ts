@@ -1,6 +1,6 @@
 import { NEVER } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { constantClock, nullBackend, PhaseError } from '../../../src/index.js';
+import { constantClock, nullBackend, PhaseError, type NullSurface } from '../../../src/index.js';
 import { createEngine, EngineError as PageEngineError, type PageEngine } from '../../../src/engines/page/index.js';
 import { createRuntime, EngineError, type Runtime } from '../../../src/engines/runtime/index.js';
 import { createStateEngine, type StateEngine } from '../../../src/engines/state/index.js';
@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 /** One preset built headless, with a hook that throws once (`boom`) and a way to make it run a frame. */
 interface Preset {
   readonly name: string;
-  readonly engine: WorldEngine | StateEngine<number, object> | SystemsEngine | Runtime | PageEngine;
+  readonly engine: WorldEngine | StateEngine<number, NullSurface> | SystemsEngine | Runtime | PageEngine;
   /** Runs one frame by hand (the page engine's `advance` takes seconds, the others a timestamp in ms). */
   readonly frame: () => void;
 }

@@ -22,8 +22,6 @@ export { EventRing } from './event-ring.js';
 export { DomLedger } from './dom-ledger.js';
 export { PageInput, type PagePointer } from './page-input.js';
 export { PHASE_CHECKS, PhaseRuleError, type PagePhase, type PhaseAccess } from './phase-checks.js';
-export { capWakeAtMs } from './cap-wake.js';
-export { DEFAULT_HOST_INTERVAL_MS } from './page-clock.js';
 export type { FrameScheduler } from '../../hosts/animation-frames.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export type { EngineStats } from '../shell/engine-shell.js';

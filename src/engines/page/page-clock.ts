@@ -1,7 +1,6 @@
-import { frameHost, type FrameHost, type FrameScheduler } from '../../hosts/animation-frames.js';
+import { frameHost, windowScheduler, type FrameHost, type FrameScheduler } from '../../hosts/animation-frames.js';
 
 // Where `tickflow/page` has always listed it; the host owns it now. @internal
-export { DEFAULT_HOST_INTERVAL_MS } from '../../hosts/animation-frames.js';
 
 /** What the page clock asks of each engine in a frame, in this order. @internal */
 export interface ClockedEngine {
@@ -124,21 +123,11 @@ const clocks = new WeakMap<FrameHost, PageClock>();
  * that scheduler. @internal
  */
 export function pageClock(scheduler?: FrameScheduler): PageClock {
-  const host = frameHost(scheduler ?? windowScheduler());
+  const host = frameHost(scheduler ?? windowScheduler('createEngine', 'pass the frames option, or drive the engine with advance()'));
   let clock = clocks.get(host);
   if (clock === undefined) {
     clock = new PageClock(host);
     clocks.set(host, clock);
   }
   return clock;
-}
-
-function windowScheduler(): FrameScheduler {
-  const g = globalThis as Partial<FrameScheduler>;
-  if (typeof g.requestAnimationFrame !== 'function' || typeof g.cancelAnimationFrame !== 'function') {
-    throw new Error(
-      'createEngine: there is no requestAnimationFrame here; pass the frames option, or drive the engine with advance()',
-    );
-  }
-  return globalThis as unknown as FrameScheduler;
 }

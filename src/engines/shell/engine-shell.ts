@@ -1,8 +1,8 @@
-import { defer, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { FixedStepOptions } from '../../../operators/step-accumulator.js';
 import type { Clock } from '../../clocks/clock.js';
-import { animationFrames } from '../../hosts/animation-frames.js';
+import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import type { PhaseSpec } from '../../loop/phase.js';
 import { PhaseError } from '../../loop/phase-error.js';
@@ -42,9 +42,6 @@ export interface EngineStats {
   /** Frames per second of host time over the recent frames (0 before two). */
   readonly fps: number;
 }
-
-// The page's one requestAnimationFrame, looked up when an engine starts (so an engine can be built in Node).
-const pageFrames: Observable<number> = defer(() => animationFrames());
 
 /**
  * The engine shell: what every preset needs the same way, written once. A
