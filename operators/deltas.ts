@@ -33,10 +33,10 @@ export function createDeltaBaseline(): DeltaBaseline {
  * @return The delta in milliseconds, or `undefined` for a declined tick.
  */
 export function measureDelta(baseline: DeltaBaseline, timestampMs: number): number | undefined {
-  if (typeof timestampMs !== 'number' || !Number.isFinite(timestampMs)) return undefined;
+  if (!Number.isFinite(timestampMs)) return undefined; // false for anything not a number too
   const previousMs = baseline.previousMs;
   baseline.previousMs = timestampMs;
-  if (Number.isNaN(previousMs)) return 0;
+  if (previousMs !== previousMs) return 0; // NaN: no baseline yet
   const deltaMs = timestampMs - previousMs;
   // Two finite timestamps can be further apart than a double holds (1e308
   // and -1e308): the delta saturates instead of becoming an infinity.

@@ -182,6 +182,25 @@ export function createStepPlan(stepMs: number): MutableStepPlan {
  * @return `plan`.
  */
 export function accumulate(accumulator: StepAccumulator, deltaMs: number, plan: MutableStepPlan): MutableStepPlan {
+  // The common frame first, in a few lines the engine can inline: a finite
+  // delta >= 0, no snapping, within the cap. Anything else takes the whole rule below.
+  if (typeof deltaMs !== 'number' || !(deltaMs >= 0) || accumulator.snap > 0) return accumulateInFull(accumulator, deltaMs, plan);
+  const stepMs = accumulator.stepMs;
+  const accumulatedMs = accumulator.accumulatedMs + deltaMs;
+  let steps = Math.floor(accumulatedMs / stepMs);
+  if (accumulatedMs - (steps + 1) * stepMs > -stepMs * WHOLE_STEP_TOLERANCE) steps += 1;
+  if (steps > accumulator.maxSteps || accumulatedMs === Infinity) return accumulateInFull(accumulator, deltaMs, plan);
+  const leftMs = accumulatedMs - steps * stepMs;
+  accumulator.accumulatedMs = leftMs;
+  plan.steps = steps;
+  plan.stepMs = stepMs;
+  plan.alpha = leftMs > 0 ? Math.min(leftMs / stepMs, 1 - WHOLE_STEP_TOLERANCE) : 0;
+  plan.droppedMs = 0;
+  return plan;
+}
+
+/** {@link accumulate}'s whole rule: snapping, the cap and its overflow policy, deltas that are not finite. */
+function accumulateInFull(accumulator: StepAccumulator, deltaMs: number, plan: MutableStepPlan): MutableStepPlan {
   const { stepMs, maxSteps, snap } = accumulator;
   const addMs = typeof deltaMs === 'number' && deltaMs > 0 && deltaMs < Infinity ? deltaMs : 0;
   let accumulatedMs = Math.min(accumulator.accumulatedMs + addMs, Number.MAX_VALUE);

@@ -151,7 +151,7 @@ export class FrameHost {
     this.framesRun++;
     this.measure(timestampMs);
     try {
-      this.listeners.emit(timestampMs, this.onListenerError);
+      this.listeners.emitIsolated(timestampMs, this.onListenerError);
     } finally {
       this.running = false;
       if (this.listeners.size > 0) this.request(true);

@@ -60,12 +60,8 @@ class ManualTickSource implements ManualTicks {
   }
 
   tick(timestampMs: number): void {
-    if (typeof timestampMs !== 'number') {
-      throw new OptionError('manualTicks.tick', 'timestampMs', 'a number', timestampMs);
-    }
-    // A NaN tick goes out (a clock declines it) but never becomes the time
-    // advance() counts on from: one bad tick must not make every later one NaN.
     if (Number.isFinite(timestampMs)) this.nowMs = timestampMs;
+    else if (typeof timestampMs !== 'number') throw new OptionError('manualTicks.tick', 'timestampMs', 'a number', timestampMs);
     this.listeners.emit(timestampMs);
   }
 

@@ -38,7 +38,7 @@ export class ErrorRouter<E extends PhaseError = PhaseError> {
     } catch (thrown) {
       console.error(new Error(`onError threw while handling: ${error.message}`, { cause: thrown }));
     }
-    if (this.listeners.size > 0) this.listeners.emit(error, printUncaught);
+    if (this.listeners.size > 0) this.listeners.emitIsolated(error, printUncaught);
   }
 
   /** Completes `errors$` (the loop or engine is gone). */

@@ -1,8 +1,10 @@
 /** How many recent frames `stats().fps` and `.speed` are read over. */
 export const FRAME_RATE_WINDOW = 30;
 
-/** How many recent frame deltas a diagnostics overlay's frame-time graph shows. */
-export const DIAGNOSTICS_WINDOW = 120;
+/** How many recent frame deltas a diagnostics overlay's frame-time graph shows (a power of two: the ring's index is a mask). */
+export const DIAGNOSTICS_WINDOW = 128;
+
+const SLOT_MASK = DIAGNOSTICS_WINDOW - 1;
 
 /** The frame statistics a diagnostics overlay draws. */
 export interface Diagnostics {
@@ -17,15 +19,15 @@ export interface Diagnostics {
 }
 
 /**
- * The one frame-rate meter: a ring of each delivered frame's host timestamp,
- * simulated time and delta, from which a loop reads its frames per second,
- * its speed (simulated per host time) and the frame-time graph a diagnostics
- * overlay draws. Recording allocates nothing; reading the graph allocates its
- * array (only an overlay that draws does). @internal
+ * The one frame-rate meter: a ring of each delivered frame's host timestamp
+ * and delta, from which a loop reads its frames per second, its speed
+ * (simulated per host time: the deltas' sum over the host span) and the
+ * frame-time graph a diagnostics overlay draws. Recording is two stores and
+ * allocates nothing; reading the graph allocates its array (only an overlay
+ * that draws does). @internal
  */
 export class FrameMeter {
   private readonly hostMs = new Float64Array(DIAGNOSTICS_WINDOW);
-  private readonly simulatedMs = new Float64Array(DIAGNOSTICS_WINDOW);
   private readonly deltasMs = new Float64Array(DIAGNOSTICS_WINDOW);
   /** Frames recorded, in all. */
   private recorded = 0;
@@ -33,15 +35,14 @@ export class FrameMeter {
   private rateFrom = 0;
 
   /**
-   * Records one delivered frame: its tick's timestamp, the simulated time
-   * after it, and its delta (all ms). A timestamp that is not finite keeps
-   * the frame out of the rate (its delta still joins the graph).
+   * Records one delivered frame: its tick's timestamp and its delta (ms). A
+   * timestamp that is not finite keeps the frame out of the rate (its delta
+   * still joins the graph).
    */
-  record(timestampMs: number, simulatedMs: number, deltaMs: number): void {
-    const i = this.recorded % DIAGNOSTICS_WINDOW;
+  record(timestampMs: number, deltaMs: number): void {
+    const i = this.recorded & SLOT_MASK;
     this.deltasMs[i] = deltaMs;
     this.hostMs[i] = timestampMs;
-    this.simulatedMs[i] = simulatedMs;
     this.recorded++;
     if (!Number.isFinite(timestampMs)) this.rateFrom = this.recorded;
   }
@@ -67,7 +68,10 @@ export class FrameMeter {
     const frames = this.rateFrames();
     const spanMs = this.spanMs(frames);
     if (spanMs <= 0) return 0;
-    return (this.simulatedMs[this.slot(this.recorded - 1)]! - this.simulatedMs[this.slot(this.recorded - frames)]!) / spanMs;
+    // The simulated time between the window's first and last frame: the deltas of the frames after the first.
+    let simulatedMs = 0;
+    for (let frame = this.recorded - frames + 1; frame < this.recorded; frame++) simulatedMs += this.deltasMs[this.slot(frame)]!;
+    return simulatedMs / spanMs;
   }
 
   /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */
@@ -88,6 +92,6 @@ export class FrameMeter {
   }
 
   private slot(frame: number): number {
-    return frame % DIAGNOSTICS_WINDOW;
+    return frame & SLOT_MASK;
   }
 }

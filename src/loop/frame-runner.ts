@@ -65,8 +65,8 @@ export class FrameRunner<P extends string = string> {
    */
   private frameSeconds: number | undefined = undefined;
   private frameSecondsFor = NaN;
+  /** The fixed step in seconds, boxed once: set at construction and by {@link retuned}. */
   private stepSeconds: number | undefined = undefined;
-  private stepSecondsFor = NaN;
   private stepRequested = false;
 
   /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
@@ -86,6 +86,7 @@ export class FrameRunner<P extends string = string> {
     private readonly onListenerError: (cause: unknown) => void,
   ) {
     this.plan = createStepPlan(accumulator?.stepMs ?? 0);
+    this.retuned();
     this.fixedStart = phases.findIndex((p) => p.fixed);
     this.fixedEnd = phases.findLastIndex((p) => p.fixed);
     const fixed = phases.filter((p) => p.fixed);
@@ -123,7 +124,7 @@ export class FrameRunner<P extends string = string> {
     this.phaseIndex = 0;
     this.stepping = false;
     try {
-      if (fixedStart < 0) this.takeStep();
+      if (this.stepRequested && fixedStart < 0) this.takeStep();
       countFrame(this.info, deltaMs, !this.paused || this.stepping);
       if (accumulator !== undefined) {
         if (this.paused && this.fixedGroupPausable) {
@@ -133,24 +134,13 @@ export class FrameRunner<P extends string = string> {
           accumulate(accumulator, deltaMs, plan);
         }
       }
-      if (plan.stepMs !== this.stepSecondsFor) {
-        this.stepSecondsFor = plan.stepMs;
-        this.stepSeconds = plan.stepMs / 1000;
-      }
       this.setFrameSeconds(deltaMs);
       for (let i = 0; i < phases.length; i++) {
         if (i !== fixedStart) {
           this.runPhase(i, this.frameSeconds);
           continue;
         }
-        if (this.takeStep()) {
-          // One step, shown as made: the frame's other phases are handed its seconds.
-          plan.steps = 1;
-          plan.alpha = 1;
-          plan.droppedMs = 0;
-          this.info.activeMs = saturatingAdd(this.info.activeMs, plan.stepMs);
-          this.setFrameSeconds(plan.stepMs);
-        }
+        if (this.stepRequested) this.stepThisFrame();
         for (let step = 0; step < plan.steps; step++) {
           for (let j = fixedStart; j <= fixedEnd; j++) this.runPhase(j, this.stepSeconds);
         }
@@ -165,12 +155,28 @@ export class FrameRunner<P extends string = string> {
     }
   }
 
-  /** Turns a pending step request into this frame's single step. */
+  /** The fixed step changed (`setFixedStep`): the seconds handed to the fixed phases follow from the next step on. */
+  retuned(): void {
+    this.stepSeconds = (this.accumulator?.stepMs ?? 0) / 1000;
+  }
+
+  /** Turns a pending step request into this frame's single step (while paused). */
   private takeStep(): boolean {
     if (!this.stepRequested || !this.paused) return false;
     this.stepRequested = false;
     this.stepping = true;
     return true;
+  }
+
+  /** At the fixed group: a step asked for makes this frame one fixed step, shown as made (alpha 1), its other phases handed the step's seconds. */
+  private stepThisFrame(): void {
+    if (!this.takeStep()) return;
+    const { plan, info } = this;
+    plan.steps = 1;
+    plan.alpha = 1;
+    plan.droppedMs = 0;
+    info.activeMs = saturatingAdd(info.activeMs, plan.stepMs);
+    this.setFrameSeconds(plan.stepMs);
   }
 
   private setFrameSeconds(deltaMs: number): void {
@@ -184,6 +190,6 @@ export class FrameRunner<P extends string = string> {
     const phase = this.phases[index]!;
     if (phase.pausable && this.paused && !this.stepping) return;
     this.phaseIndex = index;
-    phase.listeners.emit(seconds!, this.onListenerError);
+    phase.listeners.emitIsolated(seconds!, this.onListenerError);
   }
 }

@@ -1,7 +1,6 @@
 import { Observable, Subscription, type Subscribable } from 'rxjs';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
-import { saturatingAdd } from '../../operators/saturating-add.js';
 import { scaleDeltaMs } from '../../operators/scale-delta.js';
 import {
   createStepAccumulator,
@@ -403,6 +402,7 @@ export class Loop<P extends string = string> {
     }
     optionsObject('setFixedStep', options);
     retuneAccumulator(accumulator, options);
+    this.runner.retuned();
   }
 
   /**
@@ -543,20 +543,32 @@ export class Loop<P extends string = string> {
    */
   private tick(timestampMs: number): boolean {
     this.tickCount++;
-    if (typeof timestampMs === 'number' && Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
+    if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
     const clockMs = this.clockStep(timestampMs);
-    // A custom clock is user code: its deltas are checked like host input.
-    if (typeof clockMs !== 'number' || !Number.isFinite(clockMs)) {
-      this.declinedCount++;
-      return false;
-    }
-    const clampedMs = clockMs > 0 ? clockMs : 0;
-    const deltaMs = this.scale === 1 ? clampedMs : scaleDeltaMs(clampedMs, this.scale)!;
+    // A custom clock is user code: its deltas are checked like host input (undefined is not finite either).
+    if (!Number.isFinite(clockMs)) return this.decline();
+    const deltaMs = this.scale === 1 && clockMs! >= 0 ? clockMs! : this.scaled(clockMs!);
     // Metered before the phases run, so an overlay drawn in this frame counts it.
-    this.meter.record(timestampMs, saturatingAdd(this.runner.info.timeMs, deltaMs), deltaMs);
+    this.meter.record(timestampMs, deltaMs);
     this.runner.run(deltaMs);
-    if (this.frameListeners.size > 0) this.frameListeners.emit(this.frame(), this.onFrameListenerError);
+    if (this.frameListeners.size > 0) this.emitFrame();
     return true;
+  }
+
+  /** A tick the clock declined: counted, and nothing else moves. */
+  private decline(): false {
+    this.declinedCount++;
+    return false;
+  }
+
+  /** A delivered delta floored at 0 (a custom clock may hand out a negative one) and times the time scale. */
+  private scaled(clockMs: number): number {
+    const clampedMs = clockMs > 0 ? clockMs : 0;
+    return this.scale === 1 ? clampedMs : scaleDeltaMs(clampedMs, this.scale)!;
+  }
+
+  private emitFrame(): void {
+    this.frameListeners.emitIsolated(this.frame(), this.onFrameListenerError);
   }
 
   /** Asks the clock what a tick is worth. A clock that throws is reported (phase `'clock'`) and restarted fresh. */

@@ -34,17 +34,22 @@ interface Entry<T> {
  * - a listener added during an emission is first called on the next one
  *   (it is appended past the length the emission walks to);
  * - a listener removed during an emission is not called again, even later in
- *   that same emission (it is marked; the array drops marked entries in one
- *   pass at the start of the next emission that no other is under way).
+ *   that same emission (it is marked; the next emission, or an add once the
+ *   marked outnumber the live, replaces the array with one of the live
+ *   entries).
+ *
+ * Compaction makes a new array rather than shifting the old one in place, so
+ * an emission under way (one that emits again from a listener, say) keeps
+ * walking the array it started on, whatever happens meanwhile: no count of
+ * emissions under way is kept, and a listener that throws leaves nothing to
+ * undo. It allocates only after removals, never on a steady frame.
  *
  * @internal
  */
 export class Broadcast<T> {
-  private readonly entries: Entry<T>[] = [];
+  private entries: Entry<T>[] = [];
   /** Marked entries still in the array. */
   private removed = 0;
-  /** Emissions under way (a listener may emit again): the array is compacted only at 0. */
-  private emitting = 0;
   private count = 0;
 
   /** @param onListenersChange Called after every add and remove, with the new count. */
@@ -64,7 +69,7 @@ export class Broadcast<T> {
     const entry: Entry<T> = { next, complete, active: true };
     // A broadcast that rarely emits still drops its removed entries: once they outnumber the live ones
     // (amortised O(1) per add), so listeners added and removed without emissions never pile up.
-    if (this.removed > this.count && this.emitting === 0) this.compact();
+    if (this.removed > this.count) this.compact();
     this.entries.push(entry);
     this.count++;
     this.onListenersChange?.(this.count);
@@ -79,48 +84,40 @@ export class Broadcast<T> {
     this.onListenersChange?.(this.count);
   }
 
-  /**
-   * Calls every listener with `value`, in the order they were added. With
-   * `onError`, each call is isolated: a listener that throws is handed to
-   * `onError` and the rest still run. Without it, a throw propagates.
-   */
-  emit(value: T, onError?: (error: unknown) => void): void {
-    if (this.removed > 0 && this.emitting === 0) this.compact();
+  /** Calls every listener with `value`, in the order they were added; a throw propagates. */
+  emit(value: T): void {
+    if (this.removed > 0) this.compact();
     const entries = this.entries;
     const length = entries.length; // listeners added from here on wait for the next emission
-    this.emitting++;
-    try {
-      // Two loops, so the choice is made once per emission, not once per listener.
-      if (onError === undefined) {
-        for (let i = 0; i < length; i++) {
-          const entry = entries[i]!;
-          if (entry.active) entry.next(value);
-        }
-      } else {
-        for (let i = 0; i < length; i++) {
-          const entry = entries[i]!;
-          if (!entry.active) continue;
-          try {
-            entry.next(value);
-          } catch (error) {
-            onError(error);
-          }
-        }
-      }
-    } finally {
-      this.emitting--;
+    for (let i = 0; i < length; i++) {
+      const entry = entries[i]!;
+      if (entry.active) entry.next(value);
     }
   }
 
-  /** Drops the marked entries, keeping the order of the rest. */
-  private compact(): void {
+  /**
+   * Calls every listener with `value`, in the order they were added, each
+   * call isolated: a listener that throws is handed to `onError` and the rest
+   * still run.
+   */
+  emitIsolated(value: T, onError: (error: unknown) => void): void {
+    if (this.removed > 0) this.compact();
     const entries = this.entries;
-    let kept = 0;
-    for (let i = 0; i < entries.length; i++) {
+    const length = entries.length;
+    for (let i = 0; i < length; i++) {
       const entry = entries[i]!;
-      if (entry.active) entries[kept++] = entry;
+      if (!entry.active) continue;
+      try {
+        entry.next(value);
+      } catch (error) {
+        onError(error);
+      }
     }
-    entries.length = kept;
+  }
+
+  /** Replaces the array with one of the live entries, in order (an emission under way keeps the old one). */
+  private compact(): void {
+    this.entries = this.entries.filter(isActive);
     this.removed = 0;
   }
 
@@ -150,4 +147,8 @@ export class Broadcast<T> {
       entry.complete?.();
     }
   }
+}
+
+function isActive(entry: { readonly active: boolean }): boolean {
+  return entry.active;
 }

@@ -433,7 +433,7 @@ export class PageEngine {
     this.frameState = RUNNING;
     countFrame(this.info, deltaMs);
     this.hostMs = hostMs;
-    this.meter.record(hostMs, this.info.timeMs, deltaMs);
+    this.meter.record(hostMs, deltaMs);
   }
 
   private call(entry: SystemEntry, phase: PagePhase, value: number): void {
@@ -486,7 +486,7 @@ export class PageEngine {
   }
 
   private emitTransition(event: PauseEvent, reason: PauseReason): void {
-    this.listeners[event].emit(reason, (error) => this.report(error, `on('${event}')`, undefined));
+    this.listeners[event].emitIsolated(reason, (error) => this.report(error, `on('${event}')`, undefined));
   }
 
   /** Time restarts: no baseline (the next frame is worth 0), an empty accumulator, a new pacing grid. */

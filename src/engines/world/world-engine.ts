@@ -216,7 +216,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     // Step 5: live actors in spawn order, each followed by its enabled components.
     loop.on('actors', (dt) => {
       this.world.tickActors(loop.paused, dt, context, reportInPhase);
-      this.tickStream.emit(dt, reportInPhase);
+      this.tickStream.emitIsolated(dt, reportInPhase);
     });
 
     // Step 6: timers due this frame, in scheduling order.
@@ -227,7 +227,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     const emitCollision = (event: CollisionEvent<Actor<A>>): void => {
       if (this.destroyed) return;
       dispatchCollision(event, reportInPhase, isDestroyed);
-      if (!this.destroyed) this.collisionStream.emit(event, reportInPhase);
+      if (!this.destroyed) this.collisionStream.emitIsolated(event, reportInPhase);
     };
     loop.on('collision', () => this.collisions.run(this.world.actors, emitCollision));
 
@@ -238,7 +238,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       } catch (error) {
         reportInPhase(error);
       }
-      this.gameModeStream.emit(dt, reportInPhase);
+      this.gameModeStream.emitIsolated(dt, reportInPhase);
     });
 
     // Step 9: destroyed actors leave, then a requested level transition is performed.
@@ -272,7 +272,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     } catch (error) {
       onError(error);
     }
-    this.renderStream.emit(dt, onError);
+    this.renderStream.emitIsolated(dt, onError);
   }
 
   // -- levels ---------------------------------------------------------------
