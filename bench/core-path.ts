@@ -1,3 +1,4 @@
+import { HOST_SCENARIOS, type HostScenario } from './host-timeline.js';
 import type { RowSpec } from './isolated-rows.js';
 
 export { HAND_WRITTEN } from './hand-written-rows.js';
@@ -27,3 +28,18 @@ export const LISTENER_ROWS: readonly RowSpec[] = LISTENER_COUNTS.flatMap((perPha
   { module: './hand-written-rows.js', factory: 'createHandWrittenListCandidate', args: [perPhase] },
   { module: './tickflow-core-path.js', factory: 'createTickflowManyHandlers', args: [perPhase] },
 ]);
+
+/**
+ * Issue 19's core-path table, one per host of {@link HOST_SCENARIOS}: the
+ * hand-written loop (the allocation baseline), the floor row and tickflow's
+ * host-driven row, driven by that host in the same rounds.
+ */
+export function hostScenarioRows(host: HostScenario): readonly RowSpec[] {
+  return [
+    { module: './hand-written-rows.js', factory: 'createHandWrittenCandidate', host },
+    { module: './floor-row.js', factory: 'createFloorCandidate', host },
+    { module: './tickflow-core-path.js', factory: 'createTickflowHandlers', host },
+  ];
+}
+
+export { HOST_SCENARIOS };

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { WorkReport } from './core-candidate.js';
+import type { HostScenario } from './host-timeline.js';
 import type { AllocationReading } from './measure-allocation.js';
 import { summariseRounds, type BatchTime, type TimingOptions, type TimingResult } from './measure-time.js';
 
@@ -13,6 +14,8 @@ export interface RowSpec {
   readonly module: string;
   readonly factory: string;
   readonly args?: readonly number[];
+  /** The host that drives it; defaults to 60 Hz with ±1 ms jitter. */
+  readonly host?: HostScenario;
 }
 
 /** What the bench asks a row's process; one request at a time, each answered once. */

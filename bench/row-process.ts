@@ -2,7 +2,7 @@
 // builds the row from the spec in argv[2], then answers the bench's requests.
 import './browser-shim.js';
 import type { CoreCandidate } from './core-candidate.js';
-import { HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
+import { createJitterTable, HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
 import type { RowReply, RowRequest, RowSpec } from './isolated-rows.js';
 import { collectYoungGeneration, measureAllocation } from './measure-allocation.js';
 import { calibrateBatch, cpuNowNs, timeRun, warmUp } from './measure-time.js';
@@ -18,7 +18,11 @@ try {
   if (typeof build !== 'function') throw new Error(`${spec.module} exports no ${spec.factory}`);
   makeHostCallMegamorphic();
   const candidate = build(...(spec.args ?? []));
-  const host = new HostDriver(candidate.onHostTick);
+  const scenario = spec.host;
+  const host =
+    scenario === undefined
+      ? new HostDriver(candidate.onHostTick)
+      : new HostDriver(candidate.onHostTick, scenario.rateHz, createJitterTable(scenario.jitterMs), scenario.stallEvery ?? 0, scenario.stallMs ?? 0);
   const subject = { run: (frames: number) => host.run(frames) };
   let framesPerBatch = 1;
 
