@@ -250,9 +250,10 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * Queues an event for the next frame's first phase. Events are delivered
    * in dispatch order; one dispatched during delivery waits for the next
    * frame; while paused, the queue waits for the first frame after `play()`.
+   *
+   * @throws {OptionError} unless `type` is a string (a system's `options.events` refuses the same).
    */
   dispatchEvent(type: string, payload?: unknown): void {
-    if (typeof type !== 'string') throw new OptionError('dispatchEvent', 'type', 'a string', type);
     this.queue.dispatch(type, payload);
   }
 
@@ -262,9 +263,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * through its `options.events`.
    *
    * @return A function that removes the listener.
+   * @throws {OptionError} unless `type` is a string and `listener` a function (a system's `options.events` refuses the same).
    */
   addEventListener<T = unknown>(type: string, listener: SystemsEventListener<T>): () => void {
-    if (typeof listener !== 'function') throw new OptionError('addEventListener', 'listener', 'a function', listener);
     return this.queue.listen(type, listener as SystemsEventListener, { name: 'event listener' });
   }
 
