@@ -6,22 +6,13 @@ import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { OptionError } from '../../../operators/option-error.js';
 import { createSystemsEngine, SceneSystem, type SceneSystemOptions, type SystemsEvents } from '../../../src/engines/systems/index.js';
+import { thrownBy } from '../../support/thrown.js';
 import { headless } from './support.js';
 
 /** Node's garbage collector, for a test that asserts what can be collected. */
 function collector(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
-}
-
-/** The error an engine's factory throws for `config`, or undefined. */
-function refusal(build: () => unknown): unknown {
-  try {
-    build();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 describe('issue 22: the systems engine', () => {
@@ -89,12 +80,12 @@ describe('issue 22: the systems engine', () => {
   it('#12: fixedUpdateRate: 1e-320 and maxFPS: 1e-320 are refused by createSystemsEngine, naming the setting', () => {
     const build = (performance: object) => () =>
       createSystemsEngine({ scenes: [{ id: 'main' }], startSceneId: 'main', ticks: { subscribe: () => ({ unsubscribe() {} }) }, globalOptions: { performance } });
-    const rate = refusal(build({ fixedUpdateRate: 1e-320 }));
+    const rate = thrownBy(build({ fixedUpdateRate: 1e-320 }));
     expect(rate).toBeInstanceOf(OptionError);
     expect((rate as Error).message).toBe(
       'createSystemsEngine: globalOptions.performance.fixedUpdateRate must be a rate whose interval 1000 / fixedUpdateRate is finite, got 1e-320',
     );
-    const fps = refusal(build({ maxFPS: 1e-320 }));
+    const fps = thrownBy(build({ maxFPS: 1e-320 }));
     expect(fps).toBeInstanceOf(OptionError);
     expect((fps as Error).message).toBe(
       'createSystemsEngine: globalOptions.performance.maxFPS must be a rate whose interval 1000 / maxFPS is finite, got 1e-320',
@@ -118,7 +109,7 @@ describe('issue 22: the systems engine', () => {
       [{ systems: null }, 'createSystemsEngine: scenes[0].systems must be an array of system classes, got null'],
     ];
     for (const [scene, message] of cases) {
-      const error = refusal(() => createSystemsEngine({ scenes: [{ id: 'main', ...scene }], startSceneId: 'main' } as never));
+      const error = thrownBy(() => createSystemsEngine({ scenes: [{ id: 'main', ...scene }], startSceneId: 'main' } as never));
       expect(error, message).toBeInstanceOf(OptionError);
       expect((error as Error).message).toBe(message);
     }

@@ -18,6 +18,7 @@ import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-o
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
 import { RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
+import { checkPoseUpdate } from './scene-checks.js';
 import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
 import { CommandQueue } from './structural-commands.js';
 
@@ -160,11 +161,14 @@ export class Runtime extends EngineShell<RuntimePhase> {
     if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
       throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
     }
-    if (backend !== undefined && (backend === null || typeof (backend as Partial<RuntimeBackend>).render !== 'function')) {
+    if (
+      backend !== undefined &&
+      (backend === null || typeof (backend as Partial<RuntimeBackend>).render !== 'function' || typeof (backend as Partial<RuntimeBackend>).destroy !== 'function')
+    ) {
       throw new OptionError(where, 'backend', 'an object with render(frame) and destroy()', backend);
     }
     if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
-    const scene = parseRuntimeScene(options.scene, behaviors, physics, where);
+    const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
     super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, options);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
@@ -319,6 +323,10 @@ export class Runtime extends EngineShell<RuntimePhase> {
    *
    * @throws {Error} for a physical body ("Physical bodies reject ordinary
    * setTransform; use an explicit teleport").
+   * @throws {OptionError} for a pose a scene object could not have (the
+   * document's rules: `position` three finite numbers within what physics
+   * stores, `rotation` a unit quaternion, `scale` three numbers > 0); the
+   * object is left as it was.
    */
   setTransform(handle: EntityHandle, pose: PoseUpdate): void {
     const object = this.live(handle, 'setTransform');
@@ -328,6 +336,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
           'or teleport(handle, pose) for an intended discontinuity',
       );
     }
+    checkPoseUpdate('setTransform', pose);
     writePose(object.current, pose);
     if (!this.inTick) copyPose(object.previous, object.current);
   }
@@ -336,11 +345,16 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * The explicit discontinuity: moves an object (physical or not) to `pose` at
    * once, with no sweep and no interpolation from where it was. A physical
    * body keeps its velocity.
+   *
+   * @throws {OptionError} for a pose a scene object could not have (as
+   * {@link setTransform}), or one the physics adapter refuses; either way
+   * nothing changes: physics takes the pose before the object is written.
    */
   teleport(handle: EntityHandle, pose: PoseUpdate): void {
     const object = this.live(handle, 'teleport');
+    checkPoseUpdate('teleport', pose);
+    if (object.physical) this.bridge!.teleport(object, pose);
     writePose(object.current, pose);
-    if (object.physical) this.bridge!.teleport(object);
     object.resetHistory();
   }
 
@@ -350,27 +364,35 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * physics."
    *
    * @throws {Error} outside lateUpdate.
+   * @throws {OptionError} for a pose a scene object could not have (as {@link setTransform}); nothing changes.
    */
   setPresentation(handle: EntityHandle, pose: PoseUpdate): void {
     const callback = this.callbacks.callback;
     if (callback !== 'lateUpdate') {
       throw new Error(`setPresentation: allowed only during lateUpdate, called ${callback === undefined ? 'outside any callback' : `during ${callback}`}`);
     }
-    writePose(this.live(handle, 'setPresentation').presented, pose);
+    const object = this.live(handle, 'setPresentation');
+    checkPoseUpdate('setPresentation', pose);
+    writePose(object.presented, pose);
   }
 
   /**
    * Assigns a physical body's velocity, metres per second ("A velocity is
    * metres per second: assign it directly"): the physics step moves it
    * v × dt, so never multiply by delta here.
+   *
+   * @throws {Error} for an object with no physics body.
+   * @throws {OptionError} for a number physics cannot hold (not finite, or beyond ±3.4e38); the velocity is left as it was.
    */
   setVelocity(handle: EntityHandle, x: number, y: number, z = 0): void {
-    this.bridge!.physics.setLinearVelocity(this.body(handle, 'setVelocity'), x, y, z);
+    const object = this.physical(handle, 'setVelocity'); // first: only a runtime with physics has a physical object
+    this.bridge!.setVelocity(object, x, y, z);
   }
 
-  /** Writes a physical body's velocity (m/s) into `out[0..2]`. */
+  /** Writes a physical body's velocity (m/s) into `out[0..2]`. @throws {Error} for an object with no physics body. */
   velocity(handle: EntityHandle, out: Float64Array): Float64Array {
-    this.bridge!.physics.readLinearVelocity(this.body(handle, 'velocity'), out, 0);
+    const object = this.physical(handle, 'velocity');
+    this.bridge!.readVelocity(object, out);
     return out;
   }
 
@@ -382,10 +404,11 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * and `valid` turns true there. Its onStart runs after the barrier.
    *
    * @throws {SceneDocumentError} when `object` is not a valid scene object (every problem named).
+   * @throws {OptionError} naming `physics` when it has a body and the runtime has no physics adapter.
    */
   spawn(object: SceneObjectDoc): EntityHandle {
     this.assertAlive('spawn');
-    const record = this.objects.reserve(parseSpawn(object, this.factories));
+    const record = this.objects.reserve(parseSpawn(object, this.factories, this.bridge !== undefined));
     this.queue.push({ kind: 'spawn', object: record });
     return record.handle;
   }
@@ -450,7 +473,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   replaceScene(scene: unknown): void {
     this.assertAlive('replaceScene');
-    this.pendingScene = parseRuntimeScene(scene, this.factories, this.bridge?.physics, 'replaceScene');
+    this.pendingScene = parseRuntimeScene(scene, this.factories, this.bridge !== undefined, 'replaceScene');
   }
 
   /** The shell's `destroy()` calls this once: every object's onDestroy, then the renderer, the keyboard listeners and the physics world are freed. */
@@ -460,7 +483,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     try {
       this.backend?.destroy();
     } finally {
-      this.bridge?.physics.destroy();
+      this.bridge?.destroy();
     }
   }
 
@@ -562,7 +585,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     this.documentInForce = document;
     this.simulationInForce = simulation;
     this.loop.setFixedStep(stepOptions(simulation));
-    this.bridge?.physics.setGravity(simulation.gravity[0], simulation.gravity[1], simulation.gravity[2]);
+    this.bridge?.setGravity(simulation.gravity);
     loadObjects(this.objects, this.bridge, document.objects);
   }
 
@@ -603,10 +626,11 @@ export class Runtime extends EngineShell<RuntimePhase> {
     return object;
   }
 
-  private body(handle: EntityHandle, method: string): number {
+  /** A live object with a physics body (only a runtime with a physics adapter has one). */
+  private physical(handle: EntityHandle, method: string): RuntimeObject {
     const object = this.live(handle, method);
     if (!object.physical) throw new Error(`${method}: "${object.name}" has no physics body; move it with setTransform`);
-    return object.body;
+    return object;
   }
 }
 
