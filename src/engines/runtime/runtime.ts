@@ -8,7 +8,7 @@ import type { Clock } from '../../clocks/clock.js';
 import { whileVisible } from '../../clocks/while-visible.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import type { ShellOptions } from '../shell/shell-options.js';
-import type { BehaviorFactory } from './behavior.js';
+import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
 import type { PhysicsAdapter } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
@@ -157,7 +157,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     optionsObject(where, options);
     checkOptionKeys(where, options, RUNTIME_OPTION_KEYS);
     const { behaviors = NO_BEHAVIORS, physics, backend, onDiagnostic } = options;
-    checkFactories(where, behaviors);
+    checkBehaviorFactories(where, behaviors);
     if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
       throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
     }
@@ -677,13 +677,6 @@ function defaultClock(): Clock {
 
 function stepOptions(simulation: ResolvedSimulation): { stepMs: number; maxSteps: number; overflow: 'keep-fraction' } {
   return { stepMs: simulation.fixedDeltaSeconds * 1000, maxSteps: simulation.maxCatchUpTicks, overflow: 'keep-fraction' };
-}
-
-function checkFactories(where: string, behaviors: unknown): void {
-  optionsObject(`${where}: behaviors`, behaviors);
-  for (const [name, factory] of Object.entries(behaviors as object)) {
-    if (typeof factory !== 'function') throw new OptionError(where, `behaviors.${name}`, 'a function (game, self) => behavior', factory);
-  }
 }
 
 
