@@ -219,6 +219,31 @@ describe('issue 22: the fixed-tick runtime', () => {
     expect(reported).toEqual([]);
   });
 
+  // The class: "teardown from inside any hook ends the frame quietly". An onDestroy runs inside the
+  // physics barrier; a teardown there cleared the scene in a second, nested barrier, and failed.
+  it('#16 (the class): destroy() inside an onDestroy run at the barrier tears down quietly, each onDestroy once', async () => {
+    const reported: Reported[] = [];
+    const destroyed: string[] = [];
+    let runtime!: Runtime;
+    ({ runtime } = headless(
+      {
+        scene: { objects: [{ ...ball('quitter', [0, 2, 0]), behaviors: ['quit'] }, { ...ball('bystander', [3, 2, 0]), behaviors: ['note'] }] },
+        behaviors: {
+          quit: (game) => ({ onDestroy: (_g, self) => { destroyed.push(game.nameOf(self)); runtime.destroy(); } }),
+          note: (game) => ({ onDestroy: (_g, self) => void destroyed.push(game.nameOf(self)) }),
+        },
+        physics: await createRapier3d(),
+      },
+      reported,
+    ));
+    runtime.advance(0);
+    runtime.destroy(runtime.find('quitter')!);
+    runtime.advance(FRAME_MS); // the barrier: quitter's onDestroy tears the runtime down
+    expect(reported).toEqual([]);
+    expect(destroyed).toEqual(['quitter', 'bystander']);
+    expect(runtime.destroyed).toBe(true);
+  });
+
   // "and the runtime labels every loop-level error `.update`, even when the phase was `tick`."
   it('#16: an error the tick phase itself throws (the physics step) is labelled with the phase tick, not update', async () => {
     const reported: Reported[] = [];

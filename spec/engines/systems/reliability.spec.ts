@@ -168,4 +168,35 @@ describe('issue 22: the systems engine', () => {
     expect(ran).toEqual(['Quitter update']);
     expect(engine.state).toBe('destroyed');
   });
+
+  // The class: "teardown from inside any hook ends the frame quietly". A destroy() from inside
+  // onSceneExit ran the scene's exit hooks a second time, and the world's before the scene's.
+  it('#16 (the class): destroy() inside onSceneExit lets the exit finish, each hook once, in the seed\'s order', async () => {
+    const log: string[] = [];
+    let engine!: ReturnType<typeof createSystemsEngine>;
+    class First extends SceneSystem {
+      onSceneExit(): void {
+        log.push('First onSceneExit');
+        engine.destroy();
+      }
+      onSceneDestroy(): void {
+        log.push('First onSceneDestroy');
+      }
+    }
+    class Second extends SceneSystem {
+      onSceneExit(): void {
+        log.push('Second onSceneExit');
+      }
+      onSceneDestroy(): void {
+        log.push('Second onSceneDestroy');
+      }
+    }
+    const messages: string[] = [];
+    engine = headless({ scenes: [{ id: 'a', systems: [First, Second] }, { id: 'b' }] }, messages as never);
+    await engine.play();
+    await engine.loadScene('b');
+    expect(log).toEqual(['First onSceneExit', 'Second onSceneExit', 'First onSceneDestroy', 'Second onSceneDestroy']);
+    expect(messages).toEqual([]);
+    expect(engine.state).toBe('destroyed');
+  });
 });

@@ -34,6 +34,8 @@ export class PhysicsBridge {
   private bodyObjects: RuntimeObject[] = [];
   private bodyHandles: number[] = [];
   private poses: PoseBuffer = createPoseBuffer(0, false);
+  /** The structural operations while a barrier is open. */
+  private structure: PhysicsStructure | undefined;
   private readonly collision = {
     kind: 'begin' as 'begin' | 'end',
     self: 0,
@@ -46,9 +48,26 @@ export class PhysicsBridge {
 
   constructor(private readonly physics: PhysicsAdapter) {}
 
-  /** Runs `apply` at the physics world's structural barrier: bodies and colliders change only here. */
+  /**
+   * Runs `apply` at the physics world's structural barrier: bodies and
+   * colliders change only here. Called while a barrier is open (a runtime
+   * torn down from a callback the barrier runs, which clears the scene), it
+   * runs `apply` within that one.
+   */
   barrier(apply: (structure: PhysicsStructure) => void): void {
-    this.physics.barrier(apply);
+    const open = this.structure;
+    if (open !== undefined) {
+      apply(open);
+      return;
+    }
+    this.physics.barrier((structure) => {
+      this.structure = structure;
+      try {
+        apply(structure);
+      } finally {
+        this.structure = undefined;
+      }
+    });
   }
 
   /** Creates an object's body and colliders from its document (inside a barrier). */
@@ -156,7 +175,7 @@ export class PhysicsBridge {
         info.normal[1] = event.normal[1]! * sign;
         info.normal[2] = event.normal[2]! * sign;
         const components = self.behaviors;
-        for (let j = 0; j < components.length; j++) {
+        for (let j = 0; j < components.length && self.state === 'live'; j++) {
           const { name, behavior } = components[j]!;
           if (behavior.onCollision === undefined) continue;
           host.callback = 'onCollision';

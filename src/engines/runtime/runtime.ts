@@ -497,6 +497,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
       if (pending !== undefined) {
         this.pendingScene = undefined;
         this.clear();
+        if (this.destroyed) return; // torn down from an onDestroy of the old scene
         this.load(pending.document, pending.simulation);
       }
       const keys = this.keys;
@@ -540,6 +541,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     try {
       // 1. Structural commands queued by earlier work, FIFO.
       this.barrier();
+      if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
       // The blend's "previous completed simulation pose" is the one this tick starts from.
       const objects = this.objects.live;
       for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
@@ -566,7 +568,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     const objects = this.objects;
     this.queue.applyBatch((batch) => {
       const apply = (structure: Parameters<RuntimeObjects['apply']>[1]): void => {
-        for (let i = 0; i < batch.length; i++) objects.apply(batch[i]!, structure);
+        for (let i = 0; i < batch.length && !this.destroyed; i++) objects.apply(batch[i]!, structure);
       };
       if (this.bridge !== undefined) this.bridge.barrier(apply);
       else apply(undefined);
