@@ -51,11 +51,15 @@ export class FrameMeter {
     this.rateFrom = this.recorded;
   }
 
-  /** Frames per host second over the rate window; 0 before two frames with time between them. */
+  /**
+   * Frames per host second over the rate window; 0 before two frames with
+   * time between them. Held at the largest number: frames 5e-324 ms apart
+   * would make it Infinity.
+   */
   get fps(): number {
     const frames = this.rateFrames();
     const spanMs = this.spanMs(frames);
-    return spanMs > 0 ? ((frames - 1) * 1000) / spanMs : 0;
+    return spanMs > 0 ? Math.min(((frames - 1) * 1000) / spanMs, Number.MAX_VALUE) : 0;
   }
 
   /**
@@ -67,7 +71,7 @@ export class FrameMeter {
     const frames = this.rateFrames();
     const spanMs = this.spanMs(frames);
     if (spanMs <= 0) return 0;
-    return (this.simulatedMs[this.slot(this.recorded - 1)]! - this.simulatedMs[this.slot(this.recorded - frames)]!) / spanMs;
+    return Math.min((this.simulatedMs[this.slot(this.recorded - 1)]! - this.simulatedMs[this.slot(this.recorded - frames)]!) / spanMs, Number.MAX_VALUE);
   }
 
   /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */
