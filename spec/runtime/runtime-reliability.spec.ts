@@ -244,6 +244,26 @@ describe('issue 22: the fixed-tick runtime', () => {
     expect(runtime.destroyed).toBe(true);
   });
 
+  // The class again: destroy() runs every onDestroy, and one that spawns (an explosion where it was)
+  // reported "spawn: the runtime was destroyed". Its command is dropped with the scene, quietly.
+  it('#16 (the class): an onDestroy that spawns during destroy() is dropped quietly, as during a scene replacement', () => {
+    const reported: Reported[] = [];
+    let spawned = 0;
+    const { runtime, frame } = headless(
+      {
+        scene: { objects: [{ name: 'bomb', behaviors: ['explode'] }] },
+        behaviors: { explode: (game) => ({ onDestroy: () => void (spawned = game.spawn({ name: 'explosion' })) }) },
+      },
+      reported,
+    );
+    frame();
+    runtime.destroy();
+    expect(reported).toEqual([]);
+    expect(spawned).not.toBe(0);
+    expect(runtime.valid(spawned)).toBe(false);
+    expect(() => runtime.spawn({ name: 'late' })).toThrow('spawn: the runtime was destroyed');
+  });
+
   // "and the runtime labels every loop-level error `.update`, even when the phase was `tick`."
   it('#16: an error the tick phase itself throws (the physics step) is labelled with the phase tick, not update', async () => {
     const reported: Reported[] = [];

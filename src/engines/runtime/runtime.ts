@@ -147,6 +147,8 @@ export class Runtime extends EngineShell<RuntimePhase> {
   private diagnosticCount = 0;
   /** Whether a fixed tick is running (what `input()` returns depends on it). */
   private inTick = false;
+  /** Whether the teardown clears the scene: its onDestroys may still queue commands, which it drops. */
+  private tearingDown = false;
 
   /**
    * @throws {SceneDocumentError} listing every problem of the scene document.
@@ -407,7 +409,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * @throws {OptionError} naming `physics` when it has a body and the runtime has no physics adapter.
    */
   spawn(object: SceneObjectDoc): EntityHandle {
-    this.assertAlive('spawn');
+    this.assertCommandsTaken('spawn');
     const record = this.objects.reserve(parseSpawn(object, this.factories, this.bridge !== undefined));
     this.queue.push({ kind: 'spawn', object: record });
     return record.handle;
@@ -435,7 +437,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     if (typeof handle !== 'number') {
       throw new OptionError('destroy', 'handle', 'an entity handle (a number from spawn or find); destroy() with no argument tears the runtime down', handle);
     }
-    this.assertAlive('destroy');
+    this.assertCommandsTaken('destroy');
     this.queue.push({ kind: 'destroy', handle });
   }
 
@@ -450,7 +452,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
 
   /** Queues adding a registered behavior to an object; its onStart runs after the barrier. On a dead object: a no-op and a diagnostic. */
   addComponent(handle: EntityHandle, behavior: string): void {
-    this.assertAlive('addComponent');
+    this.assertCommandsTaken('addComponent');
     if (!Object.hasOwn(this.factories, behavior)) {
       throw new OptionError('addComponent', 'behavior', `a registered behavior (${Object.keys(this.factories).join(', ') || 'none registered'})`, behavior);
     }
@@ -459,7 +461,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
 
   /** Queues removing an object's behavior (the first of that name); its onDestroy runs at the barrier. On a dead object: a no-op and a diagnostic. */
   removeComponent(handle: EntityHandle, behavior: string): void {
-    this.assertAlive('removeComponent');
+    this.assertCommandsTaken('removeComponent');
     this.queue.push({ kind: 'removeComponent', handle, behavior });
   }
 
@@ -478,7 +480,12 @@ export class Runtime extends EngineShell<RuntimePhase> {
 
   /** The shell's `destroy()` calls this once: every object's onDestroy, then the renderer, the keyboard listeners and the physics world are freed. */
   protected teardown(): void {
-    this.clear();
+    this.tearingDown = true;
+    try {
+      this.clear();
+    } finally {
+      this.tearingDown = false;
+    }
     this.keys.destroy();
     try {
       this.backend?.destroy();
@@ -618,6 +625,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
         runtime.callHook('onDiagnostic', () => runtime.onDiagnostic(message));
       },
     } satisfies CallbackHost & ObjectsHost;
+  }
+
+  /**
+   * Structural commands are taken until `destroy()`, and from the onDestroys
+   * its teardown runs (a behavior that spawns an explosion when it goes):
+   * those are dropped with the scene, as a scene replacement drops them.
+   */
+  private assertCommandsTaken(method: string): void {
+    if (!this.tearingDown) this.assertAlive(method);
   }
 
   private live(handle: EntityHandle, method: string): RuntimeObject {
