@@ -86,7 +86,7 @@ describe('property: every option is refused in the factory, naming it, or the en
         else if (path.startsWith('scenes[0].')) withValue(scene, path.slice('scenes[0].'.length), value);
         else withValue(config, path, value);
         const errors: unknown[] = [];
-        const engine = build(() => createSystemsEngine({ ...config, onError: (error) => errors.push(error) } as never), path, value);
+        const engine = build(() => createSystemsEngine({ ...config, onError: (error: unknown) => errors.push(error) } as never), path, value);
         if (engine === undefined) return;
         await engine.play();
         for (let i = 0; i < 6; i++) engine.advance(i * 17);
