@@ -105,7 +105,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
         expect(count('behavior.onDestroy')).toBe(count('behavior.constructor'));
         if (witness.torn) tornFrom.add(chosen);
       }),
-      { numRuns: 120 },
+      { numRuns: 120, examples: hooks.map((hook) => [hook, 0, 'destroy'] as [(typeof hooks)[number], number, 'destroy']) },
     );
     expect([...tornFrom].sort()).toEqual([...hooks].sort()); // every hook was torn down from at least once
   });
@@ -157,7 +157,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
         runtime.destroy();
         if (witness.torn) tornFrom.add(chosen);
       }),
-      { numRuns: 80 },
+      { numRuns: 80, examples: hooks.map((hook) => [hook, 0, 'destroy'] as [(typeof hooks)[number], number, 'destroy']) },
     );
     expect([...tornFrom].sort()).toEqual([...hooks].sort());
   });
@@ -203,7 +203,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
         other.destroy();
         if (witness.torn) tornFrom.add(chosen);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, examples: hooks.map((hook) => [hook, 0, false] as [(typeof hooks)[number], number, boolean]) },
     );
     expect([...tornFrom].sort()).toEqual([...hooks].sort());
   });

@@ -163,10 +163,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
       throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
     }
-    if (
-      backend !== undefined &&
-      (backend === null || typeof (backend as Partial<RuntimeBackend>).render !== 'function' || typeof (backend as Partial<RuntimeBackend>).destroy !== 'function')
-    ) {
+    if (backend !== undefined && !isRuntimeBackend(backend)) {
       throw new OptionError(where, 'backend', 'an object with render(frame) and destroy()', backend);
     }
     if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
@@ -685,6 +682,12 @@ export class Runtime extends EngineShell<RuntimePhase> {
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
   return new Runtime(options);
+}
+
+/** Both of a backend's methods: without `destroy()`, the runtime's own teardown would fail (and leak what it holds). */
+function isRuntimeBackend(backend: unknown): backend is RuntimeBackend {
+  const { render, destroy } = (backend ?? {}) as Partial<RuntimeBackend>;
+  return backend !== null && typeof render === 'function' && typeof destroy === 'function';
 }
 
 function defaultClock(): Clock {
