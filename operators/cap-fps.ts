@@ -2,6 +2,7 @@ import { fromStep, type StepOperator } from './step-operator.js';
 import { OptionError } from './option-error.js';
 import { createPacingGrid, pacingStep } from './pacing-grid.js';
 import { finiteTimestamps } from './finite-timestamps.js';
+import { rateOption } from './validate.js';
 
 /**
  * Caps how often the loop runs, skipping whole iterations: a tick on the
@@ -36,15 +37,11 @@ import { finiteTimestamps } from './finite-timestamps.js';
  * @throws {OptionError} when `fps` is negative or not a number.
  */
 export function capFps(fps: number): StepOperator<number, number> {
-  // 1000 / fps must be a finite interval too: fps = 1e-320 is > 0 but its interval is Infinity.
   if (typeof fps !== 'number' || Number.isNaN(fps) || fps < 0) {
     throw new OptionError('capFps', 'fps', 'a number > 0, or 0 or Infinity for no cap', fps);
   }
-  if (fps > 0 && !Number.isFinite(1000 / fps)) {
-    throw new OptionError('capFps', 'fps', 'a rate whose interval 1000 / fps is finite', fps);
-  }
   if (fps === 0 || fps === Infinity) return finiteTimestamps();
-  const intervalMs = 1000 / fps;
+  const intervalMs = 1000 / rateOption('capFps', 'fps', fps);
   return fromStep(() => {
     const grid = createPacingGrid(intervalMs, 'capFps');
     return (timestampMs) => (pacingStep(grid, timestampMs) ? timestampMs : undefined);

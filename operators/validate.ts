@@ -29,6 +29,20 @@ export function positiveFinite(where: string, option: string, value: unknown): n
   return value;
 }
 
+/**
+ * `value` must be a rate in Hz: a finite number > 0 whose interval,
+ * `1000 / value` ms, is finite too (1e-320 is > 0, but its interval is
+ * Infinity, which no grid, step or timestamp can use). The rule names the
+ * option by its last name: `a rate whose interval 1000 / fps is finite`.
+ */
+export function rateOption(where: string, option: string, value: unknown): number {
+  positiveFinite(where, option, value);
+  if (!Number.isFinite(1000 / (value as number))) {
+    throw new OptionError(where, option, `a rate whose interval 1000 / ${option.slice(option.lastIndexOf('.') + 1)} is finite`, value);
+  }
+  return value as number;
+}
+
 /** `value` must be a finite number greater than or equal to 0. */
 export function nonNegativeFinite(where: string, option: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {

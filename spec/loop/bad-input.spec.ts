@@ -103,7 +103,8 @@ describe('"Wrong-shaped options silently become defaults": refused instead', () 
   const cases: Array<[string, () => unknown, string]> = [
     ['wallClock(100)', () => wallClock(100 as never), 'wallClock: options must be an options object, or nothing, got 100'],
     ['fixedStep(16)', () => fixedStep(16 as never), 'fixedStep: options must be an options object, or nothing, got 16'],
-    ['createLoop({ fixedStep: 16 })', () => createLoop({ ticks: host(), phases: ['u'], fixedStep: 16 as never }), 'createLoop: options must be an options object, got 16'],
+    // Issue 22 #14: "`createLoop({ fixedStep: 16 })` says "options must be an options object, got 16" (it should name `fixedStep`)"
+    ['createLoop({ fixedStep: 16 })', () => createLoop({ ticks: host(), phases: ['u'], fixedStep: 16 as never }), 'createLoop: fixedStep must be an options object { stepMs, maxSteps, overflow, snap }, got 16'],
     ["pausable: 'yes'", () => createLoop({ ticks: host(), phases: [{ name: 'u', pausable: 'yes' as never }] }), 'createLoop: phases[0].pausable must be true or false, got "yes"'],
     ['fixed: 1', () => createLoop({ ticks: host(), phases: [{ name: 'u', fixed: 1 as never }] }), 'createLoop: phases[0].fixed must be true or false, got 1'],
     ["failFast: 'no'", () => createLoop({ ticks: host(), phases: ['u'], failFast: 'no' as never }), 'createLoop: failFast must be true or false, got "no"'],

@@ -160,8 +160,8 @@ describe('"Invalid configuration is rejected before the Player starts": each bad
     expect(rule(withSimulation({ fixed_delta: 0 }))).toBe('a finite number of seconds > 0 and <= 1');
     expect(rule(withSimulation({ physics_substeps: 65 }))).toBe('a whole number from 1 to 64');
     expect(rule(withSimulation({ max_catch_up_ticks: 0 }))).toBe('a whole number of ticks >= 1');
-    expect(rule(withSimulation({ gravity: 'down' }))).toBe('three finite numbers, x, y, z in m/s²');
-    expect(rule(withCollider({ shape: 'ball' }))).toBe('a finite number of metres > 0 (a ball collider needs it)');
+    expect(rule(withSimulation({ gravity: 'down' }))).toBe('three finite numbers, x, y, z in m/s², each within ±3.4028234663852886e+38');
+    expect(rule(withCollider({ shape: 'ball' }))).toBe('a finite number of metres > 0 and <= 3.4028234663852886e+38 (a ball collider needs it)');
     expect(rule(withCollider({ shape: 'box', half_extents: [1, 1, 1], radius: 1 }))).toBe('not a field of a box collider (a box has half_extents)');
     expect(MAX_FIXED_DELTA_SECONDS).toBe(1);
     expect(MAX_PHYSICS_SUBSTEPS).toBe(64);
@@ -189,7 +189,7 @@ describe('"with every problem named (path, value, rule), not just the first"', (
   it('one document with 5 different problems reports all 5, in document order', () => {
     expect(sceneProblems(fiveProblems)).toEqual([
       { path: 'simulation.fixed_delta', value: 0, rule: 'a finite number of seconds > 0 and <= 1' },
-      { path: 'simulation.gravity', value: [0, -9.81], rule: 'three finite numbers, x, y, z in m/s²' },
+      { path: 'simulation.gravity', value: [0, -9.81], rule: 'three finite numbers, x, y, z in m/s², each within ±3.4028234663852886e+38' },
       { path: 'objects[0].scale[1]', value: -2, rule: 'a finite number > 0' },
       { path: 'objects[0].body.colliders[0].restitution', value: 2, rule: 'a finite number from 0 to 1' },
       { path: 'objects[1].name', value: 'crate', rule: 'a name unique within the scene (objects[0] has it already)' },
@@ -203,7 +203,7 @@ describe('"with every problem named (path, value, rule), not just the first"', (
     expect(error.message.split('\n')).toEqual([
       'scene document: 5 problems',
       'simulation.fixed_delta: a finite number of seconds > 0 and <= 1, got 0',
-      'simulation.gravity: three finite numbers, x, y, z in m/s², got [0, -9.81]',
+      'simulation.gravity: three finite numbers, x, y, z in m/s², each within ±3.4028234663852886e+38, got [0, -9.81]',
       'objects[0].scale[1]: a finite number > 0, got -2',
       'objects[0].body.colliders[0].restitution: a finite number from 0 to 1, got 2',
       'objects[1].name: a name unique within the scene (objects[0] has it already), got "crate"',

@@ -3,11 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BehaviorFactory } from '../engines/runtime/behavior.js';
+import { OptionError } from '../../operators/option-error.js';
+import { checkBehaviorFactories, type BehaviorFactory } from '../engines/runtime/behavior.js';
 import type { PhysicsAdapter } from '../engines/runtime/physics-adapter.js';
 import { SceneDocumentError, sceneProblems } from '../engines/runtime/scene-document.js';
 import { DEFAULT_VALIDATE_TICKS, validateScene } from '../engines/runtime/validate-scene.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, type CommandIo } from './validate-command.js';
+import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './validate-command.js';
 
 export const PLAY_USAGE = `Usage: tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>] [--physics 3d|2d] [--json]
 
@@ -23,7 +24,9 @@ final poses. Playing with a renderer needs a page: only --validate runs here.
   --json                print the report as JSON
 
 Exit status: 0 when the scene is valid and ran without an error, 1 when it is
-invalid or a behavior threw, 2 on a usage error.`;
+invalid or a behavior threw, 2 on a usage error (a file or module that would
+not load, or a --behaviors module that exports no behavior factories).
+Every failure is a message, never a stack trace.`;
 
 interface PlayArgs {
   scene: string;
@@ -75,18 +78,27 @@ export async function runPlayCommand(args: readonly string[], io: Partial<Comman
   try {
     text = await readFile(resolve(cwd, parsed.scene), 'utf8');
   } catch (error) {
-    err(`tickflow play: could not read ${parsed.scene}: ${error instanceof Error ? error.message : String(error)}`);
+    err(`tickflow play: could not read ${parsed.scene}: ${messageOf(error)}`);
     return EXIT_USAGE;
   }
-  let behaviors: { [name: string]: BehaviorFactory } = {};
+  let behaviors: { readonly [name: string]: BehaviorFactory } = {};
   if (parsed.behaviors !== undefined) {
+    let exported: unknown;
     try {
       const loaded = await importModule(pathToFileURL(resolve(cwd, parsed.behaviors)).href);
-      behaviors = (loaded.behaviors ?? loaded.default ?? {}) as { [name: string]: BehaviorFactory };
+      exported = loaded.behaviors ?? loaded.default ?? {};
     } catch (error) {
-      err(`tickflow play: could not load ${parsed.behaviors}: ${error instanceof Error ? error.message : String(error)}`);
+      err(`tickflow play: could not load ${parsed.behaviors}: ${messageOf(error)}`);
       return EXIT_USAGE;
     }
+    try {
+      checkBehaviorFactories(`--behaviors ${parsed.behaviors}`, exported);
+    } catch (error) {
+      if (!(error instanceof OptionError)) throw error;
+      err(`tickflow play: ${error.message} (export them as \`behaviors\` or as the default export)`);
+      return EXIT_USAGE;
+    }
+    behaviors = exported;
   }
   // Every problem of the document first, before any physics engine loads.
   const problems = sceneProblems(text, { knownBehaviors: Object.keys(behaviors) });
@@ -97,12 +109,23 @@ export async function runPlayCommand(args: readonly string[], io: Partial<Comman
   const hasBodies = (JSON.parse(text) as { objects: { body?: unknown }[] }).objects.some((object) => object.body !== undefined);
   let physics: PhysicsAdapter | undefined;
   if (hasBodies) {
-    physics =
-      parsed.physics === '3d'
-        ? await (await import('../backends/rapier/rapier3d.js')).createRapier3d()
-        : await (await import('../backends/rapier/rapier2d.js')).createRapier2d();
+    try {
+      physics =
+        parsed.physics === '3d'
+          ? await (await import('../backends/rapier/rapier3d.js')).createRapier3d()
+          : await (await import('../backends/rapier/rapier2d.js')).createRapier2d();
+    } catch (error) {
+      err(`tickflow play: could not load the ${parsed.physics} physics (Rapier): ${messageOf(error)}`);
+      return EXIT_USAGE;
+    }
   }
-  const report = validateScene({ scene: text, behaviors, physics, ticks: parsed.ticks });
+  let report: ReturnType<typeof validateScene>;
+  try {
+    report = validateScene({ scene: text, behaviors, physics, ticks: parsed.ticks });
+  } catch (error) {
+    err(`tickflow play: ${parsed.scene}: ${messageOf(error)}`);
+    return EXIT_MISMATCH;
+  }
   if (parsed.json) out(JSON.stringify(report, null, 2));
   else {
     out(

@@ -2,6 +2,7 @@
 /// <reference types="node" />
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { OptionError } from '../../operators/option-error.js';
 import { formatOutcomeTable } from '../testing/outcome-table.js';
 import { validateDeltaTime, type DeltaTimeReport, type DeltaTimeScenario } from '../testing/validate-delta-time.js';
 
@@ -42,7 +43,9 @@ A TypeScript module is loaded through tsx when it is installed.
   --scenario <name>  run only the scenario with this name (repeatable)
   --json             print the reports as JSON instead of tables
 
-Exit status: 0 when every outcome agrees, 1 when one differs, 2 on a usage error.
+Exit status: 0 when every outcome agrees, 1 when one differs or a scenario
+throws, 2 on a usage error (a module that would not load, or holds no
+scenario or a malformed one). Every failure is a message, never a stack trace.
 
        tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>]
 
@@ -84,7 +87,7 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
     try {
       loaded = await importModule(pathToFileURL(resolve(cwd, module)).href);
     } catch (error) {
-      err(`tickflow validate: could not load ${module}: ${error instanceof Error ? error.message : String(error)}`);
+      err(`tickflow validate: could not load ${module}: ${messageOf(error)}`);
       return EXIT_USAGE;
     }
     const found = collectScenarios(loaded);
@@ -110,7 +113,15 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
 
   const reports: DeltaTimeReport[] = [];
   for (const scenario of scenarios) {
-    const report = await validateDeltaTime(scenario);
+    let report: DeltaTimeReport;
+    try {
+      report = await validateDeltaTime(scenario);
+    } catch (error) {
+      // A malformed scenario is a module that holds none (2); a scenario that throws is a failed run (1).
+      const malformed = error instanceof OptionError;
+      err(`tickflow validate: scenario ${JSON.stringify(scenario.name)} ${malformed ? 'is malformed' : 'threw'}: ${messageOf(error)}`);
+      return malformed ? EXIT_USAGE : EXIT_MISMATCH;
+    }
     reports.push(report);
     if (!parsed.json) out(`${formatOutcomeTable(report)}\n`);
   }
@@ -148,6 +159,11 @@ function parseValidateArgs(args: readonly string[]): ValidateArgs | string {
   }
   if (modules.length === 0) return 'which scenario module?';
   return { modules, only, json };
+}
+
+/** What a failure says, for a message line (never its stack). @internal */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Whether a value looks like a {@link DeltaTimeScenario}. */

@@ -1,7 +1,7 @@
 import { OptionError } from '../../operators/option-error.js';
 import { pace } from '../../operators/pace.js';
 import type { StepOperator } from '../../operators/step-operator.js';
-import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
+import { checkOptionKeys, optionsObject, rateOption } from '../../operators/validate.js';
 import { buildClock } from './clock.js';
 
 /** Options of {@link pacedClock}: a rate or an interval, not both. */
@@ -51,12 +51,7 @@ export function pacedClock(options: PacedClockOptions): StepOperator<number, num
     throw new OptionError('pacedClock', 'fps', 'given alone, not with intervalMs', fps);
   }
   if (fps !== undefined) {
-    // fps = 1e-320 is > 0, but its interval 1000 / fps is Infinity.
-    if (typeof fps !== 'number' || !Number.isFinite(fps) || fps <= 0) {
-      throw new OptionError('pacedClock', 'fps', 'a finite number > 0', fps);
-    }
-    if (!Number.isFinite(1000 / fps)) throw new OptionError('pacedClock', 'fps', 'a rate whose interval 1000 / fps is finite', fps);
-    return pace(1000 / fps);
+    return pace(1000 / rateOption('pacedClock', 'fps', fps));
   }
   if (intervalMs === undefined) {
     throw new OptionError('pacedClock', 'fps or intervalMs', 'given', undefined);

@@ -60,6 +60,19 @@ interface ActionState {
 }
 
 /**
+ * Checks a target that input listens on: anything with `addEventListener`
+ * (window, a canvas, an element). One rule for every option that takes one.
+ *
+ * @throws {OptionError} naming `where`, `option`, the rule and the value.
+ * @internal
+ */
+export function checkEventTarget(where: string, option: string, target: unknown): asserts target is EventTarget {
+  if (target === null || typeof (target as Partial<EventTarget> | undefined)?.addEventListener !== 'function') {
+    throw new OptionError(where, option, 'an EventTarget (window, a canvas, an element)', target);
+  }
+}
+
+/**
  * Devices mapped to named actions, with held state and edges.
  *
  * Two views read the same devices:
@@ -96,9 +109,7 @@ export class Input<A extends string = string> {
       throw new OptionError('createInput', 'bindings', 'an object of action names to key codes', bindings);
     }
     for (const [option, target] of [['keyboardTarget', keyboardTarget], ['pointerTarget', pointerTarget]] as const) {
-      if (target !== undefined && (target === null || typeof (target as Partial<EventTarget>).addEventListener !== 'function')) {
-        throw new OptionError('createInput', option, 'an EventTarget (window, a canvas, an element)', target);
-      }
+      if (target !== undefined) checkEventTarget('createInput', option, target);
     }
     for (const [action, inputs] of Object.entries(bindings) as [A, readonly string[]][]) {
       if (!Array.isArray(inputs) || inputs.some((i) => typeof i !== 'string' || i === '')) {

@@ -1,3 +1,5 @@
+import { saturatingAdd } from '../../operators/saturating-add.js';
+
 /** How many recent frames `stats().fps` and `.speed` are read over. */
 export const FRAME_RATE_WINDOW = 30;
 
@@ -52,11 +54,15 @@ export class FrameMeter {
     this.rateFrom = this.recorded;
   }
 
-  /** Frames per host second over the rate window; 0 before two frames with time between them. */
+  /**
+   * Frames per host second over the rate window; 0 before two frames with
+   * time between them. Held at the largest number: frames 5e-324 ms apart
+   * would make it Infinity.
+   */
   get fps(): number {
     const frames = this.rateFrames();
     const spanMs = this.spanMs(frames);
-    return spanMs > 0 ? ((frames - 1) * 1000) / spanMs : 0;
+    return spanMs > 0 ? Math.min(((frames - 1) * 1000) / spanMs, Number.MAX_VALUE) : 0;
   }
 
   /**
@@ -70,8 +76,8 @@ export class FrameMeter {
     if (spanMs <= 0) return 0;
     // The simulated time between the window's first and last frame: the deltas of the frames after the first.
     let simulatedMs = 0;
-    for (let frame = this.recorded - frames + 1; frame < this.recorded; frame++) simulatedMs += this.deltasMs[this.slot(frame)]!;
-    return simulatedMs / spanMs;
+    for (let frame = this.recorded - frames + 1; frame < this.recorded; frame++) simulatedMs = saturatingAdd(simulatedMs, this.deltasMs[this.slot(frame)]!);
+    return Math.min(simulatedMs / spanMs, Number.MAX_VALUE);
   }
 
   /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */

@@ -154,7 +154,9 @@ export class Loop<P extends string = string> {
       throw new OptionError(where, 'advanceErrors', `'report' or 'throw'`, advanceErrors);
     }
     functionOption(where, 'errorOf', errorOf);
-    if (fixedStep !== undefined) optionsObject(where, fixedStep);
+    if (fixedStep !== undefined && (fixedStep === null || typeof fixedStep !== 'object' || Array.isArray(fixedStep))) {
+      throw new OptionError(where, 'fixedStep', 'an options object { stepMs, maxSteps, overflow, snap }', fixedStep);
+    }
     const normalized = normalizePhases(phases, where);
     const accumulator =
       fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;

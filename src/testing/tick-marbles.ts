@@ -1,23 +1,31 @@
 import { Observable, timer, map, merge } from 'rxjs';
 import { OptionError } from '../../operators/option-error.js';
+import { rateOption } from '../../operators/validate.js';
+
+/** The longest array JavaScript makes: 2³² − 1. */
+const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
 /** Characters a tick marble uses for its values, in order. */
 const KEYS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
  * Timestamps of a host ticking at `hz`, starting at `startMs`: `hz(60, 4)` is
- * `[0, 16.67, 33.33, 50]`.
+ * `[0, 16.67, 33.33, 50]`. Every timestamp it returns is finite.
  *
- * @param rateHz Ticks per second, a finite number > 0.
- * @param count How many ticks, a whole number >= 0.
- * @param startMs The first timestamp; defaults to 0.
+ * @param rateHz Ticks per second, a finite number > 0 whose interval `1000 / rateHz` is finite.
+ * @param count How many ticks, a whole number from 0 to 2³² − 1 (an array's length).
+ * @param startMs The first timestamp, a finite number; defaults to 0.
+ * @throws {OptionError} naming the argument that breaks its rule, or `count` when the last timestamp would not be finite.
  */
 export function hz(rateHz: number, count: number, startMs = 0): number[] {
-  if (typeof rateHz !== 'number' || !Number.isFinite(rateHz) || rateHz <= 0) {
-    throw new OptionError('hz', 'rateHz', 'a finite number > 0', rateHz);
+  const intervalMs = 1000 / rateOption('hz', 'rateHz', rateHz);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_ARRAY_LENGTH) {
+    throw new OptionError('hz', 'count', `a whole number from 0 to ${MAX_ARRAY_LENGTH} (an array's length)`, count);
   }
-  if (!Number.isInteger(count) || count < 0) throw new OptionError('hz', 'count', 'a whole number >= 0', count);
-  const intervalMs = 1000 / rateHz;
+  if (typeof startMs !== 'number' || !Number.isFinite(startMs)) throw new OptionError('hz', 'startMs', 'a finite number', startMs);
+  if (count > 0 && !Number.isFinite(startMs + (count - 1) * intervalMs)) {
+    throw new OptionError('hz', 'count', `a number of ticks whose last timestamp ${startMs} + (count - 1) × ${intervalMs} is finite`, count);
+  }
   return Array.from({ length: count }, (_, i) => startMs + i * intervalMs);
 }
 

@@ -88,7 +88,7 @@ describe('the event ring', () => {
   });
 
   it('refuses a bad capacity by name', () => {
-    expect(() => createEngine({ events: 0 })).toThrow('createEngine: events must be a whole number >= 1, got 0');
+    expect(() => createEngine({ events: 0 })).toThrow('createEngine: events must be a whole number from 1 to 65536, got 0');
     expect(() => createEngine({ events: 2.5 })).toThrow('got 2.5');
   });
 });

@@ -25,7 +25,7 @@ describe('createEngine options', () => {
       [{ maxSteps: 1.5 }, 'createEngine: maxSteps must be a whole number >= 1, got 1.5'],
       [{ settle: -0.5 }, 'createEngine: settle must be a finite number >= 0, got -0.5'],
       [{ fps: -30 }, 'createEngine: fps must be a finite number > 0, got -30'],
-      [{ events: 0 }, 'createEngine: events must be a whole number >= 1, got 0'],
+      [{ events: 0 }, 'createEngine: events must be a whole number from 1 to 65536, got 0'],
       [{ onError: 'log' }, 'createEngine: onError must be a function (error, engine) => void, got "log"'],
       [{ root: {} }, 'createEngine: root must be an Element, got an object'],
       [{ root: '#stage' }, 'createEngine: root must be an Element, got "#stage"'],

@@ -1,15 +1,15 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { DEFAULT_MAX_STEPS } from '../../../operators/step-accumulator.js';
-import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite } from '../../../operators/validate.js';
+import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite, rateOption } from '../../../operators/validate.js';
 import type { FrameScheduler } from '../../hosts/animation-frames.js';
-import { DEFAULT_EVENTS_PER_FRAME } from './event-ring.js';
+import { DEFAULT_EVENTS_PER_FRAME, eventCapacity, MAX_EVENTS_PER_FRAME } from './event-ring.js';
 import type { EngineError } from '../shell/engine-error.js';
 import type { PageEngine } from './page-engine.js';
 
 /** The fixed step when the `step` option is not given: 1/60 s. */
 export const DEFAULT_STEP_SECONDS = 1 / 60;
 
-export { DEFAULT_MAX_STEPS, DEFAULT_EVENTS_PER_FRAME };
+export { DEFAULT_MAX_STEPS, DEFAULT_EVENTS_PER_FRAME, MAX_EVENTS_PER_FRAME };
 
 /**
  * Why an engine is paused; `engine.paused` holds every reason that applies.
@@ -57,7 +57,7 @@ export interface EngineOptions {
    * `advance()`.
    */
   root?: Element;
-  /** The fixed step, in seconds, a finite number > 0. Defaults to {@link DEFAULT_STEP_SECONDS} (1/60). */
+  /** The fixed step, in seconds, a finite number > 0 (and under 1.8e305 s, so that it is a finite number of ms). Defaults to {@link DEFAULT_STEP_SECONDS} (1/60). */
   step?: number;
   /** The most steps one frame runs, a whole number >= 1; the rest of the time is dropped. Defaults to {@link DEFAULT_MAX_STEPS} (4). */
   maxSteps?: number;
@@ -68,14 +68,15 @@ export interface EngineOptions {
    */
   settle?: number;
   /**
-   * A cap on the engine's frames per second, a finite number > 0: between
+   * A cap on the engine's frames per second, a finite number > 0 whose
+   * interval `1000 / fps` ms is finite (1e-320 is not): between
    * frames the engine leaves the page's clock and one timer brings it back.
    * Defaults to `undefined`: every frame of the page.
    */
   fps?: number;
   /** Which automatic pauses apply (see {@link PauseOptions}), or `false` for none. Defaults to {@link DEFAULT_PAUSE}. */
   pause?: PauseOptions | false;
-  /** How many events one frame's ring holds, a whole number >= 1. Defaults to {@link DEFAULT_EVENTS_PER_FRAME} (64). */
+  /** How many events one frame's ring holds, a whole number from 1 to {@link MAX_EVENTS_PER_FRAME} (65,536; the ring is allocated up front). Defaults to {@link DEFAULT_EVENTS_PER_FRAME} (64). */
   events?: number;
   /**
    * Where a hook's error goes (the engine has stopped by then), as the
@@ -139,10 +140,12 @@ export function resolveEngineOptions(options: EngineOptions | undefined): Resolv
   } = options ?? {};
   if (root !== undefined && !isElement(root)) throw new OptionError(WHERE, 'root', 'an Element', root);
   positiveFinite(WHERE, 'step', step);
+  // The step runs in ms: 1e306 s is a finite number of seconds but not of ms.
+  if (!Number.isFinite(step * 1000)) throw new OptionError(WHERE, 'step', 'a number of seconds whose step in ms (step × 1000) is finite', step);
   integerAtLeast(WHERE, 'maxSteps', maxSteps, 1);
   if (settle !== undefined) nonNegativeFinite(WHERE, 'settle', settle);
-  if (fps !== undefined) positiveFinite(WHERE, 'fps', fps);
-  integerAtLeast(WHERE, 'events', events, 1);
+  if (fps !== undefined) rateOption(WHERE, 'fps', fps);
+  eventCapacity(WHERE, events);
   if (typeof onError !== 'function') throw new OptionError(WHERE, 'onError', 'a function (error, engine) => void', onError);
   if (name !== undefined && (typeof name !== 'string' || name === '')) throw new OptionError(WHERE, 'name', 'a non-empty string', name);
   if (

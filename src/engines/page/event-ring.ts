@@ -1,7 +1,29 @@
-import { integerAtLeast } from '../../../operators/validate.js';
+import { OptionError } from '../../../operators/option-error.js';
 
 /** How many events one frame's ring holds when the `events` option is not given. */
 export const DEFAULT_EVENTS_PER_FRAME = 64;
+
+/**
+ * The most events one frame's ring may hold: 65,536. The ring is allocated
+ * whole when it is made (24 bytes an event), so a larger capacity asks for
+ * memory no frame's events need: `events: 2 ** 40` asked for 26 TB and failed
+ * as "Invalid array length".
+ */
+export const MAX_EVENTS_PER_FRAME = 65_536;
+
+/**
+ * Checks a ring's capacity (the page engine's `events` option): a whole
+ * number from 1 to {@link MAX_EVENTS_PER_FRAME}.
+ *
+ * @throws {OptionError} naming `where`, `events`, the rule and the value.
+ * @internal
+ */
+export function eventCapacity(where: string, capacity: unknown): number {
+  if (typeof capacity !== 'number' || !Number.isInteger(capacity) || capacity < 1 || capacity > MAX_EVENTS_PER_FRAME) {
+    throw new OptionError(where, 'events', `a whole number from 1 to ${MAX_EVENTS_PER_FRAME}`, capacity);
+  }
+  return capacity;
+}
 
 /**
  * One frame's events: what happened in step, for render to read (a sound, a
@@ -43,9 +65,9 @@ export class EventRing {
   private count = 0;
   private droppedTotal = 0;
 
-  /** @throws {OptionError} when `capacity` is not a whole number >= 1. */
+  /** @throws {OptionError} when `capacity` is not a whole number from 1 to {@link MAX_EVENTS_PER_FRAME}. */
   constructor(capacity: number = DEFAULT_EVENTS_PER_FRAME, where = 'EventRing') {
-    this.capacity = integerAtLeast(where, 'events', capacity, 1);
+    this.capacity = eventCapacity(where, capacity);
     this.types = new Array<string>(capacity).fill('');
     this.as = new Float64Array(capacity);
     this.bs = new Float64Array(capacity);

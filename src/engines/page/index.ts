@@ -13,6 +13,7 @@ export {
   DEFAULT_MAX_STEPS,
   DEFAULT_PAUSE,
   DEFAULT_STEP_SECONDS,
+  MAX_EVENTS_PER_FRAME,
   type EngineOptions,
   type PauseOptions,
   type PauseReason,

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import { createDeltaBaseline, measureDelta, type DeltaBaseline } from '../../../operators/deltas.js';
 import { countFrame, createFrameInfo, type FrameInfo } from '../../../operators/frame-info.js';
 import { createPacingGrid, pacingStep, type PacingGrid } from '../../../operators/pacing-grid.js';
+import { saturatingAdd } from '../../../operators/saturating-add.js';
 import {
   accumulate,
   clearAccumulated,
@@ -289,9 +290,12 @@ export class PageEngine {
     if (this.frameState !== NOT_IN_FRAME || this.advancing) {
       throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
     }
+    // In ms, held at the largest number: seconds × 1000 overflows to Infinity past 1.8e305 s, which the
+    // accumulator counts as nothing, where a frame that long runs maxSteps and drops the rest.
+    const deltaMs = Math.min(seconds * 1000, Number.MAX_VALUE);
     this.advancing = true;
     try {
-      this.planFrame(seconds * 1000, this.hostMs + seconds * 1000);
+      this.planFrame(deltaMs, saturatingAdd(this.hostMs, deltaMs));
       this.readPhase();
       this.stepPhase();
       this.renderPhase();

@@ -1,3 +1,4 @@
+import { OptionError } from '../../../operators/option-error.js';
 import type { Runtime } from './runtime.js';
 import type { EntityHandle } from './runtime-object.js';
 
@@ -67,3 +68,20 @@ export interface Behavior {
  * the component goes.
  */
 export type BehaviorFactory = (game: Runtime, self: EntityHandle) => Behavior;
+
+/**
+ * Checks behavior factories by name (`createRuntime`'s `behaviors`, a
+ * `--behaviors` module's export): a plain object whose every value is a
+ * factory function.
+ *
+ * @throws {OptionError} naming `where` and `behaviors` (or `behaviors.<name>`), the rule and the value.
+ * @internal
+ */
+export function checkBehaviorFactories(where: string, behaviors: unknown): asserts behaviors is { readonly [name: string]: BehaviorFactory } {
+  if (behaviors === null || typeof behaviors !== 'object' || Array.isArray(behaviors)) {
+    throw new OptionError(where, 'behaviors', 'an object of behavior factories by name ({ name: (game, self) => behavior })', behaviors);
+  }
+  for (const [name, factory] of Object.entries(behaviors)) {
+    if (typeof factory !== 'function') throw new OptionError(where, `behaviors.${name}`, 'a function (game, self) => behavior', factory);
+  }
+}

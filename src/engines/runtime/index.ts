@@ -47,6 +47,6 @@ export {
   type ColliderDoc,
   type VisualDoc,
 } from './scene-document.js';
-export { DEFAULT_GRAVITY_MPS2, DEFAULT_PHYSICS_SUBSTEPS, type PhysicsAdapter } from './physics-adapter.js';
+export { DEFAULT_GRAVITY_MPS2, DEFAULT_PHYSICS_SUBSTEPS, MAX_PHYSICS_MAGNITUDE, type PhysicsAdapter } from './physics-adapter.js';
 export { OptionError } from '../../../operators/option-error.js';
 export { validateScene, DEFAULT_VALIDATE_TICKS, type ValidateSceneOptions, type SceneReport } from './validate-scene.js';

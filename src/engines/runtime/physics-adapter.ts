@@ -60,6 +60,22 @@ export const DEFAULT_GRAVITY_MPS2: readonly [number, number, number] = Object.fr
 export const DEFAULT_PHYSICS_SUBSTEPS = 4;
 
 /**
+ * The largest magnitude of a number handed to a physics adapter: the largest
+ * 32-bit float, 3.4028234663852886e+38. Rapier (like most physics engines)
+ * stores 32-bit floats, so a larger number, finite in JavaScript, becomes
+ * `Infinity` there and the next step spreads `NaN` through every pose. The
+ * runtime hands physics no number beyond it: its physics bridge refuses one
+ * (`teleport`, `setVelocity`, a gravity), and a scene document's checks
+ * refuse one in every field that reaches physics.
+ */
+export const MAX_PHYSICS_MAGNITUDE = (2 - 2 ** -23) * 2 ** 127;
+
+/** Whether `n` is a number a physics adapter can hold: finite, and within ±{@link MAX_PHYSICS_MAGNITUDE}. */
+export function isPhysicsNumber(n: unknown): n is number {
+  return typeof n === 'number' && n >= -MAX_PHYSICS_MAGNITUDE && n <= MAX_PHYSICS_MAGNITUDE;
+}
+
+/**
  * A body, as the adapter names it. A destroyed body's handle never becomes
  * valid again, even when its slot is reused (handles are generational), and
  * 0 is never a handle.

@@ -1,5 +1,16 @@
+import { OptionError } from '../../../operators/option-error.js';
 import type { CallbackHost } from './callback-list.js';
-import { createPoseBuffer, type PhysicsAdapter, type PhysicsStructure, type PoseBuffer } from './physics-adapter.js';
+import {
+  createPoseBuffer,
+  isPhysicsNumber,
+  MAX_PHYSICS_MAGNITUDE,
+  type PhysicsAdapter,
+  type PhysicsStructure,
+  type PoseBuffer,
+  type Quat,
+  type Vec3,
+} from './physics-adapter.js';
+import type { PoseUpdate } from './pose.js';
 import type { RuntimeObject } from './runtime-object.js';
 import { bodyDescOf, colliderDescOf } from './scene-document.js';
 
@@ -8,7 +19,14 @@ import { bodyDescOf, colliderDescOf } from './scene-document.js';
  * its physics adapter goes through here. It keeps which object owns which
  * body, reads the bodies' poses back into their objects after each step
  * (one `readPoses` call for all of them), and hands each collision event to
- * both objects' `onCollision`. @internal
+ * both objects' `onCollision`.
+ *
+ * It is the one place numbers go to physics, so it is where they are held
+ * to what physics stores: every number it hands over is finite and within
+ * ±{@link MAX_PHYSICS_MAGNITUDE} (a 32-bit float), or the call is refused
+ * before physics sees it. A body's numbers come from its scene document,
+ * whose checks keep the same rule (`bodyDescOf` and `colliderDescOf` run
+ * them); a teleport's, a velocity's and a gravity's are checked here. @internal
  */
 export class PhysicsBridge {
   private readonly byBody = new Map<number, RuntimeObject>();
@@ -16,6 +34,8 @@ export class PhysicsBridge {
   private bodyObjects: RuntimeObject[] = [];
   private bodyHandles: number[] = [];
   private poses: PoseBuffer = createPoseBuffer(0, false);
+  /** The structural operations while a barrier is open. */
+  private structure: PhysicsStructure | undefined;
   private readonly collision = {
     kind: 'begin' as 'begin' | 'end',
     self: 0,
@@ -26,11 +46,28 @@ export class PhysicsBridge {
     normal: new Float64Array(3),
   };
 
-  constructor(readonly physics: PhysicsAdapter) {}
+  constructor(private readonly physics: PhysicsAdapter) {}
 
-  /** Runs `apply` at the physics world's structural barrier: bodies and colliders change only here. */
+  /**
+   * Runs `apply` at the physics world's structural barrier: bodies and
+   * colliders change only here. Called while a barrier is open (a runtime
+   * torn down from a callback the barrier runs, which clears the scene), it
+   * runs `apply` within that one.
+   */
   barrier(apply: (structure: PhysicsStructure) => void): void {
-    this.physics.barrier(apply);
+    const open = this.structure;
+    if (open !== undefined) {
+      apply(open);
+      return;
+    }
+    this.physics.barrier((structure) => {
+      this.structure = structure;
+      try {
+        apply(structure);
+      } finally {
+        this.structure = undefined;
+      }
+    });
   }
 
   /** Creates an object's body and colliders from its document (inside a barrier). */
@@ -49,10 +86,44 @@ export class PhysicsBridge {
     this.byBody.delete(object.body);
   }
 
-  /** Moves an object's body to the object's current pose at once (a teleport): no sweep, the velocity kept. */
-  teleport(object: RuntimeObject): void {
-    const { position: p, rotation: r } = object.current;
-    this.physics.teleport(object.body, { position: [p[0]!, p[1]!, p[2]!], rotation: [r[0]!, r[1]!, r[2]!, r[3]!] });
+  /**
+   * Moves an object's body at once to the pose it is about to have (a
+   * teleport): the update's position and rotation, the parts it leaves out as
+   * they are now. No sweep; the velocity is kept. Nothing of the object is
+   * written here: the caller writes its pose once physics has taken it.
+   *
+   * @throws {OptionError} for a number physics cannot hold; what the adapter refuses, it throws.
+   */
+  teleport(object: RuntimeObject, pose: PoseUpdate): void {
+    const p = pose.position ?? object.current.position;
+    const r = pose.rotation ?? object.current.rotation;
+    const position: Vec3 = [p[0]!, p[1]!, p[2]!];
+    const rotation: Quat = [r[0]!, r[1]!, r[2]!, r[3]!];
+    checkPhysicsNumbers('teleport', 'pose.position', position, 'metres');
+    checkPhysicsNumbers('teleport', 'pose.rotation', rotation, 'a unit quaternion');
+    this.physics.teleport(object.body, { position, rotation });
+  }
+
+  /** Assigns an object's body its linear velocity, m/s. @throws {OptionError} for a number physics cannot hold. */
+  setVelocity(object: RuntimeObject, x: number, y: number, z: number): void {
+    checkPhysicsNumbers('setVelocity', 'x, y, z', [x, y, z], 'm/s');
+    this.physics.setLinearVelocity(object.body, x, y, z);
+  }
+
+  /** Writes an object's body's linear velocity (m/s) into `out[0..2]`. */
+  readVelocity(object: RuntimeObject, out: Float64Array): void {
+    this.physics.readLinearVelocity(object.body, out, 0);
+  }
+
+  /** Sets the world's gravity, m/s². @throws {OptionError} for a number physics cannot hold. */
+  setGravity(gravity: Vec3): void {
+    checkPhysicsNumbers('setGravity', 'gravity', gravity, 'm/s²');
+    this.physics.setGravity(gravity[0], gravity[1], gravity[2]);
+  }
+
+  /** Frees the physics world (the runtime owns it). */
+  destroy(): void {
+    this.physics.destroy();
   }
 
   /** After a structural change: the physical objects whose poses each step reads back. */
@@ -104,7 +175,7 @@ export class PhysicsBridge {
         info.normal[1] = event.normal[1]! * sign;
         info.normal[2] = event.normal[2]! * sign;
         const components = self.behaviors;
-        for (let j = 0; j < components.length; j++) {
+        for (let j = 0; j < components.length && self.state === 'live'; j++) {
           const { name, behavior } = components[j]!;
           if (behavior.onCollision === undefined) continue;
           host.callback = 'onCollision';
@@ -117,5 +188,19 @@ export class PhysicsBridge {
       }
     }
     host.callback = undefined;
+  }
+}
+
+/**
+ * Refuses numbers physics cannot hold: each must be finite and within
+ * ±{@link MAX_PHYSICS_MAGNITUDE}.
+ *
+ * @throws {OptionError} `where: option must be finite numbers of <unit>, each within ±3.4028234663852886e+38, got 1e+39, 0, 0`.
+ */
+function checkPhysicsNumbers(where: string, option: string, values: readonly number[], unit: string): void {
+  for (let i = 0; i < values.length; i++) {
+    if (isPhysicsNumber(values[i])) continue;
+    const rule = `finite numbers (${unit}), each within ±${MAX_PHYSICS_MAGNITUDE} (physics stores 32-bit floats)`;
+    throw new OptionError(where, option, rule, values, `${where}: ${option} must be ${rule}, got ${values.map(String).join(', ')}`);
   }
 }

@@ -1,6 +1,6 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys, optionsObject } from '../../../operators/validate.js';
-import { Input, type InputBindings } from '../../input/input.js';
+import { checkEventTarget, Input, type InputBindings } from '../../input/input.js';
 
 /**
  * The runtime's actions: four held directions, two one-shot gameplay edges,
@@ -94,6 +94,7 @@ export class RuntimeInput {
   constructor(options: RuntimeInputOptions | undefined, where: string) {
     optionsObject(`${where}: input`, options, true);
     checkOptionKeys(`${where}: input`, options, ['target', 'bindings']);
+    if (options?.target !== undefined) checkEventTarget(where, 'input.target', options.target);
     const overrides = options?.bindings ?? {};
     optionsObject(`${where}: input.bindings`, overrides, true);
     checkOptionKeys(`${where}: input.bindings`, overrides, RUNTIME_ACTIONS);

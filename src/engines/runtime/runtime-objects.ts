@@ -70,11 +70,18 @@ export class RuntimeObjects {
     this.queueStart(object, undefined);
   }
 
-  /** Removes an object: onDestroy while its handle is valid, then its body, then the handle. */
+  /**
+   * Removes an object: onDestroy while its handle is valid, then its body,
+   * then the handle. Its onDestroys run once: a runtime torn down from inside
+   * one of them removes the object there and then, and the rest of them do
+   * not run (nothing runs after `destroy()`).
+   */
   remove(object: RuntimeObject, structure: PhysicsStructure | undefined): void {
     if (object.started) {
+      object.started = false;
       const components = object.behaviors;
-      for (let i = 0; i < components.length; i++) this.call(object, components[i]!.name, components[i]!.behavior, 'onDestroy');
+      for (let i = 0; i < components.length && object.state === 'live'; i++) this.call(object, components[i]!.name, components[i]!.behavior, 'onDestroy');
+      if (object.state !== 'live') return; // removed meanwhile, by a teardown from inside one of them
     }
     if (structure !== undefined) this.bridge?.destroyBody(object, structure);
     object.state = 'dead';
@@ -138,7 +145,9 @@ export class RuntimeObjects {
       if (object.state !== 'live') continue;
       const only = components[i];
       object.started = true;
-      for (const { name, behavior } of object.behaviors) {
+      const behaviors = object.behaviors;
+      for (let j = 0; j < behaviors.length && object.state === 'live'; j++) {
+        const { name, behavior } = behaviors[j]!;
         if (only === undefined || behavior === only) this.call(object, name, behavior, 'onStart');
       }
     }

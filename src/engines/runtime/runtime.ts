@@ -8,7 +8,7 @@ import type { Clock } from '../../clocks/clock.js';
 import { whileVisible } from '../../clocks/while-visible.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import type { ShellOptions } from '../shell/shell-options.js';
-import type { BehaviorFactory } from './behavior.js';
+import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
 import type { PhysicsAdapter } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
@@ -18,6 +18,7 @@ import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-o
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
 import { RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
+import { checkPoseUpdate } from './scene-checks.js';
 import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
 import { CommandQueue } from './structural-commands.js';
 
@@ -146,6 +147,8 @@ export class Runtime extends EngineShell<RuntimePhase> {
   private diagnosticCount = 0;
   /** Whether a fixed tick is running (what `input()` returns depends on it). */
   private inTick = false;
+  /** Whether the teardown clears the scene: its onDestroys may still queue commands, which it drops. */
+  private tearingDown = false;
 
   /**
    * @throws {SceneDocumentError} listing every problem of the scene document.
@@ -156,15 +159,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
     optionsObject(where, options);
     checkOptionKeys(where, options, RUNTIME_OPTION_KEYS);
     const { behaviors = NO_BEHAVIORS, physics, backend, onDiagnostic } = options;
-    checkFactories(where, behaviors);
+    checkBehaviorFactories(where, behaviors);
     if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
       throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
     }
-    if (backend !== undefined && (backend === null || typeof (backend as Partial<RuntimeBackend>).render !== 'function')) {
+    if (backend !== undefined && !isRuntimeBackend(backend)) {
       throw new OptionError(where, 'backend', 'an object with render(frame) and destroy()', backend);
     }
     if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
-    const scene = parseRuntimeScene(options.scene, behaviors, physics, where);
+    const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
     super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, options);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
@@ -319,6 +322,10 @@ export class Runtime extends EngineShell<RuntimePhase> {
    *
    * @throws {Error} for a physical body ("Physical bodies reject ordinary
    * setTransform; use an explicit teleport").
+   * @throws {OptionError} for a pose a scene object could not have (the
+   * document's rules: `position` three finite numbers within what physics
+   * stores, `rotation` a unit quaternion, `scale` three numbers > 0); the
+   * object is left as it was.
    */
   setTransform(handle: EntityHandle, pose: PoseUpdate): void {
     const object = this.live(handle, 'setTransform');
@@ -328,6 +335,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
           'or teleport(handle, pose) for an intended discontinuity',
       );
     }
+    checkPoseUpdate('setTransform', pose);
     writePose(object.current, pose);
     if (!this.inTick) copyPose(object.previous, object.current);
   }
@@ -336,11 +344,16 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * The explicit discontinuity: moves an object (physical or not) to `pose` at
    * once, with no sweep and no interpolation from where it was. A physical
    * body keeps its velocity.
+   *
+   * @throws {OptionError} for a pose a scene object could not have (as
+   * {@link setTransform}), or one the physics adapter refuses; either way
+   * nothing changes: physics takes the pose before the object is written.
    */
   teleport(handle: EntityHandle, pose: PoseUpdate): void {
     const object = this.live(handle, 'teleport');
+    checkPoseUpdate('teleport', pose);
+    if (object.physical) this.bridge!.teleport(object, pose);
     writePose(object.current, pose);
-    if (object.physical) this.bridge!.teleport(object);
     object.resetHistory();
   }
 
@@ -350,27 +363,35 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * physics."
    *
    * @throws {Error} outside lateUpdate.
+   * @throws {OptionError} for a pose a scene object could not have (as {@link setTransform}); nothing changes.
    */
   setPresentation(handle: EntityHandle, pose: PoseUpdate): void {
     const callback = this.callbacks.callback;
     if (callback !== 'lateUpdate') {
       throw new Error(`setPresentation: allowed only during lateUpdate, called ${callback === undefined ? 'outside any callback' : `during ${callback}`}`);
     }
-    writePose(this.live(handle, 'setPresentation').presented, pose);
+    const object = this.live(handle, 'setPresentation');
+    checkPoseUpdate('setPresentation', pose);
+    writePose(object.presented, pose);
   }
 
   /**
    * Assigns a physical body's velocity, metres per second ("A velocity is
    * metres per second: assign it directly"): the physics step moves it
    * v × dt, so never multiply by delta here.
+   *
+   * @throws {Error} for an object with no physics body.
+   * @throws {OptionError} for a number physics cannot hold (not finite, or beyond ±3.4e38); the velocity is left as it was.
    */
   setVelocity(handle: EntityHandle, x: number, y: number, z = 0): void {
-    this.bridge!.physics.setLinearVelocity(this.body(handle, 'setVelocity'), x, y, z);
+    const object = this.physical(handle, 'setVelocity'); // first: only a runtime with physics has a physical object
+    this.bridge!.setVelocity(object, x, y, z);
   }
 
-  /** Writes a physical body's velocity (m/s) into `out[0..2]`. */
+  /** Writes a physical body's velocity (m/s) into `out[0..2]`. @throws {Error} for an object with no physics body. */
   velocity(handle: EntityHandle, out: Float64Array): Float64Array {
-    this.bridge!.physics.readLinearVelocity(this.body(handle, 'velocity'), out, 0);
+    const object = this.physical(handle, 'velocity');
+    this.bridge!.readVelocity(object, out);
     return out;
   }
 
@@ -382,10 +403,11 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * and `valid` turns true there. Its onStart runs after the barrier.
    *
    * @throws {SceneDocumentError} when `object` is not a valid scene object (every problem named).
+   * @throws {OptionError} naming `physics` when it has a body and the runtime has no physics adapter.
    */
   spawn(object: SceneObjectDoc): EntityHandle {
-    this.assertAlive('spawn');
-    const record = this.objects.reserve(parseSpawn(object, this.factories));
+    this.assertCommandsTaken('spawn');
+    const record = this.objects.reserve(parseSpawn(object, this.factories, this.bridge !== undefined));
     this.queue.push({ kind: 'spawn', object: record });
     return record.handle;
   }
@@ -412,7 +434,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     if (typeof handle !== 'number') {
       throw new OptionError('destroy', 'handle', 'an entity handle (a number from spawn or find); destroy() with no argument tears the runtime down', handle);
     }
-    this.assertAlive('destroy');
+    this.assertCommandsTaken('destroy');
     this.queue.push({ kind: 'destroy', handle });
   }
 
@@ -427,7 +449,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
 
   /** Queues adding a registered behavior to an object; its onStart runs after the barrier. On a dead object: a no-op and a diagnostic. */
   addComponent(handle: EntityHandle, behavior: string): void {
-    this.assertAlive('addComponent');
+    this.assertCommandsTaken('addComponent');
     if (!Object.hasOwn(this.factories, behavior)) {
       throw new OptionError('addComponent', 'behavior', `a registered behavior (${Object.keys(this.factories).join(', ') || 'none registered'})`, behavior);
     }
@@ -436,7 +458,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
 
   /** Queues removing an object's behavior (the first of that name); its onDestroy runs at the barrier. On a dead object: a no-op and a diagnostic. */
   removeComponent(handle: EntityHandle, behavior: string): void {
-    this.assertAlive('removeComponent');
+    this.assertCommandsTaken('removeComponent');
     this.queue.push({ kind: 'removeComponent', handle, behavior });
   }
 
@@ -450,17 +472,22 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   replaceScene(scene: unknown): void {
     this.assertAlive('replaceScene');
-    this.pendingScene = parseRuntimeScene(scene, this.factories, this.bridge?.physics, 'replaceScene');
+    this.pendingScene = parseRuntimeScene(scene, this.factories, this.bridge !== undefined, 'replaceScene');
   }
 
   /** The shell's `destroy()` calls this once: every object's onDestroy, then the renderer, the keyboard listeners and the physics world are freed. */
   protected teardown(): void {
-    this.clear();
+    this.tearingDown = true;
+    try {
+      this.clear();
+    } finally {
+      this.tearingDown = false;
+    }
     this.keys.destroy();
     try {
       this.backend?.destroy();
     } finally {
-      this.bridge?.physics.destroy();
+      this.bridge?.destroy();
     }
   }
 
@@ -474,6 +501,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
       if (pending !== undefined) {
         this.pendingScene = undefined;
         this.clear();
+        if (this.destroyed) return; // torn down from an onDestroy of the old scene
         this.load(pending.document, pending.simulation);
       }
       const keys = this.keys;
@@ -517,6 +545,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     try {
       // 1. Structural commands queued by earlier work, FIFO.
       this.barrier();
+      if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
       // The blend's "previous completed simulation pose" is the one this tick starts from.
       const objects = this.objects.live;
       for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
@@ -543,7 +572,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     const objects = this.objects;
     this.queue.applyBatch((batch) => {
       const apply = (structure: Parameters<RuntimeObjects['apply']>[1]): void => {
-        for (let i = 0; i < batch.length; i++) objects.apply(batch[i]!, structure);
+        for (let i = 0; i < batch.length && !this.destroyed; i++) objects.apply(batch[i]!, structure);
       };
       if (this.bridge !== undefined) this.bridge.barrier(apply);
       else apply(undefined);
@@ -562,7 +591,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     this.documentInForce = document;
     this.simulationInForce = simulation;
     this.loop.setFixedStep(stepOptions(simulation));
-    this.bridge?.physics.setGravity(simulation.gravity[0], simulation.gravity[1], simulation.gravity[2]);
+    this.bridge?.setGravity(simulation.gravity);
     loadObjects(this.objects, this.bridge, document.objects);
   }
 
@@ -595,6 +624,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
     } satisfies CallbackHost & ObjectsHost;
   }
 
+  /**
+   * Structural commands are taken until `destroy()`, and from the onDestroys
+   * its teardown runs (a behavior that spawns an explosion when it goes):
+   * those are dropped with the scene, as a scene replacement drops them.
+   */
+  private assertCommandsTaken(method: string): void {
+    if (!this.tearingDown) this.assertAlive(method);
+  }
+
   private live(handle: EntityHandle, method: string): RuntimeObject {
     const object = this.objects.get(handle);
     if (object === undefined || object.state !== 'live') {
@@ -603,10 +641,11 @@ export class Runtime extends EngineShell<RuntimePhase> {
     return object;
   }
 
-  private body(handle: EntityHandle, method: string): number {
+  /** A live object with a physics body (only a runtime with a physics adapter has one). */
+  private physical(handle: EntityHandle, method: string): RuntimeObject {
     const object = this.live(handle, method);
     if (!object.physical) throw new Error(`${method}: "${object.name}" has no physics body; move it with setTransform`);
-    return object.body;
+    return object;
   }
 }
 
@@ -645,6 +684,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return new Runtime(options);
 }
 
+/** Both of a backend's methods: without `destroy()`, the runtime's own teardown would fail (and leak what it holds). */
+function isRuntimeBackend(backend: unknown): backend is RuntimeBackend {
+  const { render, destroy } = (backend ?? {}) as Partial<RuntimeBackend>;
+  return backend !== null && typeof render === 'function' && typeof destroy === 'function';
+}
+
 function defaultClock(): Clock {
   const wall = pipeSteps(finiteTimestamps(), deltas());
   const page = (globalThis as { document?: { hidden?: unknown } }).document;
@@ -653,13 +698,6 @@ function defaultClock(): Clock {
 
 function stepOptions(simulation: ResolvedSimulation): { stepMs: number; maxSteps: number; overflow: 'keep-fraction' } {
   return { stepMs: simulation.fixedDeltaSeconds * 1000, maxSteps: simulation.maxCatchUpTicks, overflow: 'keep-fraction' };
-}
-
-function checkFactories(where: string, behaviors: unknown): void {
-  optionsObject(`${where}: behaviors`, behaviors);
-  for (const [name, factory] of Object.entries(behaviors as object)) {
-    if (typeof factory !== 'function') throw new OptionError(where, `behaviors.${name}`, 'a function (game, self) => behavior', factory);
-  }
 }
 
 

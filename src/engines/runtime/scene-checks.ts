@@ -7,6 +7,7 @@
  */
 import { OptionError, describe as describeValue } from '../../../operators/option-error.js';
 import { checkOptionKeys, closestName, optionsObject } from '../../../operators/validate.js';
+import { isPhysicsNumber, MAX_PHYSICS_MAGNITUDE } from './physics-adapter.js';
 import { MAX_FIXED_DELTA_SECONDS, MAX_PHYSICS_SUBSTEPS, UNIT_QUATERNION_TOLERANCE, type ColliderDoc } from './scene-format.js';
 
 
@@ -85,6 +86,57 @@ export function sceneProblems(doc: unknown, options?: SceneDocumentOptions): Sce
   return problems;
 }
 
+/**
+ * Checks a pose a game writes into an object (`setTransform`, `teleport`,
+ * `setPresentation`) by the rules a scene object's `position`, `rotation` and
+ * `scale` keep, so that a value `spawn` refuses is refused there too and a
+ * refused write changes nothing. Each part is optional and may be any
+ * array-like of numbers (a Float64Array, as poses are read). Allocates
+ * nothing for a valid pose: a game may write one every tick.
+ *
+ * @throws {OptionError} naming `where`, the part (`pose.position[0]`), the rule and the value.
+ * @internal
+ */
+export function checkPoseUpdate(where: string, pose: unknown): void {
+  const problem = poseUpdateProblem(pose);
+  if (problem !== undefined) throw new OptionError(where, problem.path === '' ? 'pose' : `pose.${problem.path}`, problem.rule, problem.value);
+}
+
+const POSE_FIELDS: readonly string[] = ['position', 'rotation', 'scale'];
+
+function poseUpdateProblem(pose: unknown): SceneProblem | undefined {
+  if (pose === null || typeof pose !== 'object') return { path: '', value: pose, rule: 'a pose { position, rotation, scale }, each part optional' };
+  const parts = pose as Record<string, unknown>;
+  for (const key in parts) {
+    if (!POSE_FIELDS.includes(key)) {
+      const closest = closestName(key, POSE_FIELDS);
+      return { path: key, value: parts[key], rule: `not a part of a pose (${closest === undefined ? `its parts are ${POSE_FIELDS.join(', ')}` : `did you mean '${closest}'?`})` };
+    }
+  }
+  const { position, rotation, scale } = parts;
+  const problem =
+    arrayLikeProblem(position, 'position', VECTORS.position) ??
+    arrayLikeProblem(rotation, 'rotation', VECTORS.rotation) ??
+    arrayLikeProblem(scale, 'scale', VECTORS.scale);
+  if (problem !== undefined || rotation === undefined) return problem;
+  const r = rotation as ArrayLike<number>;
+  // Math.sqrt of the sum, not Math.hypot (which V8 does not inline): a game may write a rotation every tick.
+  const length = Math.sqrt(r[0]! * r[0]! + r[1]! * r[1]! + r[2]! * r[2]! + r[3]! * r[3]!);
+  if (!(Math.abs(length - 1) <= UNIT_QUATERNION_TOLERANCE)) return { path: 'rotation', value: rotation, rule: UNIT_QUATERNION_RULE };
+  return undefined;
+}
+
+/** The first problem of an optional vector given as any array-like (an array, a Float64Array). */
+function arrayLikeProblem(value: unknown, path: string, rule: VectorRule): SceneProblem | undefined {
+  if (value === undefined) return undefined;
+  const vector = value as Partial<ArrayLike<unknown>> | null;
+  if (vector === null || typeof vector !== 'object' || vector.length !== rule.length) return { path, value, rule: rule.whole };
+  for (let i = 0; i < rule.length; i++) {
+    if (!elementOk(vector[i], rule)) return { path: `${path}[${i}]`, value: vector[i], rule: rule.element };
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------
 // The checks. Each walks one level of the document, pushes a problem for
 // every rule broken there, and descends into what it knows. Keys are visited
@@ -97,6 +149,11 @@ interface Context {
   readonly knownBehaviors: readonly string[] | undefined;
 }
 
+// Every number that reaches physics is held to what physics stores (a 32-bit float): the same
+// predicate as the runtime's physics bridge, so a document these checks pass never fails there.
+const WITHIN = `within ±${MAX_PHYSICS_MAGNITUDE}`;
+const AT_MOST = `<= ${MAX_PHYSICS_MAGNITUDE}`;
+
 const RULES = {
   document: 'a scene document: an object with "objects" (and optionally "name" and "simulation")',
   name: 'a non-empty string',
@@ -108,14 +165,14 @@ const RULES = {
   object: 'a scene object: an object with a "name"',
   body: 'a body: an object with "colliders"',
   kind: "one of 'dynamic', 'fixed', 'kinematic'",
-  gravityScale: 'a finite number',
+  gravityScale: `a finite number ${WITHIN}`,
   boolean: 'true or false',
   colliders: 'a non-empty array of colliders',
   collider: 'a collider: an object with a "shape"',
   colliderShape: "one of 'box', 'ball', 'capsule'",
-  metresPositive: 'a finite number of metres > 0',
-  density: 'a finite number of kg/m³ > 0',
-  friction: 'a finite number >= 0',
+  metresPositive: `a finite number of metres > 0 and ${AT_MOST}`,
+  density: `a finite number of kg/m³ > 0 and ${AT_MOST}`,
+  friction: `a finite number >= 0 and ${AT_MOST}`,
   restitution: 'a finite number from 0 to 1',
   behaviors: 'an array of behavior names',
   behavior: 'a behavior name: a non-empty string',
@@ -136,15 +193,22 @@ interface VectorRule {
 
 const any = (): boolean => true;
 const positive = (n: number): boolean => n > 0;
+const physical = isPhysicsNumber;
+const physicalPositive = (n: number): boolean => n > 0 && isPhysicsNumber(n);
 
 const VECTORS = {
-  position: { length: 3, whole: 'three finite numbers, x, y, z in metres', element: 'a finite number of metres', ok: any },
-  offset: { length: 3, whole: 'three finite numbers, x, y, z in metres', element: 'a finite number of metres', ok: any },
-  gravity: { length: 3, whole: 'three finite numbers, x, y, z in m/s²', element: 'a finite number of m/s²', ok: any },
-  velocity: { length: 3, whole: 'three finite numbers, x, y, z in m/s', element: 'a finite number of m/s', ok: any },
+  position: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ok: physical },
+  offset: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ok: physical },
+  gravity: { length: 3, whole: `three finite numbers, x, y, z in m/s², each ${WITHIN}`, element: `a finite number of m/s² ${WITHIN}`, ok: physical },
+  velocity: { length: 3, whole: `three finite numbers, x, y, z in m/s, each ${WITHIN}`, element: `a finite number of m/s ${WITHIN}`, ok: physical },
   rotation: { length: 4, whole: 'a unit quaternion: four finite numbers x, y, z, w', element: 'a finite number', ok: any },
   scale: { length: 3, whole: 'three finite numbers > 0', element: 'a finite number > 0', ok: positive },
-  halfExtents: { length: 3, whole: 'three finite numbers of metres > 0', element: 'a finite number of metres > 0', ok: positive },
+  halfExtents: {
+    length: 3,
+    whole: `three finite numbers of metres > 0 and ${AT_MOST}`,
+    element: `a finite number of metres > 0 and ${AT_MOST}`,
+    ok: physicalPositive,
+  },
   size: { length: 3, whole: 'three finite numbers of metres > 0', element: 'a finite number of metres > 0', ok: positive },
 } as const satisfies Record<string, VectorRule>;
 
@@ -268,7 +332,7 @@ function checkBody(body: unknown, path: string, problems: SceneProblem[]): void 
     const at = `${path}.${key}`;
     if (key === 'kind') checkChoice(value, at, ['dynamic', 'fixed', 'kinematic'], RULES.kind, problems);
     else if (key === 'linear_velocity') checkVector(value, at, VECTORS.velocity, problems);
-    else if (key === 'gravity_scale') checkNumber(value, at, RULES.gravityScale, any, problems);
+    else if (key === 'gravity_scale') checkNumber(value, at, RULES.gravityScale, physical, problems);
     else if (key === 'lock_rotations' || key === 'ccd') checkBoolean(value, at, problems);
     else if (key === 'colliders') {
       if (!Array.isArray(value) || value.length === 0) problems.push({ path: at, value, rule: RULES.colliders });
@@ -295,10 +359,10 @@ export function checkCollider(collider: unknown, path: string, problems: ScenePr
       problems.push({ path: at, value, rule: `not a field of a ${shape} collider (a ${shape} has ${needs.join(' and ')})` });
     } else if (key === 'shape') checkChoice(value, at, ['box', 'ball', 'capsule'], RULES.colliderShape, problems);
     else if (key === 'half_extents') checkVector(value, at, VECTORS.halfExtents, problems);
-    else if (key === 'radius' || key === 'half_height') checkNumber(value, at, RULES.metresPositive, positive, problems);
+    else if (key === 'radius' || key === 'half_height') checkNumber(value, at, RULES.metresPositive, physicalPositive, problems);
     else if (key === 'offset') checkVector(value, at, VECTORS.offset, problems);
-    else if (key === 'density') checkNumber(value, at, RULES.density, positive, problems);
-    else if (key === 'friction') checkNumber(value, at, RULES.friction, (n) => n >= 0, problems);
+    else if (key === 'density') checkNumber(value, at, RULES.density, physicalPositive, problems);
+    else if (key === 'friction') checkNumber(value, at, RULES.friction, (n) => n >= 0 && isPhysicsNumber(n), problems);
     else if (key === 'restitution') checkNumber(value, at, RULES.restitution, (n) => n >= 0 && n <= 1, problems);
     else if (key === 'sensor') checkBoolean(value, at, problems);
     else unknownField(key, value, at, 'a collider', FIELDS.collider, problems);
@@ -384,7 +448,7 @@ function checkVector(value: unknown, path: string, rule: VectorRule, problems: S
   let valid = true;
   for (let i = 0; i < rule.length; i++) {
     const element: unknown = value[i];
-    if (typeof element !== 'number' || !Number.isFinite(element) || !rule.ok(element)) {
+    if (!elementOk(element, rule)) {
       problems.push({ path: `${path}[${i}]`, value: element, rule: rule.element });
       valid = false;
     }
@@ -392,12 +456,18 @@ function checkVector(value: unknown, path: string, rule: VectorRule, problems: S
   return valid;
 }
 
+function elementOk(element: unknown, rule: VectorRule): boolean {
+  return typeof element === 'number' && Number.isFinite(element) && rule.ok(element);
+}
+
+const UNIT_QUATERNION_RULE = 'a unit quaternion x, y, z, w (its length within 1e-6 of 1)';
+
 /** Four finite numbers whose length is within {@link UNIT_QUATERNION_TOLERANCE} of 1. */
 function checkRotation(value: unknown, path: string, problems: SceneProblem[]): void {
   if (!checkVector(value, path, VECTORS.rotation, problems)) return;
   const [x, y, z, w] = value as readonly [number, number, number, number];
   if (Math.abs(Math.hypot(x, y, z, w) - 1) > UNIT_QUATERNION_TOLERANCE) {
-    problems.push({ path, value, rule: 'a unit quaternion x, y, z, w (its length within 1e-6 of 1)' });
+    problems.push({ path, value, rule: UNIT_QUATERNION_RULE });
   }
 }
 

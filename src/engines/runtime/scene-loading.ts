@@ -1,6 +1,6 @@
 import { OptionError } from '../../../operators/option-error.js';
 import type { BehaviorFactory } from './behavior.js';
-import type { PhysicsAdapter, PhysicsStructure } from './physics-adapter.js';
+import type { PhysicsStructure } from './physics-adapter.js';
 import type { PhysicsBridge } from './physics-bridge.js';
 import type { RuntimeObjects } from './runtime-objects.js';
 import { parseSceneDocument, SceneDocumentError, type ParsedScene, type SceneObjectDoc } from './scene-document.js';
@@ -18,35 +18,42 @@ import type { CommandQueue } from './structural-commands.js';
 export function parseRuntimeScene(
   scene: unknown,
   behaviors: { readonly [name: string]: BehaviorFactory },
-  physics: PhysicsAdapter | undefined,
+  hasPhysics: boolean,
   where: string,
 ): ParsedScene {
   const parsed = parseSceneDocument(scene, { knownBehaviors: Object.keys(behaviors) });
-  if (physics === undefined) {
-    const index = parsed.document.objects.findIndex((object) => object.body !== undefined);
-    if (index >= 0) {
-      throw new OptionError(where, 'physics', `a physics adapter, because objects[${index}] ("${parsed.document.objects[index]!.name}") has a body`, physics);
-    }
-  }
+  const objects = parsed.document.objects;
+  const index = objects.findIndex((object) => object.body !== undefined);
+  if (index >= 0) requirePhysics(where, hasPhysics, `objects[${index}] ("${objects[index]!.name}")`);
   return parsed;
 }
 
 /**
  * Validates one object for `spawn`, its problems named from `spawn` rather
- * than `objects[0]`.
+ * than `objects[0]`, as the same object in a scene document would be: one
+ * with a body needs a physics adapter.
  *
  * @throws {SceneDocumentError} listing every problem.
+ * @throws {OptionError} naming `physics` when it has a body and there is no adapter.
  * @internal
  */
-export function parseSpawn(object: SceneObjectDoc, behaviors: { readonly [name: string]: BehaviorFactory }): SceneObjectDoc {
+export function parseSpawn(object: SceneObjectDoc, behaviors: { readonly [name: string]: BehaviorFactory }, hasPhysics: boolean): SceneObjectDoc {
+  let parsed: SceneObjectDoc;
   try {
-    return parseSceneDocument({ objects: [object] }, { knownBehaviors: Object.keys(behaviors) }).document.objects[0]!;
+    parsed = parseSceneDocument({ objects: [object] }, { knownBehaviors: Object.keys(behaviors) }).document.objects[0]!;
   } catch (error) {
     if (error instanceof SceneDocumentError) {
       throw new SceneDocumentError(error.problems.map((problem) => ({ ...problem, path: problem.path.replace(/^objects\[0\]/, 'spawn') })));
     }
     throw error;
   }
+  if (parsed.body !== undefined) requirePhysics('spawn', hasPhysics, `"${parsed.name}"`);
+  return parsed;
+}
+
+/** A body needs a physics world: without one, the object `who` (which has a body) is refused, naming `physics`. */
+function requirePhysics(where: string, hasPhysics: boolean, who: string): void {
+  if (!hasPhysics) throw new OptionError(where, 'physics', `a physics adapter given to createRuntime, because ${who} has a body`, undefined);
 }
 
 /**
@@ -67,18 +74,18 @@ export function loadObjects(objects: RuntimeObjects, bridge: PhysicsBridge | und
 /**
  * Clears the scene: "Clearing or replacing a scene runs destruction
  * callbacks": every live object's onDestroy, then its body; structural
- * commands still queued are dropped, and spawns that never reached a barrier
- * are forgotten. @internal
+ * commands still queued are dropped (those the onDestroys queue included),
+ * and spawns that never reached a barrier are forgotten. @internal
  */
 export function clearObjects(objects: RuntimeObjects, bridge: PhysicsBridge | undefined, queue: CommandQueue): void {
-  const batch = queue.drain();
   const live = objects.live;
   const clearAll = (structure: PhysicsStructure | undefined): void => {
     for (let i = 0; i < live.length; i++) if (live[i]!.state === 'live') objects.remove(live[i]!, structure);
   };
   if (bridge !== undefined && live.length > 0) bridge.barrier(clearAll);
   else clearAll(undefined);
-  for (const command of batch) if (command.kind === 'spawn') objects.discard(command.object);
+  // Drained after the onDestroys ran, so the commands they queued go too: the next document loads as written.
+  for (const command of queue.drain()) if (command.kind === 'spawn') objects.discard(command.object);
   objects.clearStarts();
   objects.index();
 }

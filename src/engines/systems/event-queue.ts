@@ -1,3 +1,5 @@
+import { OptionError } from '../../../operators/option-error.js';
+
 /** An event on a systems engine's queue: a type and what the dispatcher attached. */
 export interface SystemsEvent<T = unknown> {
   /** The event's type, the name listeners subscribe to. */
@@ -58,12 +60,16 @@ export class EventQueue {
     return this.queued.length;
   }
 
+  /** Queues an event. @throws {OptionError} naming `type` unless it is a string. */
   dispatch(type: string, payload: unknown): void {
+    if (typeof type !== 'string') throw new OptionError('dispatchEvent', 'type', 'a string', type);
     this.queued.push({ type, payload });
   }
 
-  /** Adds a listener; the returned function removes it (idempotent). */
+  /** Adds a listener; the returned function removes it (idempotent). @throws {OptionError} naming `type` or `listener`. */
   listen(type: string, listener: SystemsEventListener, owner: ListenerOwner): () => void {
+    if (typeof type !== 'string') throw new OptionError('addEventListener', 'type', 'a string', type);
+    if (typeof listener !== 'function') throw new OptionError('addEventListener', 'listener', 'a function', listener);
     const entry: ListenerEntry = { listener, owner, active: true };
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), entry]);
     return () => {
@@ -119,9 +125,14 @@ export interface SystemsEvents {
   addEventListener<T = unknown>(type: string, listener: SystemsEventListener<T>): () => void;
 }
 
-/** A {@link SystemsEvents} whose listeners all go when it is disposed. @internal */
+/**
+ * A {@link SystemsEvents} whose listeners all go when it is disposed. It keeps
+ * a remover only while its listener is listening: a listener removed by hand
+ * leaves nothing behind (a system that adds and removes one every frame
+ * holds nothing more after 100,000 frames). @internal
+ */
 export class EventScope implements SystemsEvents, ListenerOwner {
-  private removers: (() => void)[] = [];
+  private readonly removers = new Set<() => void>();
 
   /**
    * @param name Who owns the scope, for error reports; renamed once the
@@ -137,13 +148,16 @@ export class EventScope implements SystemsEvents, ListenerOwner {
   }
 
   addEventListener<T = unknown>(type: string, listener: SystemsEventListener<T>): () => void {
-    const remove = this.queue.listen(type, listener as SystemsEventListener, this);
-    this.removers.push(remove);
+    const stopListening = this.queue.listen(type, listener as SystemsEventListener, this);
+    const remove = (): void => {
+      this.removers.delete(remove);
+      stopListening();
+    };
+    this.removers.add(remove);
     return remove;
   }
 
   dispose(): void {
     for (const remove of this.removers) remove();
-    this.removers = [];
   }
 }

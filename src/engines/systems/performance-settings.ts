@@ -1,5 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys, integerAtLeast, positiveFinite } from '../../../operators/validate.js';
+import { checkOptionKeys, integerAtLeast, positiveFinite, rateOption } from '../../../operators/validate.js';
 
 /** How often `fixedUpdate` runs when no rate is given: 50 Hz, a 20 ms step (the seed's default). */
 export const DEFAULT_FIXED_UPDATE_RATE_HZ = 50;
@@ -23,11 +23,12 @@ export const DEFAULT_MAX_FIXED_UPDATES_PER_FRAME = 5;
  * each field's comment.
  */
 export interface PerformanceSettings {
-  /** How often `fixedUpdate` runs, in Hz: a finite number > 0. Defaults to {@link DEFAULT_FIXED_UPDATE_RATE_HZ} (50). */
+  /** How often `fixedUpdate` runs, in Hz: a finite number > 0 whose step `1000 / fixedUpdateRate` ms is finite. Defaults to {@link DEFAULT_FIXED_UPDATE_RATE_HZ} (50). */
   fixedUpdateRate?: number;
   /**
    * Upper bound on how often the loop runs, in frames per second: a number
-   * > 0, or 0 (or `Infinity`) for uncapped. Defaults to {@link DEFAULT_MAX_FPS} (0).
+   * > 0 whose interval `1000 / maxFPS` ms is finite, or 0 (or `Infinity`) for
+   * uncapped. Defaults to {@link DEFAULT_MAX_FPS} (0).
    */
   maxFPS?: number;
   /** Largest frame gap the loop will believe, in milliseconds: a finite number > 0. Defaults to {@link DEFAULT_MAX_FRAME_DELTA_MS} (250). */
@@ -70,10 +71,12 @@ export function resolvePerformance(settings: PerformanceSettings | undefined, wh
     maxFrameDelta = DEFAULT_MAX_FRAME_DELTA_MS,
     maxFixedUpdatesPerFrame = DEFAULT_MAX_FIXED_UPDATES_PER_FRAME,
   } = settings ?? {};
-  positiveFinite(where, `${path}.fixedUpdateRate`, fixedUpdateRate);
+  // Each rate's interval (1000 / rate ms) is checked too: 1e-320 Hz is > 0, but its step is Infinity.
+  rateOption(where, `${path}.fixedUpdateRate`, fixedUpdateRate);
   if (typeof maxFPS !== 'number' || Number.isNaN(maxFPS) || maxFPS < 0) {
     throw new OptionError(where, `${path}.maxFPS`, 'a number > 0, or 0 (or Infinity) for uncapped', maxFPS);
   }
+  if (maxFPS > 0 && maxFPS < Infinity) rateOption(where, `${path}.maxFPS`, maxFPS);
   positiveFinite(where, `${path}.maxFrameDelta`, maxFrameDelta);
   integerAtLeast(where, `${path}.maxFixedUpdatesPerFrame`, maxFixedUpdatesPerFrame, 1);
   return {

@@ -9,9 +9,9 @@ import type { Time } from './time.js';
 
 /** An entity as a configuration (or `scene.createEntity`) describes it. */
 export interface EntityConfig {
-  /** Its name; defaults to `entity-<n>`. */
+  /** Its name; defaults to `entity-<n>`. In a configuration, unique within its scene. */
   id?: string;
-  /** Its starting pose: x, y, rotation (radians), each defaulting to 0. */
+  /** Its starting pose, an object: x, y, rotation (radians), each a finite number defaulting to 0. */
   transform?: {
     /** The starting x, in the game's units; defaults to 0. */
     x?: number;
@@ -28,7 +28,7 @@ export interface EntityConfig {
   components?: Record<string, unknown>;
   /** Its behaviors, built in this order with the entity. */
   behaviors?: readonly BehaviorClass[];
-  /** Whether it is drawn interpolated between fixed steps; defaults to true. */
+  /** Whether it is drawn interpolated between fixed steps, true or false; defaults to true. */
   interpolate?: boolean;
 }
 
@@ -43,6 +43,7 @@ export interface SceneContext {
 }
 
 const ENTITY_KEYS = ['id', 'transform', 'components', 'behaviors', 'interpolate'] as const;
+const TRANSFORM_KEYS = ['x', 'y', 'rotation'] as const;
 
 /**
  * Checks an entity description, naming the field that is wrong
@@ -57,9 +58,13 @@ export function checkEntityConfig(config: EntityConfig, where: string, prefix = 
     throw new OptionError(where, prefix === '' ? 'entity' : prefix.slice(0, -1), 'an object { id, transform, components, behaviors, interpolate }', config);
   }
   checkOptionKeys(prefix === '' ? where : `${where}: ${prefix.slice(0, -1)}`, config, ENTITY_KEYS);
-  const { id, transform = {}, components = {}, behaviors = [] } = config;
+  const { id, transform = {}, components = {}, behaviors = [], interpolate } = config;
   if (id !== undefined && (typeof id !== 'string' || id === '')) throw new OptionError(where, `${prefix}id`, 'a non-empty string', id);
-  const { x = 0, y = 0, rotation = 0 } = transform ?? {};
+  if (transform === null || typeof transform !== 'object' || Array.isArray(transform)) {
+    throw new OptionError(where, `${prefix}transform`, 'an object { x, y, rotation }', transform);
+  }
+  checkOptionKeys(`${where}: ${prefix}transform`, transform, TRANSFORM_KEYS);
+  const { x = 0, y = 0, rotation = 0 } = transform;
   for (const [name, value] of [['x', x], ['y', y], ['rotation', rotation]] as const) {
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new OptionError(where, `${prefix}transform.${name}`, 'a finite number', value);
@@ -70,6 +75,9 @@ export function checkEntityConfig(config: EntityConfig, where: string, prefix = 
   }
   if (!Array.isArray(behaviors) || behaviors.some((b) => typeof b !== 'function')) {
     throw new OptionError(where, `${prefix}behaviors`, 'an array of behavior classes', behaviors);
+  }
+  if (interpolate !== undefined && typeof interpolate !== 'boolean') {
+    throw new OptionError(where, `${prefix}interpolate`, 'true or false', interpolate);
   }
 }
 
@@ -115,8 +123,8 @@ export class Scene {
   createEntity(config: EntityConfig = {}, where = 'createEntity'): Entity {
     checkEntityConfig(config, where);
     const { id = `entity-${this.nextId++}`, transform = {}, components = {}, behaviors = [], interpolate = true } = config;
-    const { x = 0, y = 0, rotation = 0 } = transform ?? {};
-    const entity = new Entity(id, x, y, rotation, components, interpolate !== false);
+    const { x = 0, y = 0, rotation = 0 } = transform;
+    const entity = new Entity(id, x, y, rotation, components, interpolate);
     const records: BehaviorRecord[] = [];
     for (const Class of behaviors) {
       const events = new EventScope(this.context.queue, `behavior ${Class.name} of entity ${id}`);

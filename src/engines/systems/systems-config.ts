@@ -77,7 +77,7 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
     checkOptionKeys(`${where}: ${at}`, scene, SCENE_KEYS);
     if (typeof scene.id !== 'string' || scene.id === '') throw new OptionError(where, `${at}.id`, 'a non-empty string', scene.id);
     if (byId.has(scene.id)) throw new OptionError(where, `${at}.id`, 'a name no earlier scene has', scene.id);
-    const sceneSystems = scene.systems ?? [];
+    const sceneSystems = scene.systems === undefined ? [] : scene.systems;
     checkClasses(where, `${at}.systems`, sceneSystems);
     sceneSystems.forEach((Class, j) => {
       const worldHook = WORLD_ONLY_HOOKS.find((hook) => typeof (Class.prototype as Record<string, unknown>)[hook] === 'function');
@@ -93,7 +93,14 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
     if (scene.entities !== undefined && !Array.isArray(scene.entities)) {
       throw new OptionError(where, `${at}.entities`, 'an array of entities', scene.entities);
     }
-    (scene.entities ?? []).forEach((entity, j) => checkEntityConfig(entity, where, `${at}.entities[${j}].`));
+    const entityIds = new Map<string, number>();
+    (scene.entities ?? []).forEach((entity, j) => {
+      checkEntityConfig(entity, where, `${at}.entities[${j}].`);
+      if (entity.id === undefined) return;
+      const first = entityIds.get(entity.id);
+      if (first !== undefined) throw new OptionError(where, `${at}.entities[${j}].id`, `an id unique in its scene (entities[${first}] has it already)`, entity.id);
+      entityIds.set(entity.id, j);
+    });
     byId.set(scene.id, scene);
   });
   if (typeof startSceneId !== 'string' || !byId.has(startSceneId)) {

@@ -61,6 +61,12 @@ class WorldRun {
   scene: Scene | undefined;
   sceneEntered = false;
   cancelled = false;
+  /** A scene's exit hooks are running: a stop or destroy from inside one ends the world once they are done. */
+  exiting = false;
+  /** The world's end was asked for while its scene was exiting. */
+  endAfterExit = false;
+  /** The world's destroy hooks are running (or ran): it ends once. */
+  ended = false;
 }
 
 /**
@@ -250,9 +256,10 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * Queues an event for the next frame's first phase. Events are delivered
    * in dispatch order; one dispatched during delivery waits for the next
    * frame; while paused, the queue waits for the first frame after `play()`.
+   *
+   * @throws {OptionError} unless `type` is a string (a system's `options.events` refuses the same).
    */
   dispatchEvent(type: string, payload?: unknown): void {
-    if (typeof type !== 'string') throw new OptionError('dispatchEvent', 'type', 'a string', type);
     this.queue.dispatch(type, payload);
   }
 
@@ -262,9 +269,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * through its `options.events`.
    *
    * @return A function that removes the listener.
+   * @throws {OptionError} unless `type` is a string and `listener` a function (a system's `options.events` refuses the same).
    */
   addEventListener<T = unknown>(type: string, listener: SystemsEventListener<T>): () => void {
-    if (typeof listener !== 'function') throw new OptionError('addEventListener', 'listener', 'a function', listener);
     return this.queue.listen(type, listener as SystemsEventListener, { name: 'event listener' });
   }
 
@@ -335,8 +342,8 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     const both = [...run.worldSystems, ...run.sceneSystems];
     return andThen(this.eachHook(run, both, 'onSceneLoad', scene), () => {
       if (run.cancelled) return;
+      run.sceneEntered = true; // from its first onSceneEnter on, so a stop from inside one exits the scene
       void this.eachHook(run, both, 'onSceneEnter', scene);
-      run.sceneEntered = true;
       run.frameSystems = both;
     });
   }
@@ -356,10 +363,16 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     return records;
   }
 
-  /** The scene's exit and destroy hooks (world systems first), then its entities and listeners go. */
+  /**
+   * The scene's exit and destroy hooks (world systems first), then its
+   * entities and listeners go. Once per scene: a stop or destroy from inside
+   * one of these hooks lets them finish, each once, and the world ends after
+   * them (the seed's order: onSceneExit, onSceneDestroy, onWorldDestroy).
+   */
   private exitScene(run: WorldRun): void {
     const scene = run.scene;
-    if (scene === undefined) return;
+    if (scene === undefined || run.exiting) return;
+    run.exiting = true;
     const both = [...run.worldSystems, ...run.sceneSystems];
     run.frameSystems = run.worldSystems;
     if (run.sceneEntered) void this.eachHook(run, both, 'onSceneExit', scene, true);
@@ -369,6 +382,8 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     run.sceneSystems = [];
     run.scene = undefined;
     run.sceneEntered = false;
+    run.exiting = false;
+    if (run.endAfterExit) this.destroyWorld(run);
   }
 
   /** The end of loading: the loop starts (or the engine rests paused), then a scene change asked for meanwhile. */
@@ -401,6 +416,12 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   private destroyWorld(run: WorldRun): void {
     run.cancelled = true;
     this.holdLoop();
+    if (run.ended) return;
+    if (run.exiting) {
+      run.endAfterExit = true; // asked for from inside a scene's exit hooks: the world ends once they are done
+      return;
+    }
+    run.ended = true;
     this.exitScene(run);
     void this.eachHook(run, run.worldSystems, 'onWorldDestroy', undefined, true);
     for (const record of run.worldSystems) record.events.dispose();

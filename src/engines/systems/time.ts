@@ -1,3 +1,5 @@
+import { saturatingAdd } from '../../../operators/saturating-add.js';
+
 /**
  * The numbers game code scales by: one shared instance per engine, handed to
  * every system and behavior in its options, updated by the loop once per
@@ -30,7 +32,8 @@ export interface Time {
   /**
    * The sum of the frame deltas since the loop last started, in seconds. Not
    * wall-clock time: built from the same clamped values as `deltaTime`.
-   * `pause()` freezes it; `play()` after a `pause()` resets it to zero.
+   * `pause()` freezes it; `play()` after a `pause()` resets it to zero. Like
+   * every running sum it saturates: it stays finite whatever the deltas.
    */
   readonly elapsedTime: number;
   /** How far the frame sits between the last two fixed steps, in [0, 1). */
@@ -48,7 +51,7 @@ export class EngineTime implements Time {
   /** After the frame's fixed steps, before update: the frame's clamped delta and the accumulator's leftover. */
   refresh(deltaSeconds: number, alpha: number): void {
     this.deltaTime = deltaSeconds;
-    this.elapsedTime += deltaSeconds;
+    this.elapsedTime = saturatingAdd(this.elapsedTime, deltaSeconds);
     this.alpha = alpha;
   }
 
