@@ -12,18 +12,40 @@ import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
  * and the tick's interval (the loop's `step()`).
  */
 export const RUNTIME_PHASE_TABLE = [
-  /** 1: the frame's input; a scene replacement asked for is applied; the player's pause (P) and single-step (N) keys are read. */
-  { name: 'input' },
-  /** 2: zero or more fixed ticks, each: structural commands at the barrier, tick input and `fixedUpdate`, the physics step, poses read back and `onCollision`. */
-  { name: 'tick', fixed: true, pausable: true },
-  /** 3: every behavior's `update`, once. */
-  { name: 'update', pausable: true },
-  /** 4: presentation transforms prepared: each object's previous and current simulation poses blended by the accumulator fraction. */
-  { name: 'present', pausable: true },
-  /** 5: every behavior's `lateUpdate` (`setPresentation` allowed). */
-  { name: 'lateUpdate', pausable: true },
-  /** 6: the final snapshot goes to the renderer. */
-  { name: 'render' },
+  {
+    /** 1: the frame's input; a scene replacement asked for is applied; the player's pause (P) and single-step (N) keys are read. */
+    name: 'input',
+  },
+  {
+    /** 2: zero or more fixed ticks, each: structural commands at the barrier, tick input and `fixedUpdate`, the physics step, poses read back and `onCollision`. */
+    name: 'tick',
+    /** Runs once per fixed step. */
+    fixed: true,
+    /** Skipped while paused. */
+    pausable: true,
+  },
+  {
+    /** 3: every behavior's `update`, once. */
+    name: 'update',
+    /** Skipped while paused. */
+    pausable: true,
+  },
+  {
+    /** 4: presentation transforms prepared: each object's previous and current simulation poses blended by the accumulator fraction. */
+    name: 'present',
+    /** Skipped while paused. */
+    pausable: true,
+  },
+  {
+    /** 5: every behavior's `lateUpdate` (`setPresentation` allowed). */
+    name: 'lateUpdate',
+    /** Skipped while paused. */
+    pausable: true,
+  },
+  {
+    /** 6: the final snapshot goes to the renderer. */
+    name: 'render',
+  },
 ] as const satisfies readonly PhaseSpec[];
 
 /** A phase of the runtime's frame. */

@@ -3,6 +3,7 @@ export {
   StateEngine,
   RefusedUpdateError,
   STATE_ENGINE_PHASES,
+  STATE_ENGINE_PHASE_TABLE,
   type StateEngineOptions,
   type StatePhase,
   type UpdateContext,

@@ -42,24 +42,42 @@ export type RenderContext<S extends object> = S & {
  * its state.
  */
 export const STATE_ENGINE_PHASE_TABLE = [
-  /** 3: both canvases synced to the surface, the viewport recomputed. */
-  { name: 'sync' },
-  /** 4: the screen layer cleared and given the viewport transform. */
-  { name: 'screen' },
-  /** 5: update runs with the delta in seconds, and the state is replaced. */
-  { name: 'update' },
-  /** 6: render draws from the read-only state. */
-  { name: 'render' },
-  /** 7: world matrices, the camera into the view, clear, viewport and scissor, the scene rendered. */
-  { name: 'present' },
-  /** 8: the recorder captures the frame. */
-  { name: 'record' },
-  /** 9: the diagnostics overlay, in device space. */
-  { name: 'overlay' },
-  /** 10: the screen layer composited over the picture. */
-  { name: 'composite' },
-  /** 11: the input frame closes. */
-  { name: 'closeInput' },
+  {
+    /** 3: both canvases synced to the surface, the viewport recomputed. */
+    name: 'sync',
+  },
+  {
+    /** 4: the screen layer cleared and given the viewport transform. */
+    name: 'screen',
+  },
+  {
+    /** 5: update runs with the delta in seconds, and the state is replaced. */
+    name: 'update',
+  },
+  {
+    /** 6: render draws from the read-only state. */
+    name: 'render',
+  },
+  {
+    /** 7: world matrices, the camera into the view, clear, viewport and scissor, the scene rendered. */
+    name: 'present',
+  },
+  {
+    /** 8: the recorder captures the frame. */
+    name: 'record',
+  },
+  {
+    /** 9: the diagnostics overlay, in device space. */
+    name: 'overlay',
+  },
+  {
+    /** 10: the screen layer composited over the picture. */
+    name: 'composite',
+  },
+  {
+    /** 11: the input frame closes. */
+    name: 'closeInput',
+  },
 ] as const satisfies readonly PhaseSpec[];
 
 /** A phase of the state engine. */
