@@ -82,7 +82,7 @@ export const API_DIR = 'docs/api';
  * to. Relative to the repository; a folder (ending in `/`) stands for every
  * markdown file in it.
  */
-export const OTHER_DOCUMENTS: readonly string[] = ['CHANGELOG.md', 'bench/'];
+export const OTHER_DOCUMENTS: readonly string[] = ['CHANGELOG.md', 'bench/', 'packages/create-tickflow/README.md'];
 
 /** A document's page in the site: README.md is the home page, every other `x.md` becomes `x.html` beside it. */
 export function pageOf(source: string): string {
