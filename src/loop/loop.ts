@@ -16,7 +16,7 @@ import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
 import { Broadcast } from '../streams/broadcast.js';
 import { ErrorRouter } from './error-router.js';
 import { DIAGNOSTICS_WINDOW, FrameMeter, type Diagnostics } from './frame-meter.js';
-import { FrameRunner, type PhaseRow } from './frame-runner.js';
+import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
@@ -160,7 +160,7 @@ export class Loop<P extends string = string> {
     const normalized = normalizePhases(phases, where);
     const accumulator =
       fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;
-    const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>() }));
+    const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>(), guard: undefined }));
     this.runner = new FrameRunner(table, accumulator, this.onListenerError);
     this.rows = new Map(table.map((row) => [row.name, row]));
     this.ticks = ticks;
@@ -457,6 +457,16 @@ export class Loop<P extends string = string> {
       handler(dtSeconds);
     });
     return new Subscription(remove);
+  }
+
+  /**
+   * Tells `guard` when phase `name` starts and ends, every time it runs (a
+   * fixed phase: every step), the end even when a listener threw. One guard a
+   * phase; `undefined` removes it. A phase with no guard runs as before.
+   * @internal
+   */
+  guardPhase(name: P, guard: PhaseGuard | undefined): void {
+    this.row(name, 'guardPhase').guard = guard;
   }
 
   /** The name of the phase running now; `'outside a frame'` between frames. */

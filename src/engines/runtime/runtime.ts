@@ -84,7 +84,7 @@ export interface RuntimeOptions extends ShellOptions {
   readonly onDiagnostic?: (message: string) => void;
 }
 
-const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic'] as const;
+const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic', 'seed', 'determinismWarnings'] as const;
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {
@@ -113,6 +113,7 @@ const RUNTIME_PRESET = {
   where: 'createRuntime',
   phases: RUNTIME_PHASE_TABLE,
   defaultClock,
+  simulationPhases: ['tick', 'update'],
 } as const satisfies Omit<PresetDeclaration<RuntimePhase>, 'fixedStep'>;
 
 /**
