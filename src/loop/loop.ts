@@ -334,6 +334,21 @@ export class Loop<P extends string = string> {
     return { count, timeMs, activeMs, lastDeltaMs };
   }
 
+  /**
+   * Puts the frame counters back to a snapshot taken with {@link frame}
+   * between frames: what a rollback does, so game code that reads the frame
+   * count or the simulated time sees them as they were. Nothing else moves.
+   * @internal
+   */
+  restoreFrame(info: FrameInfo): void {
+    if (this.runner.inFrame) throw new Error('restoreFrame: called inside a frame; roll back between frames');
+    const target = this.runner.info;
+    target.count = info.count;
+    target.timeMs = info.timeMs;
+    target.activeMs = info.activeMs;
+    target.lastDeltaMs = info.lastDeltaMs;
+  }
+
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
   plan(): StepPlan {
     const { steps, stepMs, alpha, droppedMs } = this.runner.plan;
