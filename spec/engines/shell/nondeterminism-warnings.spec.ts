@@ -1,7 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRapier3d } from 'tickflow/rapier3d';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { constantClock, nullBackend } from '../../../src/index.js';
 import { forgetWarnedCallSites } from '../../../src/engines/shell/nondeterminism-warnings.js';
 import { createStateEngine } from '../../../src/engines/state/index.js';
+import { createRuntime } from '../../../src/engines/runtime/index.js';
 import { buildWithHook, PRESET_FACTORIES, type HookedPreset } from './presets-with-hook.js';
 
 // Issue 20, item 5: "in development builds, a warning (once per call site)
@@ -181,5 +186,47 @@ describe('development warnings for Math.random, Date.now and performance.now in 
     development.destroy();
     expect(inProduction).toEqual([true]);
     expect(inDevelopment).toEqual([false]);
+  });
+
+  it('a call from a dependency (a file under node_modules) is not the game\'s line to fix: passed through, not reported', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tickflow-warnings-'));
+    const dir = join(root, 'node_modules', 'noisy-lib');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'index.mjs');
+    writeFileSync(file, 'export function stamp() { return Date.now() + Math.random(); }\n');
+    try {
+      const { stamp } = (await import(/* @vite-ignore */ file)) as { stamp: () => number };
+      let stamped = 0;
+      const preset = await buildWithHook('state', { determinismWarnings: true }, () => {
+        stamped = stamp();
+        Math.random(); // the game's own line still warns
+      });
+      preset.frame();
+      preset.destroy();
+      expect(stamped).toBeGreaterThan(0);
+      expect(messages()).toHaveLength(1);
+      expect(messages()[0]).toMatch(/nondeterminism-warnings\.spec\.ts:\d+:\d+/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('the runtime\'s physics step (Rapier times itself with performance.now()) warns nothing; a behavior\'s own call in the same tick does', async () => {
+    const physics = await createRapier3d();
+    const runtime = createRuntime({
+      scene: { objects: [{ name: 'ball', position: [0, 2, 0], body: { colliders: [{ shape: 'ball', radius: 0.5 }] }, behaviors: ['timed'] }] },
+      behaviors: { timed: () => ({ fixedUpdate: () => void Date.now() }) },
+      physics,
+      determinismWarnings: true,
+      ticks: { subscribe: () => ({ unsubscribe: () => {} }) },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    for (let i = 0; i < 5; i++) runtime.advance(i * (1000 / 60));
+    runtime.destroy();
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0]).toContain('Date.now() was called in phase "tick" of the runtime');
+    expect(messages().join('\n')).not.toContain('rapier');
   });
 });

@@ -1,4 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
+import { resumeNondeterminismWarnings, suspendNondeterminismWarnings } from '../shell/nondeterminism-warnings.js';
 import type { CallbackHost } from './callback-list.js';
 import {
   createPoseBuffer,
@@ -137,7 +138,13 @@ export class PhysicsBridge {
 
   /** The seed's tick steps 3 and 4: the world steps (with substeps), then the poses come back into the objects. */
   step(dtSeconds: number, substeps: number): void {
-    this.physics.step(dtSeconds, substeps);
+    // Rapier times its own step with performance.now(): bookkeeping, not the game's, so no warning.
+    suspendNondeterminismWarnings();
+    try {
+      this.physics.step(dtSeconds, substeps);
+    } finally {
+      resumeNondeterminismWarnings();
+    }
     const count = this.bodyObjects.length;
     if (count === 0) return;
     const { positions, rotations } = this.poses;

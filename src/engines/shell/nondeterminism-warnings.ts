@@ -16,7 +16,10 @@ import type { PhaseGuard } from '../../loop/frame-runner.js';
  * (the runner's one `guard === undefined` check per phase aside).
  *
  * Each call site (the caller's line and column in the stack) warns once per
- * page load, whichever engine it ran in.
+ * page load, whichever engine it ran in. A call from inside `node_modules`
+ * (a test runner's console reading the clock to stamp a log line, a
+ * library's profiler) is not reported: it is not the game's line to fix; the
+ * sync test still catches a dependency that makes a step differ.
  *
  * @internal
  */
@@ -35,6 +38,22 @@ export class NondeterminismWarnings implements PhaseGuard {
     active.pop();
     if (active.length === 0) uninstall();
   }
+}
+
+/**
+ * Until the matching {@link resumeNondeterminismWarnings}, calls pass
+ * straight through, with no warning and no stack capture: for library code
+ * that reads the clock for its own bookkeeping (Rapier's step times itself
+ * with `performance.now()`). A pair of calls rather than a callback, so the
+ * physics step allocates nothing for it. @internal
+ */
+export function suspendNondeterminismWarnings(): void {
+  suspended++;
+}
+
+/** Ends a {@link suspendNondeterminismWarnings} (call it from a `finally`). @internal */
+export function resumeNondeterminismWarnings(): void {
+  suspended--;
 }
 
 /** Forgets the call sites already warned about, so they warn again (for tests). @internal */
@@ -58,6 +77,8 @@ const warnedSites = new Set<string>();
 let installed: Watched[] = [];
 /** True while a warning is being written: console.warn may itself read the clock. */
 let warning = false;
+/** Above 0 between {@link suspendNondeterminismWarnings} and its resume. */
+let suspended = 0;
 
 function install(): void {
   installed = [];
@@ -88,11 +109,12 @@ function uninstall(): void {
 }
 
 function warnOnce(name: WatchedName, wrapper: () => number): void {
-  if (warning) return;
+  if (warning || suspended > 0) return;
   warning = true;
   try {
     const site = callSite(wrapper);
-    if (warnedSites.has(site)) return;
+    // A dependency's own clock reads (a test runner's or a devtools console, a profiler) are not the game's line to fix.
+    if (site.includes('/node_modules/') || warnedSites.has(site)) return;
     warnedSites.add(site);
     const { engine, phase } = active[active.length - 1] ?? { engine: 'engine', phase: 'a step' };
     const fix =
@@ -126,5 +148,5 @@ function callSite(wrapper: () => number): string {
     skip = 3; // the frames of callSite, warnOnce and the wrapper come first here
   }
   const frames = (holder.stack ?? '').split('\n').map((line) => line.trim()).filter((line) => /:\d+:\d+\)?$/.test(line));
-  return frames[skip] ?? 'an unknown call site';
+  return frames[skip]?.replace(/^at /, '') ?? 'an unknown call site';
 }
