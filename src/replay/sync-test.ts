@@ -2,6 +2,7 @@ import { map } from 'rxjs';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, integerAtLeast } from '../../operators/validate.js';
+import { Runtime } from '../engines/runtime/runtime.js';
 import { StateEngine } from '../engines/state/state-engine.js';
 import { diffStates, hashState, type FieldDifference } from './state-hash.js';
 
@@ -21,8 +22,8 @@ export const DEFAULT_ROLLBACK_TICKS = 2;
 export const RESIMULATION_CLOCK_SHIFT_MS = 3_600_000;
 
 /** The engines a sync test can roll back: their whole simulation state can be saved and put back. */
-// `any`: an engine of any state, surface and actions (its render parameter makes the surface type invariant).
-export type SyncTestEngine = StateEngine<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// `any`: a state engine of any state, surface and actions (its render parameter makes the surface type invariant).
+export type SyncTestEngine = StateEngine<any, any, any> | Runtime; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Options of {@link syncTest}. */
 export interface SyncTestOptions<E extends SyncTestEngine = SyncTestEngine> {
@@ -33,15 +34,25 @@ export interface SyncTestOptions<E extends SyncTestEngine = SyncTestEngine> {
   /**
    * Each tick's delta in ms: one number for every tick, or a function of the
    * tick (0, 1, ...). A re-simulated tick gets the delta it had the first
-   * time. Defaults to 1000 / 60.
+   * time. Defaults to 1000 / 60. The state engine only: a runtime's tick is
+   * one fixed step, each frame of the test exactly one.
    */
   deltaMs?: number | ((tick: number) => number);
   /**
-   * Sets a tick's input before it runs (press a key on `engine.input`, say):
+   * Sets a tick's input before it runs (a closure the update reads, say):
    * called again, with the same tick, when that tick is re-simulated, so it
-   * must depend on the tick alone. Defaults to no input.
+   * must depend on the tick alone. Defaults to no input. The state engine
+   * only: the runtime's input latches are not saved yet.
    */
   input?: (engine: E, tick: number) => void;
+  /**
+   * Saves game state the engine does not hold (what a runtime behavior keeps
+   * in its closure, say), with the engine's own, every tick. With
+   * {@link restore}; what it returns is also hashed and compared.
+   */
+  save?: (engine: E) => unknown;
+  /** Puts back what {@link save} returned, when the test rolls back. */
+  restore?: (engine: E, saved: unknown) => void;
 }
 
 /** Where a sync test found the simulation disagreeing with itself. */
@@ -119,19 +130,34 @@ export interface SyncTestReport {
  */
 export async function syncTest<E extends SyncTestEngine>(build: () => E | Promise<E>, options: SyncTestOptions<E> = {}): Promise<SyncTestReport> {
   const where = 'syncTest';
-  functionOption(where, 'build', build, 'a function that builds a state engine');
-  const { ticks = DEFAULT_SYNC_TEST_TICKS, rollback = DEFAULT_ROLLBACK_TICKS, deltaMs = 1000 / 60, input } = checkOptions(where, options);
+  functionOption(where, 'build', build, 'a function that builds a state engine or a runtime');
+  const { ticks = DEFAULT_SYNC_TEST_TICKS, rollback = DEFAULT_ROLLBACK_TICKS, input, save, restore } = checkOptions(where, options);
   const engine = await build();
-  if (!(engine instanceof StateEngine)) {
-    throw new OptionError(where, 'build', 'a function that returns a state engine (createStateEngine(...))', engine);
+  let subject: RollbackSubject<unknown>;
+  let deltaMs: number | ((tick: number) => number);
+  if (engine instanceof StateEngine) {
+    subject = stateEngineSubject(engine) as RollbackSubject<unknown>;
+    deltaMs = options.deltaMs ?? 1000 / 60;
+  } else if (engine instanceof Runtime) {
+    for (const option of ['deltaMs', 'input'] as const) {
+      if (options[option] !== undefined) {
+        engine.destroy();
+        throw new OptionError(where, option, `left out for a runtime (${option === 'deltaMs' ? 'each tick is one fixed step' : 'its input latches are not rolled back yet'})`, options[option]);
+      }
+    }
+    subject = runtimeSubject(engine) as RollbackSubject<unknown>;
+    deltaMs = engine.simulation.fixedDeltaSeconds * 1000;
+  } else {
+    throw new OptionError(where, 'build', 'a function that returns a state engine (createStateEngine(...)) or a runtime (createRuntime(...))', engine);
   }
-  const subject = stateEngineSubject(engine);
-  const deltaOf = typeof deltaMs === 'number' ? () => deltaMs : deltaMs;
+  if (save !== undefined) subject = withGameState(subject, () => save(engine as E), (saved) => restore!(engine as E, saved));
+  const fixedDeltaMs = deltaMs;
+  const deltaOf = typeof fixedDeltaMs === 'number' ? () => fixedDeltaMs : fixedDeltaMs;
   engine.stop();
   // The tick's number is its timestamp; the clock hands it its delta, so a re-run tick gets the same one.
   engine.setClock(map((tick: number) => deltaOf(tick)));
   const run = (tick: number): void => {
-    input?.(engine, tick);
+    input?.(engine as E, tick);
     engine.advance(tick);
   };
   const saved: (ReturnType<typeof subject.save> | undefined)[] = [];
@@ -174,6 +200,31 @@ interface RollbackSubject<S> {
   hashed(): unknown;
 }
 
+function runtimeSubject(engine: Runtime): RollbackSubject<{ simulation: ReturnType<Runtime['saveSimulation']>; random: number; frame: FrameInfo }> {
+  return {
+    save: () => ({ simulation: engine.saveSimulation(), random: engine.random.state, frame: engine.frame() }),
+    restore: ({ simulation, random, frame }) => {
+      engine.restoreSimulation(simulation);
+      engine.random.restore(random);
+      engine.loop.restoreFrame(frame);
+    },
+    hashed: () => ({ ...engine.simulationState(), random: engine.random.state }),
+  };
+}
+
+/** A subject that also saves, restores and hashes the game's own state (the `save` and `restore` options). */
+function withGameState<S>(subject: RollbackSubject<S>, save: () => unknown, restore: (saved: unknown) => void): RollbackSubject<unknown> {
+  return {
+    save: () => ({ engine: subject.save(), game: save() }),
+    restore: (saved) => {
+      const { engine, game } = saved as { engine: S; game: unknown };
+      subject.restore(engine);
+      restore(game);
+    },
+    hashed: () => ({ engine: subject.hashed(), game: save() }),
+  };
+}
+
 function stateEngineSubject(engine: StateEngine<unknown, object, string>): RollbackSubject<{ state: unknown; random: number; frame: FrameInfo }> {
   return {
     save: () => ({ state: engine.state, random: engine.random.state, frame: engine.frame() }),
@@ -210,8 +261,13 @@ function withShiftedWallClock<T>(work: () => T): T {
 
 function checkOptions<E extends SyncTestEngine>(where: string, options: SyncTestOptions<E>): SyncTestOptions<E> {
   if (options === null || typeof options !== 'object') throw new OptionError(where, 'options', 'an object { ticks, rollback, deltaMs, input }', options);
-  checkOptionKeys(where, options, ['ticks', 'rollback', 'deltaMs', 'input']);
-  const { ticks, rollback, deltaMs, input } = options;
+  checkOptionKeys(where, options, ['ticks', 'rollback', 'deltaMs', 'input', 'save', 'restore']);
+  const { ticks, rollback, deltaMs, input, save, restore } = options;
+  if (save !== undefined) functionOption(where, 'save', save, 'a function (engine) => saved game state');
+  if (restore !== undefined) functionOption(where, 'restore', restore, 'a function (engine, saved) => void');
+  if ((save === undefined) !== (restore === undefined)) {
+    throw new OptionError(where, save === undefined ? 'save' : 'restore', `given with ${save === undefined ? 'restore' : 'save'} (one puts back what the other saved)`, undefined);
+  }
   if (ticks !== undefined) integerAtLeast(where, 'ticks', ticks, 1);
   if (rollback !== undefined) integerAtLeast(where, 'rollback', rollback, 1);
   if (deltaMs !== undefined && typeof deltaMs !== 'function' && !(typeof deltaMs === 'number' && Number.isFinite(deltaMs) && deltaMs >= 0)) {

@@ -6,6 +6,7 @@ import {
   isPhysicsNumber,
   MAX_PHYSICS_MAGNITUDE,
   type PhysicsAdapter,
+  type PhysicsSnapshot,
   type PhysicsStructure,
   type PoseBuffer,
   type Quat,
@@ -48,6 +49,19 @@ export class PhysicsBridge {
   };
 
   constructor(private readonly physics: PhysicsAdapter) {}
+
+  /** The physics world saved (a rollback's save). @throws {Error} when the adapter cannot take snapshots. */
+  takeSnapshot(): PhysicsSnapshot {
+    if (this.physics.takeSnapshot === undefined || this.physics.restoreSnapshot === undefined) {
+      throw new Error('the physics adapter has no takeSnapshot()/restoreSnapshot(), so the runtime cannot be rolled back (the Rapier adapters have them)');
+    }
+    return this.physics.takeSnapshot();
+  }
+
+  /** Puts the physics world back (a rollback's restore). */
+  restoreSnapshot(snapshot: PhysicsSnapshot): void {
+    this.physics.restoreSnapshot!(snapshot);
+  }
 
   /**
    * Runs `apply` at the physics world's structural barrier: bodies and
