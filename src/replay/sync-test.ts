@@ -104,7 +104,15 @@ export interface SyncTestReport {
  * What is saved and restored, for the state engine: its state value (kept
  * as it is: an update returns a new state, so the old one stays intact), the
  * random source's state and the frame counters (so `frame.count` and
- * `frame.timeMs` read the same in a re-simulated tick).
+ * `frame.timeMs` read the same in a re-simulated tick). For the fixed-tick
+ * runtime (one fixed step per test tick): the physics world through the
+ * adapter's snapshot (Rapier's `world.takeSnapshot()`), every live object's
+ * poses, the tick count, the random source and the frame counters; it
+ * hashes each object's position, rotation and velocity. Structural changes
+ * (a spawn, a destroy, a scene change) and the runtime's input are not
+ * rolled back yet: the test refuses them with an error that says so. Game
+ * state the engine does not hold (a behavior's closure) goes in the `save`
+ * and `restore` options.
  *
  * The engine is destroyed when the test ends.
  *
@@ -124,7 +132,7 @@ export interface SyncTestReport {
  * report.ok; // true
  * ```
  *
- * @param build Makes a fresh engine (a state engine), or a promise of one.
+ * @param build Makes a fresh engine (a state engine or a runtime), or a promise of one.
  * @return The report: `ok`, the ticks run and, on a mismatch, the first tick and fields.
  * @throws {OptionError} for a bad option, or a `build` that makes no engine the sync test can roll back.
  */
