@@ -176,7 +176,7 @@ describe('syncTest on the state engine', () => {
     });
     it('a build that makes no engine the sync test can roll back', async () => {
       await expect(syncTest((() => ({})) as never)).rejects.toThrow('syncTest: build must be a function that returns a state engine');
-      await expect(syncTest(3 as never)).rejects.toThrow('syncTest: build must be a function that builds a state engine, got 3');
+      await expect(syncTest(3 as never)).rejects.toThrow('syncTest: build must be a function that builds a state engine or a runtime, got 3');
     });
   });
 });

@@ -156,6 +156,7 @@ export async function syncTest<E extends SyncTestEngine>(build: () => E | Promis
     subject = runtimeSubject(engine) as RollbackSubject<unknown>;
     deltaMs = engine.simulation.fixedDeltaSeconds * 1000;
   } else {
+    (engine as { destroy?: () => void } | null)?.destroy?.(); // built for nothing: free it
     throw new OptionError(where, 'build', 'a function that returns a state engine (createStateEngine(...)) or a runtime (createRuntime(...))', engine);
   }
   if (save !== undefined) subject = withGameState(subject, () => save(engine as E), (saved) => restore!(engine as E, saved));
