@@ -103,7 +103,7 @@ function createFixture(count: number): Fixture {
   const fixture: Fixture = {
     engine,
     actors: [...engine.world.actors],
-    context: { dt: DT, world: engine.world, input: engine.input.frame, cue: () => {} },
+    context: { dt: DT, world: engine.world, input: engine.input.frame, cue: () => {}, random: engine.random },
     skipCollisionPass: false,
   };
   // Bench only: the engine's own pass (a private field) wrapped so a row can skip it, to see what step 7 costs inside the frame.

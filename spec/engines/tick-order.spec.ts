@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSeededRandom, nextRandom, type SeededRandom } from '../../operators/seeded-random.js';
 import { Actor, Component } from '../../src/engines/world/actor.js';
 import type { TickContext } from '../../src/engines/world/tick-context.js';
+import { EngineRandom } from '../../src/engines/shell/engine-random.js';
 import { World, type WorldHost } from '../../src/engines/world/world.js';
 
 // Step 5 ticks from flat arrays the world keeps up to date (TickOrder). These
@@ -78,7 +79,7 @@ class Script {
   frame(step: typeof referenceStep | 'world'): void {
     this.frameCount++;
     this.log.push(`-- frame ${this.frameCount}${this.host.paused ? ' (paused)' : ''}`);
-    const context = { dt: 0.016, world: this.world, input: undefined as never, cue: () => {} };
+    const context = { dt: 0.016, world: this.world, input: undefined as never, cue: () => {}, random: new EngineRandom() };
     const report = (error: unknown): void => void this.log.push(`reported ${(error as Error).message}`);
     try {
       if (step === 'world') this.world.tickActors(this.host.paused, 0.016, context, report);

@@ -15,6 +15,20 @@ import type { PhaseError } from './phase-error.js';
 export interface PhaseRow<P extends string = string> extends Phase<P> {
   /** Its handlers and stream subscribers, called in the order added. */
   readonly listeners: Broadcast<number>;
+  /** Told when the phase starts and ends (see {@link PhaseGuard}); `undefined` for almost every phase. */
+  guard: PhaseGuard | undefined;
+}
+
+/**
+ * Told when a phase starts and when it ends, even when one of its listeners
+ * threw (an engine's development warnings wrap `Math.random` for the
+ * duration of a phase this way). @internal
+ */
+export interface PhaseGuard {
+  /** The phase is about to call its listeners. */
+  enter(phase: string): void;
+  /** The phase's listeners are done (or one threw through, with failFast). */
+  exit(): void;
 }
 
 /**
@@ -190,6 +204,16 @@ export class FrameRunner<P extends string = string> {
     const phase = this.phases[index]!;
     if (phase.pausable && this.paused && !this.stepping) return;
     this.phaseIndex = index;
-    phase.listeners.emitIsolated(seconds!, this.onListenerError);
+    const guard = phase.guard;
+    if (guard === undefined) {
+      phase.listeners.emitIsolated(seconds!, this.onListenerError);
+      return;
+    }
+    guard.enter(phase.name);
+    try {
+      phase.listeners.emitIsolated(seconds!, this.onListenerError);
+    } finally {
+      guard.exit();
+    }
   }
 }

@@ -16,7 +16,7 @@ import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
 import { Broadcast } from '../streams/broadcast.js';
 import { ErrorRouter } from './error-router.js';
 import { DIAGNOSTICS_WINDOW, FrameMeter, type Diagnostics } from './frame-meter.js';
-import { FrameRunner, type PhaseRow } from './frame-runner.js';
+import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
@@ -160,7 +160,7 @@ export class Loop<P extends string = string> {
     const normalized = normalizePhases(phases, where);
     const accumulator =
       fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;
-    const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>() }));
+    const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>(), guard: undefined }));
     this.runner = new FrameRunner(table, accumulator, this.onListenerError);
     this.rows = new Map(table.map((row) => [row.name, row]));
     this.ticks = ticks;
@@ -334,6 +334,21 @@ export class Loop<P extends string = string> {
     return { count, timeMs, activeMs, lastDeltaMs };
   }
 
+  /**
+   * Puts the frame counters back to a snapshot taken with {@link frame}
+   * between frames: what a rollback does, so game code that reads the frame
+   * count or the simulated time sees them as they were. Nothing else moves.
+   * @internal
+   */
+  restoreFrame(info: FrameInfo): void {
+    if (this.runner.inFrame) throw new Error('restoreFrame: called inside a frame; roll back between frames');
+    const target = this.runner.info;
+    target.count = info.count;
+    target.timeMs = info.timeMs;
+    target.activeMs = info.activeMs;
+    target.lastDeltaMs = info.lastDeltaMs;
+  }
+
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
   plan(): StepPlan {
     const { steps, stepMs, alpha, droppedMs } = this.runner.plan;
@@ -457,6 +472,16 @@ export class Loop<P extends string = string> {
       handler(dtSeconds);
     });
     return new Subscription(remove);
+  }
+
+  /**
+   * Tells `guard` when phase `name` starts and ends, every time it runs (a
+   * fixed phase: every step), the end even when a listener threw. One guard a
+   * phase; `undefined` removes it. A phase with no guard runs as before.
+   * @internal
+   */
+  guardPhase(name: P, guard: PhaseGuard | undefined): void {
+    this.row(name, 'guardPhase').guard = guard;
   }
 
   /** The name of the phase running now; `'outside a frame'` between frames. */

@@ -7,6 +7,7 @@ import type {
   ColliderHandle,
   CollisionEvent,
   PhysicsAdapter,
+  PhysicsSnapshot,
   PhysicsStructure,
   PoseBuffer,
   PoseInput,
@@ -19,7 +20,8 @@ import type { RapierBinding, RapierBodyPort, RapierColliderPort, RapierEventQueu
 
 /** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. */
 interface BodyEntry<B> {
-  readonly body: B;
+  /** Rebound to the restored world's body by {@link RapierAdapter.restoreSnapshot}. */
+  body: B;
   readonly colliders: ColliderHandle[];
   readonly scale: Vec3;
   /** A 2D body's z, reported in its poses (3D: unused). */
@@ -28,11 +30,19 @@ interface BodyEntry<B> {
 
 /** A collider: its Rapier collider and the handles events report for it. */
 interface ColliderEntry<C> {
-  readonly collider: C;
+  /** Rebound to the restored world's collider by {@link RapierAdapter.restoreSnapshot}. */
+  collider: C;
   /** Set once, right after the table gives it out. */
   handle: ColliderHandle;
   readonly body: BodyHandle;
   readonly sensor: boolean;
+}
+
+/** What {@link RapierAdapter.takeSnapshot} returns: Rapier's bytes and the adapter's own tables at that moment. */
+interface RapierSnapshot extends PhysicsSnapshot {
+  readonly bodies: readonly (readonly [BodyHandle, number])[];
+  readonly colliders: readonly ColliderHandle[];
+  readonly gravity: Vec3;
 }
 
 const UNIT_SCALE: Vec3 = Object.freeze([1, 1, 1] as const);
@@ -233,6 +243,63 @@ export class RapierAdapter<
 
   get bodyCount(): number {
     return this.bodies.size;
+  }
+
+  /**
+   * Rapier's world snapshot, with what the adapter keeps beside it: which
+   * bodies and colliders exist (a restore checks they still do) and each
+   * body's 2D depth.
+   */
+  takeSnapshot(): PhysicsSnapshot {
+    const world = this.open('takeSnapshot');
+    if (this.inBarrier) throw new Error(`${this.where}: takeSnapshot() cannot run inside barrier()`);
+    const bodies: [BodyHandle, number][] = [];
+    this.bodies.forEach((entry, handle) => bodies.push([handle, entry.depth]));
+    const colliders: ColliderHandle[] = [];
+    this.colliders.forEach((_entry, handle) => colliders.push(handle));
+    const snapshot: RapierSnapshot = { world: this.binding.takeSnapshot(world), bodies, colliders, gravity: this.gravityNow };
+    return snapshot;
+  }
+
+  /**
+   * A new Rapier world from the snapshot's bytes (`World.restoreSnapshot`);
+   * the old one is freed, and every body and collider entry is rebound to
+   * the new world's object under the same Rapier handle. Handles the
+   * runtime holds stay valid.
+   */
+  restoreSnapshot(snapshot: PhysicsSnapshot): void {
+    const old = this.open('restoreSnapshot');
+    if (this.inBarrier) throw new Error(`${this.where}: restoreSnapshot() cannot run inside barrier()`);
+    const saved = snapshot as Partial<RapierSnapshot>;
+    if (!(saved.world instanceof Uint8Array) || saved.bodies === undefined || saved.colliders === undefined || saved.gravity === undefined) {
+      throw new OptionError(this.where, 'restoreSnapshot snapshot', 'a snapshot from this adapter\'s takeSnapshot()', snapshot);
+    }
+    const sameBodies = saved.bodies.length === this.bodies.size && saved.bodies.every(([handle]) => this.bodies.get(handle) !== undefined);
+    const sameColliders = saved.colliders.length === this.colliders.size && saved.colliders.every((handle) => this.colliders.get(handle) !== undefined);
+    if (!sameBodies || !sameColliders) {
+      throw new Error(
+        `${this.where}: restoreSnapshot: bodies or colliders were created or destroyed since the snapshot ` +
+          `(${saved.bodies.length} bodies and ${saved.colliders.length} colliders then, ${this.bodies.size} and ${this.colliders.size} now); ` +
+          'a snapshot restores the state of the bodies it was taken with',
+      );
+    }
+    const world = this.binding.restoreWorld(saved.world);
+    for (const [handle, depth] of saved.bodies) {
+      const entry = this.bodies.get(handle)!;
+      entry.body = this.binding.bodyOf(world, entry.body.handle);
+      entry.depth = depth;
+    }
+    this.colliders.forEach((entry) => {
+      entry.collider = this.binding.colliderOf(world, entry.collider.handle);
+    });
+    old.free();
+    this.world = world;
+    this.gravityNow = saved.gravity;
+    // The restored world carries its own timestep and solver iterations: set them again on the next step.
+    this.timestepSeconds = Number.NaN;
+    this.solverSubsteps = Number.NaN;
+    this.retired.length = 0;
+    this.count = 0;
   }
 
   destroy(): void {

@@ -94,4 +94,12 @@ export interface RapierBinding<
   readContact(world: W, a: C, b: C, point: Float64Array, normal: Float64Array): boolean;
   /** Whether the collider is a sensor. */
   isSensor(collider: C): boolean;
+  /** The world serialized (`world.takeSnapshot()`). */
+  takeSnapshot(world: W): Uint8Array;
+  /** A new world from serialized bytes (`World.restoreSnapshot(bytes)`). */
+  restoreWorld(bytes: Uint8Array): W;
+  /** The body a world holds under Rapier's handle (`world.getRigidBody`). */
+  bodyOf(world: W, rapierHandle: number): B;
+  /** The collider a world holds under Rapier's handle (`world.getCollider`). */
+  colliderOf(world: W, rapierHandle: number): C;
 }

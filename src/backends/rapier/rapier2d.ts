@@ -164,6 +164,10 @@ const binding: RapierBinding<RAPIER.World, RAPIER.RigidBody, RAPIER.Collider, RA
     return found;
   },
   isSensor: (collider) => collider.isSensor(),
+  takeSnapshot: (world) => world.takeSnapshot(),
+  restoreWorld: (bytes) => RAPIER.World.restoreSnapshot(bytes),
+  bodyOf: (world, rapierHandle) => world.getRigidBody(rapierHandle),
+  colliderOf: (world, rapierHandle) => world.getCollider(rapierHandle),
 };
 
 /** The angle of a turn about z, from its quaternion (checked to be one). */

@@ -172,6 +172,10 @@ const binding: RapierBinding<RAPIER.World, RAPIER.RigidBody, RAPIER.Collider, RA
     return found;
   },
   isSensor: (collider) => collider.isSensor(),
+  takeSnapshot: (world) => world.takeSnapshot(),
+  restoreWorld: (bytes) => RAPIER.World.restoreSnapshot(bytes),
+  bodyOf: (world, rapierHandle) => world.getRigidBody(rapierHandle),
+  colliderOf: (world, rapierHandle) => world.getCollider(rapierHandle),
 };
 
 /**

@@ -40,6 +40,14 @@ export class HandleTable<T> {
     return this.generations[slot] === (handle - slot) / SLOT_SPAN ? this.entries[slot] : undefined;
   }
 
+  /** Calls `visit` with every live entry and its handle, in slot order. */
+  forEach(visit: (entry: T, handle: number) => void): void {
+    for (let slot = 0; slot < this.entries.length; slot++) {
+      const entry = this.entries[slot];
+      if (entry !== undefined) visit(entry, this.generations[slot]! * SLOT_SPAN + slot);
+    }
+  }
+
   /** Removes and returns the entry `handle` names; undefined when it was not live. */
   remove(handle: number): T | undefined {
     const entry = this.get(handle);

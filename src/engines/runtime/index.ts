@@ -15,6 +15,7 @@
 export { createRuntime, Runtime, type RuntimeOptions, type RuntimeStats, type RuntimeFrame, type RuntimeBackend } from './runtime.js';
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';
 export type { Behavior, BehaviorFactory, CollisionInfo } from './behavior.js';
 export type { EntityHandle, RuntimeObjectView } from './runtime-object.js';

@@ -268,6 +268,12 @@ export interface PhysicsStructure {
   destroyCollider(collider: ColliderHandle): boolean;
 }
 
+/** A physics world saved between ticks ({@link PhysicsAdapter.takeSnapshot}); hand it back to `restoreSnapshot`. */
+export interface PhysicsSnapshot {
+  /** The physics engine's own serialized world (Rapier's snapshot bytes). */
+  readonly world: Uint8Array;
+}
+
 /**
  * What the fixed-tick runtime needs from a physics engine. See the module
  * comment for the tick it serves. Methods that name a body throw when the
@@ -337,6 +343,22 @@ export interface PhysicsAdapter {
 
   /** How many bodies are live. */
   readonly bodyCount: number;
+
+  /**
+   * Saves the whole physics world between ticks (Rapier: `world.takeSnapshot()`):
+   * what a rollback puts back with {@link restoreSnapshot}. Optional: an
+   * adapter without it cannot be rolled back (the sync test says so).
+   */
+  takeSnapshot?(): PhysicsSnapshot;
+
+  /**
+   * Puts the world back as {@link takeSnapshot} saved it: every body's pose,
+   * velocity and contacts. The bodies and colliders must be the ones that
+   * existed when it was taken (nothing created or destroyed since).
+   *
+   * @throws {Error} when bodies or colliders were created or destroyed since the snapshot.
+   */
+  restoreSnapshot?(snapshot: PhysicsSnapshot): void;
 
   /**
    * Frees everything the backend allocated (for Rapier: the world and its

@@ -1,10 +1,12 @@
 import { OptionError } from '../../../operators/option-error.js';
+import { resumeNondeterminismWarnings, suspendNondeterminismWarnings } from '../shell/nondeterminism-warnings.js';
 import type { CallbackHost } from './callback-list.js';
 import {
   createPoseBuffer,
   isPhysicsNumber,
   MAX_PHYSICS_MAGNITUDE,
   type PhysicsAdapter,
+  type PhysicsSnapshot,
   type PhysicsStructure,
   type PoseBuffer,
   type Quat,
@@ -47,6 +49,19 @@ export class PhysicsBridge {
   };
 
   constructor(private readonly physics: PhysicsAdapter) {}
+
+  /** The physics world saved (a rollback's save). @throws {Error} when the adapter cannot take snapshots. */
+  takeSnapshot(): PhysicsSnapshot {
+    if (this.physics.takeSnapshot === undefined || this.physics.restoreSnapshot === undefined) {
+      throw new Error('the physics adapter has no takeSnapshot()/restoreSnapshot(), so the runtime cannot be rolled back (the Rapier adapters have them)');
+    }
+    return this.physics.takeSnapshot();
+  }
+
+  /** Puts the physics world back (a rollback's restore). */
+  restoreSnapshot(snapshot: PhysicsSnapshot): void {
+    this.physics.restoreSnapshot!(snapshot);
+  }
 
   /**
    * Runs `apply` at the physics world's structural barrier: bodies and
@@ -137,7 +152,13 @@ export class PhysicsBridge {
 
   /** The seed's tick steps 3 and 4: the world steps (with substeps), then the poses come back into the objects. */
   step(dtSeconds: number, substeps: number): void {
-    this.physics.step(dtSeconds, substeps);
+    // Rapier times its own step with performance.now(): bookkeeping, not the game's, so no warning.
+    suspendNondeterminismWarnings();
+    try {
+      this.physics.step(dtSeconds, substeps);
+    } finally {
+      resumeNondeterminismWarnings();
+    }
     const count = this.bodyObjects.length;
     if (count === 0) return;
     const { positions, rotations } = this.poses;

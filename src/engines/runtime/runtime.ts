@@ -10,7 +10,7 @@ import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/
 import type { ShellOptions } from '../shell/shell-options.js';
 import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
-import type { PhysicsAdapter } from './physics-adapter.js';
+import type { PhysicsAdapter, PhysicsSnapshot } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
 import { blendPose, copyPose, writePose, type Pose, type PoseUpdate } from './pose.js';
 import { RuntimeInput, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
@@ -84,7 +84,7 @@ export interface RuntimeOptions extends ShellOptions {
   readonly onDiagnostic?: (message: string) => void;
 }
 
-const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic'] as const;
+const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic', 'seed', 'determinismWarnings'] as const;
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {
@@ -113,6 +113,7 @@ const RUNTIME_PRESET = {
   where: 'createRuntime',
   phases: RUNTIME_PHASE_TABLE,
   defaultClock,
+  simulationPhases: ['tick', 'update'],
 } as const satisfies Omit<PresetDeclaration<RuntimePhase>, 'fixedStep'>;
 
 /**
@@ -310,6 +311,97 @@ export class Runtime extends EngineShell<RuntimePhase> {
       objects: this.objects.live.length,
       diagnostics: this.diagnosticCount,
     };
+  }
+
+  // -- rollback (the sync test) ------------------------------------------------
+
+  /**
+   * Saves what a fixed tick changes, between frames: the physics world
+   * (Rapier's snapshot), every live object's three poses, and the tick
+   * count. A rollback's save; the sync test's. Behaviors' own state (what
+   * their closures hold) is not the runtime's to save.
+   *
+   * @throws {Error} inside a frame, with structural commands or a scene
+   * change pending (rolling those back is not supported), or when the
+   * physics adapter cannot take snapshots.
+   * @internal
+   */
+  saveSimulation(): RuntimeSave {
+    this.assertRollbackable('saveSimulation');
+    const objects = this.objects.live;
+    const poses = new Float64Array(objects.length * POSE_FLOATS * 3);
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i]!;
+      packPose(poses, (i * 3) * POSE_FLOATS, object.current);
+      packPose(poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
+      packPose(poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
+    }
+    return {
+      session: this.sessionId,
+      objects: objects.slice(),
+      poses,
+      tickCount: this.tickCount,
+      physics: this.bridge?.takeSnapshot(),
+    };
+  }
+
+  /**
+   * Puts back what {@link saveSimulation} saved.
+   *
+   * @throws {Error} when the scene or its set of live objects changed since (a spawn, a destroy, a scene change).
+   * @internal
+   */
+  restoreSimulation(save: RuntimeSave): void {
+    this.assertRollbackable('restoreSimulation');
+    const objects = this.objects.live;
+    if (save.session !== this.sessionId || save.objects.length !== objects.length || save.objects.some((object, i) => object !== objects[i] || object.state !== 'live')) {
+      throw new Error(
+        'restoreSimulation: the scene or its live objects changed since the save (a spawn, destroy or scene change); ' +
+          'rolling back structural changes is not supported',
+      );
+    }
+    if (save.physics !== undefined) this.bridge!.restoreSnapshot(save.physics);
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i]!;
+      unpackPose(save.poses, (i * 3) * POSE_FLOATS, object.current);
+      unpackPose(save.poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
+      unpackPose(save.poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
+    }
+    this.tickCount = save.tickCount;
+  }
+
+  /**
+   * The state a rollback compares, as plain data: the tick count and every
+   * live object's simulation pose (position, rotation) and, for a physical
+   * body, its velocity, keyed by name (a repeated name gets `#2`, `#3`...).
+   * @internal
+   */
+  simulationState(): { tick: number; objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> } {
+    const objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> = {};
+    const velocity = new Float64Array(3);
+    for (const object of this.objects.live) {
+      if (object.state !== 'live') continue;
+      let key = object.name;
+      for (let n = 2; Object.hasOwn(objects, key); n++) key = `${object.name}#${n}`;
+      const entry: { position: number[]; rotation: number[]; velocity?: number[] } = { position: [...object.current.position], rotation: [...object.current.rotation] };
+      if (object.physical) {
+        this.bridge!.readVelocity(object, velocity);
+        entry.velocity = [...velocity];
+      }
+      objects[key] = entry;
+    }
+    return { tick: this.tickCount, objects };
+  }
+
+  private assertRollbackable(method: string): void {
+    this.assertAlive(method);
+    if (this.loop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
+    if (this.queue.length > 0 || this.pendingScene !== undefined) {
+      throw new Error(
+        `${method}: structural commands or a scene change are pending (spawn, destroy, addComponent, removeComponent, replaceScene); ` +
+          'rolling back structural changes is not supported, so the runtime can be rolled back only while its objects stay the same',
+      );
+    }
   }
 
   // -- writing poses ---------------------------------------------------------
@@ -647,6 +739,31 @@ export class Runtime extends EngineShell<RuntimePhase> {
     if (!object.physical) throw new Error(`${method}: "${object.name}" has no physics body; move it with setTransform`);
     return object;
   }
+}
+
+/** What {@link Runtime.saveSimulation} keeps. @internal */
+export interface RuntimeSave {
+  readonly session: number;
+  readonly objects: readonly RuntimeObject[];
+  /** Each object's current, previous and presented pose, {@link POSE_FLOATS} numbers each. */
+  readonly poses: Float64Array;
+  readonly tickCount: number;
+  readonly physics: PhysicsSnapshot | undefined;
+}
+
+/** Numbers in a packed pose: position 3, rotation 4, scale 3. */
+const POSE_FLOATS = 10;
+
+function packPose(out: Float64Array, at: number, pose: Pose): void {
+  out.set(pose.position, at);
+  out.set(pose.rotation, at + 3);
+  out.set(pose.scale, at + 7);
+}
+
+function unpackPose(from: Float64Array, at: number, pose: Pose): void {
+  pose.position.set(from.subarray(at, at + 3));
+  pose.rotation.set(from.subarray(at + 3, at + 7));
+  pose.scale.set(from.subarray(at + 7, at + 10));
 }
 
 /**

@@ -6,7 +6,10 @@ import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import type { PhaseSpec } from '../../loop/phase.js';
 import { PhaseError } from '../../loop/phase-error.js';
+import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
+import { EngineRandom } from './engine-random.js';
+import { NondeterminismWarnings } from './nondeterminism-warnings.js';
 import { checkShellOptions, type ShellOptions } from './shell-options.js';
 
 /** What a preset tells the shell about itself, once. @internal */
@@ -27,6 +30,12 @@ export interface PresetDeclaration<P extends string> {
    * frame, then throws its first error (what was thrown, not the wrapper).
    */
   readonly advanceErrors?: 'report' | 'throw';
+  /**
+   * The phases that move the game (its fixed steps and updates): where the
+   * development warnings watch for `Math.random`, `Date.now` and
+   * `performance.now` (see `determinismWarnings`).
+   */
+  readonly simulationPhases: readonly P[];
 }
 
 /** The counters every engine reports the same way (a preset adds its own). */
@@ -67,17 +76,25 @@ export abstract class EngineShell<P extends string> {
   readonly loop: Loop<P>;
   /** Every error the engine caught, as it happens. */
   readonly errors$: Observable<EngineError>;
+  /**
+   * The engine's random source, seeded by the `seed` option: what game code
+   * draws from instead of `Math.random()`. Its {@link EngineRandom.state} is
+   * part of the game's state: save it with the rest, put it back with
+   * {@link EngineRandom.restore}.
+   */
+  readonly random: EngineRandom;
 
   /** The engine's name in errors. */
   protected readonly label: string;
   private readonly throwCause: boolean;
   private dead = false;
 
-  /** @throws {OptionError} for a bad `ticks`, `clock` or `onError`. */
+  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. */
   protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
-    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report' } = preset;
+    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases } = preset;
     checkShellOptions(where, options);
-    const { ticks = pageFrames, clock = defaultClock?.(), onError = printError } = options;
+    const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = options;
+    this.random = new EngineRandom(seed, where);
     this.label = label;
     this.throwCause = advanceErrors === 'throw';
     this.loop = createLoop({
@@ -90,6 +107,11 @@ export abstract class EngineShell<P extends string> {
       errorOf: (phase, frame, cause) => new EngineError(label, phase, frame, cause),
     });
     this.errors$ = this.loop.errors$ as Observable<EngineError>;
+    if (determinismWarnings) {
+      // Only here is anything installed: with the warnings off the phases carry no guard and no global is ever wrapped.
+      const warnings = new NondeterminismWarnings(label);
+      for (const phase of simulationPhases) this.loop.guardPhase(phase, warnings);
+    }
   }
 
   /** Whether the engine takes host ticks now (started, and not held by a load or a pause that asks for no frames). */

@@ -25,7 +25,27 @@ export interface ShellOptions {
    * `onError` that throws is printed, never let through.
    */
   onError?: (error: EngineError) => void;
+  /**
+   * The seed of the engine's random source (`engine.random`): a whole number
+   * from 0 to 4294967295. Defaults to `DEFAULT_RANDOM_SEED`, so an engine
+   * built twice draws the same numbers.
+   */
+  seed?: number;
+  /**
+   * Warns (with `console.warn`, once per call site) when `Math.random()`,
+   * `Date.now()` or `performance.now()` is called inside a phase that moves
+   * the game (a fixed step, an update): the calls a replay or a sync test
+   * cannot reproduce. A development check, so it follows the build: on by
+   * default unless `process.env.NODE_ENV === 'production'` (which Vite,
+   * webpack and esbuild write into a production bundle; Node reads its
+   * environment; a page loading the modules unbundled counts as
+   * development). Off, nothing is wrapped: it costs nothing.
+   */
+  determinismWarnings?: boolean;
 }
+
+/** The option names every engine takes from the shell (a preset lists them among its own). */
+export const SHELL_OPTION_KEYS = ['ticks', 'clock', 'onError', 'seed', 'determinismWarnings'] as const satisfies readonly (keyof ShellOptions)[];
 
 /** The options the engines whose game reads input, plays cues and draws an overlay take (world, state). */
 export interface GameShellOptions<A extends string> extends ShellOptions {
@@ -49,10 +69,11 @@ export const CUES_RULE = 'a cue player ({ play(name, options) }: cueLog(), webAu
  * @internal
  */
 export function checkShellOptions(where: string, options: ShellOptions): void {
-  const { ticks, clock, onError } = options;
+  const { ticks, clock, onError, determinismWarnings } = options;
   if (ticks !== undefined) checkTicks(where, ticks);
   if (clock !== undefined) checkClock(where, clock);
   if (onError !== undefined) functionOption(where, 'onError', onError);
+  booleanOption(where, 'determinismWarnings', determinismWarnings);
 }
 
 /** The game options, checked, with their defaults. @internal */

@@ -12,4 +12,5 @@ export {
 export { ReadonlyViewError, readonlyView, type DeepReadonly } from './readonly-view.js';
 export type { Diagnostics, FrameRecorder, PickHit, PickRay, PickView, StateBackend } from './state-backend.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';

@@ -4,10 +4,11 @@ import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Input, InputView } from '../../input/input.js';
 import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
 import type { CuePlayer } from '../cues.js';
+import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import type { Viewport } from '../viewport.js';
-import { isDevelopmentBuild } from './development-build.js';
+import { isDevelopmentBuild } from '../shell/development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
 import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
 
@@ -25,6 +26,8 @@ export interface UpdateContext<A extends string = string> {
   readonly view: PickView;
   /** The fit this frame renders through (for converting pointer positions). */
   readonly viewport: Viewport;
+  /** The engine's random source (`engine.random`): draw from it, not from `Math.random()`, so a run can be replayed. */
+  readonly random: EngineRandom;
 }
 
 /** What render is handed besides the read-only state: the backend's surface and the fit. Nothing that reads input or plays a cue. */
@@ -90,6 +93,7 @@ const STATE_PRESET: PresetDeclaration<StatePhase> = {
   label: 'state engine',
   where: 'createStateEngine',
   phases: STATE_ENGINE_PHASE_TABLE,
+  simulationPhases: ['update'],
   // The seed: a refused update "reaches the host while the loop stays alive"; under advance() the host is the caller.
   advanceErrors: 'throw',
 };
@@ -134,6 +138,8 @@ const STATE_ENGINE_OPTIONS = [
   'overlay',
   'readonlyView',
   'onError',
+  'seed',
+  'determinismWarnings',
 ] as const satisfies readonly (keyof StateEngineOptions<unknown, object, string>)[];
 
 /** The error an update (or a transition) that returns `undefined` raises. */
@@ -283,6 +289,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
       get viewport() {
         return engine.fit;
       },
+      random: this.random,
     };
   }
 

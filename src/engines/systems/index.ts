@@ -41,3 +41,4 @@ export type { SystemsEvent, SystemsEventListener, SystemsEvents } from './event-
 export type { SystemsBackend, SystemsFrame } from './systems-backend.js';
 export { OptionError } from '../../../operators/option-error.js';
 export { SystemError } from './system-error-alias.js';
+export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';

@@ -50,7 +50,7 @@ export interface CheckedConfig {
   readonly performance: ResolvedPerformance;
 }
 
-const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'clock', 'interpolation', 'onError'] as const;
+const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'clock', 'interpolation', 'onError', 'seed', 'determinismWarnings'] as const;
 const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
 
 /**

@@ -120,6 +120,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
+        simulationPhases: ['events', 'fixedUpdate', 'update'],
       } satisfies PresetDeclaration<SystemsPhase>,
       config,
     );

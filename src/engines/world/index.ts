@@ -10,4 +10,5 @@ export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend
 export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
 export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
+export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';

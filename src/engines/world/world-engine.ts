@@ -6,6 +6,7 @@ import type { CollisionEvent } from '../../collision/shapes.js';
 import type { Input } from '../../input/input.js';
 import { Broadcast } from '../../streams/broadcast.js';
 import type { CuePlayer } from '../cues.js';
+import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
@@ -38,6 +39,8 @@ const WORLD_ENGINE_OPTIONS: readonly string[] = [
   'cues',
   'overlay',
   'onError',
+  'seed',
+  'determinismWarnings',
 ] satisfies (keyof WorldEngineOptions<string>)[];
 
 /** The methods a world backend must have. */
@@ -47,6 +50,7 @@ const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
   label: 'world engine',
   where: 'createWorldEngine',
   phases: WORLD_ENGINE_PHASE_TABLE,
+  simulationPhases: ['controllers', 'actors', 'timers', 'collision', 'gameMode', 'flush'],
 };
 
 /**
@@ -81,7 +85,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly gameModeStream = new Broadcast<number>();
   private readonly renderStream = new Broadcast<number>();
   private readonly overlay: boolean;
-  private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play'] };
+  private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play']; random: EngineRandom };
   private fit: Viewport;
   private actorIds = 0;
 
@@ -113,6 +117,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       },
       input: this.input.frame,
       cue: (name, cueOptions) => engine.cues.play(name, cueOptions),
+      random: this.random,
     };
     this.wireSteps();
     this.transitions.openFirst(startLevel);

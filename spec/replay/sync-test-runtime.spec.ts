@@ -1,0 +1,146 @@
+import { createRapier3d } from 'tickflow/rapier3d';
+import { createRuntime, type Behavior, type Runtime } from 'tickflow/runtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OptionError } from '../../operators/option-error.js';
+import { syncTest } from '../../src/replay/sync-test.js';
+
+// Issue 20, item 4, for "the fixed-tick runtime, through Rapier's snapshot
+// and the object table": every tick save, run; roll back k ticks,
+// re-simulate, compare; "It catches a behavior that calls Math.random(),
+// Date.now() or iterates an insertion-ordered collection filled in a
+// different order".
+
+beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {})); // development warnings, captured
+afterEach(() => vi.restoreAllMocks());
+
+type Kick = (game: Runtime, tick: number) => number;
+
+/** Three balls falling onto a floor and into each other; every 10th tick each gets a sideways kick worth `kick(game, tick)`. */
+function balls(kick: Kick) {
+  return async (): Promise<Runtime> =>
+    createRuntime({
+      physics: await createRapier3d(),
+      scene: {
+        objects: [
+          { name: 'floor', body: { kind: 'fixed', colliders: [{ shape: 'box', half_extents: [10, 0.5, 10] }] }, position: [0, -0.5, 0] },
+          { name: 'a', position: [-0.6, 1, 0], body: { colliders: [{ shape: 'ball', radius: 0.5 }] }, behaviors: ['kicked'] },
+          { name: 'b', position: [0.3, 2.2, 0], body: { colliders: [{ shape: 'ball', radius: 0.5 }] }, behaviors: ['kicked'] },
+          { name: 'c', position: [0, 3.4, 0.2], body: { colliders: [{ shape: 'box', half_extents: [0.4, 0.4, 0.4] }] }, behaviors: ['kicked'] },
+        ],
+      },
+      behaviors: {
+        kicked: (): Behavior => ({
+          fixedUpdate(game, self) {
+            const tick = game.stats().ticks;
+            if (tick % 10 !== 0) return;
+            const v = new Float64Array(3);
+            game.velocity(self, v);
+            game.setVelocity(self, v[0]! + kick(game, tick), v[1]!, v[2]!);
+          },
+        }),
+      },
+      ticks: { subscribe: () => ({ unsubscribe: () => {} }) },
+      onError: (error) => {
+        throw error;
+      },
+    });
+}
+
+describe('syncTest on the fixed-tick runtime (Rapier snapshot + object table)', { timeout: 120_000 }, () => {
+  it('a deterministic game (physics contacts, kicks drawn from game.random) passes every rollback', async () => {
+    const report = await syncTest(balls((game) => game.random.next() - 0.5), { ticks: 60 });
+    expect(report).toEqual({ ok: true, ticks: 60, rollback: 2 });
+  });
+
+  it('catches Math.random() in fixedUpdate: the tick, and the velocity it changed', async () => {
+    const report = await syncTest(balls((_game, tick) => (tick >= 20 ? Math.random() - 0.5 : 0.1)), { ticks: 60 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch!.tick).toBe(19); // the 20th tick (stats().ticks counts from 1)
+    const paths = report.firstMismatch!.fields.map((f) => f.path);
+    expect(paths).toContain('.objects.a.velocity[0]');
+    expect(paths.every((p) => /^\.objects\.[abc]\./.test(p))).toBe(true);
+  });
+
+  it('catches Date.now() in fixedUpdate', async () => {
+    const report = await syncTest(balls(() => (Date.now() % 1000) / 1000), { ticks: 30 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch!.tick).toBe(9);
+    expect(report.firstMismatch!.fields.some((f) => f.path === '.objects.b.velocity[0]')).toBe(true);
+  });
+
+  it('catches iteration over an insertion-ordered collection kept outside the state', async () => {
+    // A director seats three markers in the order of a Set it keeps beside
+    // the runtime; whoever moved last goes to the back. A rollback puts the
+    // poses back, not the Set, so a re-simulated tick seats them in another order.
+    const names = ['ann', 'bob', 'cyd'];
+    const queue = new Set(names);
+    const report = await syncTest(
+      async () =>
+        createRuntime({
+          scene: { objects: [{ name: 'director', behaviors: ['seat'] }, ...names.map((name) => ({ name }))] },
+          behaviors: {
+            seat: (): Behavior => ({
+              fixedUpdate(game) {
+                const mover = names[game.stats().ticks % names.length]!;
+                queue.delete(mover);
+                queue.add(mover);
+                let seat = 0;
+                for (const name of queue) game.setTransform(game.find(name)!, { position: [seat++, 0, 0] });
+              },
+            }),
+          },
+          ticks: { subscribe: () => ({ unsubscribe: () => {} }) },
+        }),
+      { ticks: 20 },
+    );
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch!.tick).toBeLessThan(3);
+    expect(report.firstMismatch!.fields.every((f) => /^\.objects\.(ann|bob|cyd)\.position\[0\]$/.test(f.path))).toBe(true);
+  });
+
+  it('state a behavior keeps in its closure is outside the runtime: flagged, until the save and restore options carry it', async () => {
+    const spins = new Map<string, { angle: number }>();
+    const build = async (): Promise<Runtime> =>
+      createRuntime({
+        scene: { objects: [{ name: 'spinner', behaviors: ['spin'] }] },
+        behaviors: {
+          spin: (game, self): Behavior => {
+            const state = { angle: 0 };
+            spins.set(game.nameOf(self), state);
+            return {
+              fixedUpdate(g, me, delta) {
+                state.angle += (1 + state.angle) * delta;
+                g.setTransform(me, { position: [state.angle, 0, 0] });
+              },
+            };
+          },
+        },
+        ticks: { subscribe: () => ({ unsubscribe: () => {} }) },
+      });
+    const without = await syncTest(build, { ticks: 10 });
+    expect(without.ok).toBe(false);
+    expect(without.firstMismatch!.fields.map((f) => f.path)).toEqual(['.objects.spinner.position[0]']);
+    const withSave = await syncTest(build, {
+      ticks: 10,
+      save: () => spins.get('spinner')!.angle,
+      restore: (_engine, angle) => void (spins.get('spinner')!.angle = angle as number),
+    });
+    expect(withSave).toEqual({ ok: true, ticks: 10, rollback: 2 });
+  });
+
+  it('structural commands cannot be rolled back yet: a spawn inside the test is refused, saying so', async () => {
+    const build = async (): Promise<Runtime> =>
+      createRuntime({
+        scene: { objects: [{ name: 'spawner', behaviors: ['spawns'] }] },
+        behaviors: { spawns: (): Behavior => ({ update: (game) => void game.spawn({ name: 'spark' }) }) },
+        ticks: { subscribe: () => ({ unsubscribe: () => {} }) },
+      });
+    await expect(syncTest(build, { ticks: 5 })).rejects.toThrow('rolling back structural changes is not supported');
+  });
+
+  it('deltaMs and input are refused for a runtime, naming why', async () => {
+    await expect(syncTest(balls(() => 0), { deltaMs: 10 })).rejects.toThrow(OptionError);
+    await expect(syncTest(balls(() => 0), { deltaMs: 10 })).rejects.toThrow('syncTest: deltaMs must be left out for a runtime (each tick is one fixed step), got 10');
+    await expect(syncTest(balls(() => 0), { input: () => {} })).rejects.toThrow('its input latches are not rolled back yet');
+  });
+});
