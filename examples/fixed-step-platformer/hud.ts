@@ -41,8 +41,10 @@ export function hudSystem(state: GameState, display: SimulatedDisplay, root: Doc
 
     update(): void {
       const stats = this.engine.stats();
-      const nowMs = performance.now();
-      if (Number.isNaN(this.windowStartMs) || stats.frames <= 1) {
+      // The page frame's timestamp, not performance.now(): a read of the wall clock inside update is what the
+      // engine's determinism warnings flag (docs/determinism.md), and the host's timestamp is the time this frame shows.
+      const nowMs = display.pageTimeMs;
+      if (Number.isNaN(this.windowStartMs) || Number.isNaN(nowMs) || stats.frames <= 1) {
         this.windowStartMs = nowMs;
         this.ticksAtStart = display.ticks;
         this.stepsAtStart = stats.fixedUpdates;

@@ -30,6 +30,8 @@ export class SimulatedDisplay {
   rateHz: DisplayRate = 60;
   /** Display ticks delivered so far. */
   ticks = 0;
+  /** The page frame's timestamp of the latest delivery, in ms of page time (what the HUD measures rates against). */
+  pageTimeMs = NaN;
   private stallUntilMs = -Infinity;
   private stallRequestedMs = 0;
 
@@ -40,6 +42,7 @@ export class SimulatedDisplay {
     let nextMs = NaN;
     let stalled = false;
     const subscription = this.pageFrames().subscribe({ next: (nowMs) => {
+      this.pageTimeMs = nowMs;
       if (this.stallRequestedMs > 0) {
         this.stallUntilMs = nowMs + this.stallRequestedMs;
         this.stallRequestedMs = 0;
