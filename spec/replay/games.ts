@@ -8,6 +8,7 @@ import { createInput, nullBackend, type Input, type NullSurface } from '../../sr
 import { createStateEngine, type StateEngine } from '../../src/engines/state/index.js';
 import { createSystemsEngine, SceneSystem, type SceneSystemOptions, type SystemsEngine } from '../../src/engines/systems/index.js';
 import type { Subscribable } from 'rxjs';
+import { Actor, Controller, createWorldEngine, GameMode, type TickContext, type WorldEngine } from '../../src/engines/world/index.js';
 
 export const BINDINGS = { left: ['ArrowLeft'], right: ['ArrowRight'], jump: ['Space'] } as const;
 export type Action = keyof typeof BINDINGS;
@@ -149,3 +150,56 @@ export function playOn(engine: { advance(t: number): boolean }, input: Input<str
     engine.advance(timestampMs);
   }
 }
+
+/**
+ * A world-engine game: a ship steered by a Pilot controller from the input,
+ * with a velocity of its own, a comet drifting (with `jitterComet`, by a
+ * `Math.random()` step in its tick: the non-determinism a replay must find),
+ * and a game mode that scores each time the comet wraps.
+ */
+export function worldGame(host: Host = {}, jitterComet = false): WorldEngine<WorldAction> {
+  class Ship extends Actor<WorldAction> {
+    vx = 0;
+    vy = 0;
+    override tick(dt: number): void {
+      this.vx += this.drive.x * 200 * dt;
+      this.vy += this.drive.y * 200 * dt;
+      this.x += this.vx * dt;
+      this.y += this.vy * dt;
+    }
+  }
+  class Comet extends Actor<WorldAction> {
+    vx = 120;
+    override tick(dt: number, { world }: TickContext<WorldAction>): void {
+      this.x += this.vx * dt + (jitterComet && world.time > 3 && world.time < 3.02 ? Math.random() : 0);
+      if (this.x > 400) {
+        this.x -= 800;
+        world.gameMode!.scores['laps'] = (world.gameMode!.scores['laps'] ?? 0) + 1;
+      }
+    }
+  }
+  class Pilot extends Controller<WorldAction> {
+    override tick(_dt: number, { input }: TickContext<WorldAction>): void {
+      if (!this.pawn) return;
+      this.pawn.drive.x = input.axis('left', 'right');
+      this.pawn.drive.y = input.axis('up', 'down');
+    }
+  }
+  return createWorldEngine({
+    backend: nullBackend(),
+    ticks: host.ticks ?? NEVER,
+    ...(host.clock === undefined ? {} : { clock: host.clock }),
+    input: createInput({ bindings: { left: ['ArrowLeft'], right: ['ArrowRight'], up: ['ArrowUp'], down: ['ArrowDown'] } }),
+    levels: {
+      space: (world) => {
+        world.spawn(new Comet(), { x: -300, y: -150 });
+        const ship = world.spawn(new Ship(), { x: 0, y: 0 });
+        world.addController(new Pilot()).possess(ship);
+        world.gameMode = new GameMode();
+      },
+    },
+    startLevel: 'space',
+  });
+}
+
+export type WorldAction = 'left' | 'right' | 'up' | 'down';

@@ -4,7 +4,7 @@ import { map } from 'rxjs';
 import { constantClock } from '../../src/index.js';
 import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
 import { marbles } from '../marbles.js';
-import { play, playOn, stateGame, systemsGame } from './games.js';
+import { play, playOn, stateGame, systemsGame, worldGame } from './games.js';
 
 // Issue 20, item 2: "`replay(session, build)` drives a freshly built engine
 // through a scripted clock and the recorded input so that its tick, step and
@@ -243,5 +243,35 @@ describe('the first divergence: "a replay that says *where* it first went wrong 
     });
     expect(seen).toHaveLength(120);
     expect(seen.every((ms, i) => Math.abs(ms - session.deltasMs[i]!) < 1e-9)).toBe(true);
+  });
+});
+
+describe('the world engine: "level, live actors\' transforms and velocities by their float bits, scores, possession"', () => {
+  /** Plays the world game with arrows (held and let go) on a jittery host. */
+  function recordWorld(frames: number, jitterComet: boolean): Session {
+    const engine = worldGame({}, jitterComet);
+    const recording = recordSession(engine);
+    const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
+    const steps = play(frames, 31).map((step) => ({ ...step, calls: step.calls.map((c) => (c[0] === 'move' ? c : ([c[0], keys[c[1].length % 4]!] as const))) }));
+    playOn(engine, engine.input, steps);
+    const session = recording.stop();
+    engine.destroy();
+    return session;
+  }
+
+  it('a world-engine session with steering replays with every checkpoint equal', async () => {
+    const session = recordWorld(900, false);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => worldGame(host));
+    expect(report).toMatchObject({ same: true, frames: 900, checkpoints: 15 });
+  });
+
+  it('a comet whose tick calls Math.random() once: the first checkpoint after names its x, recorded vs replayed', async () => {
+    const session = recordWorld(600, true);
+    const report = await replay(session, (host) => worldGame(host, true));
+    const divergence = report.firstDivergence!;
+    expect(report.same).toBe(false);
+    expect(divergence.frame % 60).toBe(0);
+    expect(divergence.fields[0]!.path).toBe('.actors[0].x');
+    expect(divergence.fields[0]!.expected).not.toBe(divergence.fields[0]!.actual);
   });
 });

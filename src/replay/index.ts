@@ -33,5 +33,13 @@ export {
 } from './session.js';
 export { SESSION_FORMAT_NAME, SessionFormatError, decodeSession, encodeSession, sessionToFile, type SessionFile } from './session-format.js';
 export { formatReplayReport } from './format-report.js';
-export { presetStateOf, stateEngineState, systemsEngineState, type EntityState, type SystemsState } from './preset-states.js';
+export {
+  presetStateOf,
+  stateEngineState,
+  systemsEngineState,
+  worldEngineState,
+  type EntityState,
+  type SystemsState,
+  type WorldState,
+} from './preset-states.js';
 export { diffFields, diffStates, flattenState, hashState, sameLeaf, MAX_STATE_DEPTH, type FieldDifference, type StateFields, type StateLeaf } from './state-hash.js';

@@ -1,5 +1,6 @@
 import type { StateEngine } from '../engines/state/state-engine.js';
 import type { SystemsEngine } from '../engines/systems/systems-engine.js';
+import type { WorldEngine } from '../engines/world/world-engine.js';
 
 /**
  * The state engine's checkpoint state: its state value, as update left it.
@@ -44,11 +45,70 @@ export function systemsEngineState(engine: SystemsEngine): SystemsState {
   return { scene: scene?.id ?? null, entities };
 }
 
+/** What {@link worldEngineState} returns. */
+export interface WorldState {
+  /** The open level's name (null while the first one loads). */
+  readonly level: string | null;
+  /** Seconds of simulated time in this level. */
+  readonly time: number;
+  /** The game mode's phase, or null without one. */
+  readonly phase: string | null;
+  /** The game mode's scores, in their own order. */
+  readonly scores: Readonly<Record<string, number>>;
+  /**
+   * The live actors, in the world's order: each one's own fields that are
+   * numbers, strings or booleans: `id`, `name`, `x`, `y`, `rotation`, and a
+   * game's own (`vx`, `vy`, a health...), by their float bits; and its drive.
+   */
+  readonly actors: readonly Readonly<Record<string, unknown>>[];
+  /** For each controller, in order, the id of the pawn it possesses (null for none). */
+  readonly possession: readonly (number | null)[];
+}
+
+/**
+ * The world engine's checkpoint state: the level, the live actors'
+ * transforms, velocities and other scalar fields, the game mode's phase and
+ * scores, and who possesses whom.
+ */
+export function worldEngineState<A extends string>(engine: WorldEngine<A>): WorldState {
+  if (engine.transitioning && !hasWorld(engine)) return { level: null, time: 0, phase: null, scores: {}, actors: [], possession: [] };
+  const world = engine.world;
+  const mode = world.gameMode;
+  const actors: Record<string, unknown>[] = [];
+  for (const actor of world.actors) {
+    if (!actor.alive) continue;
+    const fields: Record<string, unknown> = {};
+    for (const key of Object.keys(actor)) {
+      const value = (actor as unknown as Record<string, unknown>)[key];
+      if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') fields[key] = value;
+    }
+    fields['drive'] = { x: actor.drive.x, y: actor.drive.y, action: actor.drive.action };
+    actors.push(fields);
+  }
+  return {
+    level: world.level,
+    time: world.time,
+    phase: mode?.phase ?? null,
+    scores: { ...(mode?.scores ?? {}) },
+    actors,
+    possession: world.controllers.map((controller) => controller.pawn?.id ?? null),
+  };
+}
+
+function hasWorld(engine: WorldEngine<string>): boolean {
+  try {
+    void engine.world;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The checkpoint state a preset provides, by the preset's name
  * (`engine.preset`): {@link stateEngineState} for `'state engine'`,
- * {@link systemsEngineState} for `'systems engine'`; `undefined` for the
- * others (give `stateOf` yourself).
+ * {@link systemsEngineState} for `'systems engine'`, {@link worldEngineState}
+ * for `'world engine'`; `undefined` for the others (give `stateOf` yourself).
  */
 export function presetStateOf(preset: string): ((engine: never) => unknown) | undefined {
   switch (preset) {
@@ -56,6 +116,8 @@ export function presetStateOf(preset: string): ((engine: never) => unknown) | un
       return stateEngineState as (engine: never) => unknown;
     case 'systems engine':
       return systemsEngineState as (engine: never) => unknown;
+    case 'world engine':
+      return worldEngineState as (engine: never) => unknown;
     default:
       return undefined;
   }
