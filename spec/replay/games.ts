@@ -8,6 +8,7 @@ import { createInput, nullBackend, type Input, type NullSurface } from '../../sr
 import { createStateEngine, type StateEngine } from '../../src/engines/state/index.js';
 import { createSystemsEngine, SceneSystem, type SceneSystemOptions, type SystemsEngine } from '../../src/engines/systems/index.js';
 import type { Subscribable } from 'rxjs';
+import { createRuntime, type Runtime } from '../../src/engines/runtime/index.js';
 import { Actor, Controller, createWorldEngine, GameMode, type TickContext, type WorldEngine } from '../../src/engines/world/index.js';
 
 export const BINDINGS = { left: ['ArrowLeft'], right: ['ArrowRight'], jump: ['Space'] } as const;
@@ -203,3 +204,31 @@ export function worldGame(host: Host = {}, jitterComet = false): WorldEngine<Wor
 }
 
 export type WorldAction = 'left' | 'right' | 'up' | 'down';
+
+/**
+ * A fixed-tick runtime game with no physics: a 'player' moved each fixed tick
+ * by the held arrows, jumping on Space (an edge latched for the tick); with
+ * `randomAt`, the tick of that number nudges it by `Math.random()`.
+ */
+export function runtimeGame(host: Host = {}, randomAt?: number): Runtime {
+  let ticks = 0;
+  return createRuntime({
+    scene: { simulation: { fixed_delta: 0.02 }, objects: [{ name: 'player', behaviors: ['player'] }, { name: 'marker' }] },
+    behaviors: {
+      player: () => ({
+        fixedUpdate: (game, self, dt) => {
+          ticks++;
+          const { position } = game.transform(self);
+          const { horizontal, vertical, jump } = game.input();
+          const nudge = ticks === randomAt ? Math.random() : 0;
+          game.setTransform(self, { position: [position[0]! + horizontal * 3 * dt + nudge, position[1]! + (jump ? 1 : 0), position[2]! + vertical * dt] });
+        },
+      }),
+    },
+    ticks: host.ticks ?? NEVER,
+    ...(host.clock === undefined ? {} : { clock: host.clock }),
+    onError: (error) => {
+      throw error;
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { map } from 'rxjs';
 import { constantClock } from '../../src/index.js';
 import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
 import { marbles } from '../marbles.js';
-import { play, playOn, stateGame, systemsGame, worldGame } from './games.js';
+import { play, playOn, runtimeGame, stateGame, systemsGame, worldGame } from './games.js';
 
 // Issue 20, item 2: "`replay(session, build)` drives a freshly built engine
 // through a scripted clock and the recorded input so that its tick, step and
@@ -273,5 +273,32 @@ describe('the world engine: "level, live actors\' transforms and velocities by t
     expect(divergence.frame % 60).toBe(0);
     expect(divergence.fields[0]!.path).toBe('.actors[0].x');
     expect(divergence.fields[0]!.expected).not.toBe(divergence.fields[0]!.actual);
+  });
+});
+
+describe('the fixed-tick runtime: "object table and presented poses"', () => {
+  function recordRuntime(frames: number, randomAt?: number): Session {
+    const engine = runtimeGame({}, randomAt);
+    const recording = recordSession(engine);
+    playOn(engine, engine.inputDevice, play(frames, 41));
+    const session = recording.stop();
+    engine.destroy();
+    return session;
+  }
+
+  it('a runtime session with key presses replays with every checkpoint equal, input stamped with its tick', async () => {
+    const session = recordRuntime(900);
+    expect(session.fixedStep).toBe(true);
+    expect(session.events.some((e) => e.kind === 'input' && e.tick > 0)).toBe(true);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => runtimeGame(host));
+    expect(report).toMatchObject({ same: true, frames: 900, checkpoints: 15 });
+  });
+
+  it('a behavior that calls Math.random() in tick 200 is reported at the next checkpoint, naming the pose field', async () => {
+    const report = await replay(recordRuntime(600, 200), (host) => runtimeGame(host, 200));
+    expect(report.same).toBe(false);
+    const fields = report.firstDivergence!.fields.map((f) => f.path);
+    expect(fields).toContain('.objects[0].transform.position[0]');
+    expect(report.firstDivergence!.tick).toBeGreaterThanOrEqual(200);
   });
 });

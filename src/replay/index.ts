@@ -38,7 +38,10 @@ export {
   stateEngineState,
   systemsEngineState,
   worldEngineState,
+  runtimeState,
   type EntityState,
+  type RuntimeObjectState,
+  type RuntimeState,
   type SystemsState,
   type WorldState,
 } from './preset-states.js';

@@ -1,4 +1,6 @@
+import type { Runtime } from '../engines/runtime/runtime.js';
 import type { StateEngine } from '../engines/state/state-engine.js';
+import { Input } from '../input/input.js';
 import type { SystemsEngine } from '../engines/systems/systems-engine.js';
 import type { WorldEngine } from '../engines/world/world-engine.js';
 
@@ -104,11 +106,59 @@ function hasWorld(engine: WorldEngine<string>): boolean {
   }
 }
 
+/** What {@link runtimeState} reads of one object. */
+export interface RuntimeObjectState {
+  /** Its handle. */
+  readonly handle: number;
+  /** Its name. */
+  readonly name: string;
+  /** Its current simulation pose (position, rotation quaternion, scale). */
+  readonly transform: unknown;
+  /** Its presented pose this frame (what was drawn). */
+  readonly presented: unknown;
+}
+
+/** What {@link runtimeState} returns. */
+export interface RuntimeState {
+  /** The scene session (a new number for every scene loaded). */
+  readonly session: number;
+  /** The live objects, in creation order. */
+  readonly objects: readonly RuntimeObjectState[];
+}
+
+/**
+ * The runtime's checkpoint state: the object table (handles and names, in
+ * order) with each live object's simulation pose and presented pose. The
+ * physics engine's own state (velocities inside Rapier) is not read: it shows
+ * in the poses of the next tick.
+ */
+export function runtimeState(runtime: Runtime): RuntimeState {
+  return {
+    session: runtime.session,
+    objects: runtime.handles().map((handle) => ({
+      handle,
+      name: runtime.nameOf(handle),
+      transform: runtime.transform(handle),
+      presented: runtime.presentation(handle),
+    })),
+  };
+}
+
+/** The Input an engine reads, when it has one: `engine.input` (world, state) or `engine.inputDevice` (the runtime). @internal */
+export function inputOf(engine: object): Input<string> | undefined {
+  for (const key of ['input', 'inputDevice']) {
+    const input = (engine as Record<string, unknown>)[key];
+    if (input instanceof Input) return input as Input<string>;
+  }
+  return undefined;
+}
+
 /**
  * The checkpoint state a preset provides, by the preset's name
  * (`engine.preset`): {@link stateEngineState} for `'state engine'`,
  * {@link systemsEngineState} for `'systems engine'`, {@link worldEngineState}
- * for `'world engine'`; `undefined` for the others (give `stateOf` yourself).
+ * for `'world engine'`, {@link runtimeState} for `'runtime'`; `undefined` for
+ * the others (give `stateOf` yourself).
  */
 export function presetStateOf(preset: string): ((engine: never) => unknown) | undefined {
   switch (preset) {
@@ -118,6 +168,8 @@ export function presetStateOf(preset: string): ((engine: never) => unknown) | un
       return systemsEngineState as (engine: never) => unknown;
     case 'world engine':
       return worldEngineState as (engine: never) => unknown;
+    case 'runtime':
+      return runtimeState as (engine: never) => unknown;
     default:
       return undefined;
   }

@@ -3,7 +3,7 @@ import { checkOptionKeys, functionOption, optionsObject } from '../../operators/
 import type { EngineStats } from '../engines/shell/engine-shell.js';
 import { Input, type InputCall } from '../input/input.js';
 import type { Loop, LoopControl, LoopTap } from '../loop/loop.js';
-import { presetStateOf } from './preset-states.js';
+import { inputOf, presetStateOf } from './preset-states.js';
 import {
   DEFAULT_CHECKPOINT_EVERY,
   SESSION_FORMAT_VERSION,
@@ -132,11 +132,6 @@ export function recordSession<E extends ShellEngine>(engine: E, options?: Record
   return new Recorder(engine, checkpointEvery, keepFields, input, stateOf as ((engine: ShellEngine) => unknown) | undefined, optionsHashOf(options?.options));
 }
 
-/** The Input an engine reads, when it has one (`engine.input`). */
-function inputOf(engine: ShellEngine): Input<string> | undefined {
-  const input = (engine as { input?: unknown }).input;
-  return input instanceof Input ? input : undefined;
-}
 
 /** The hash of the options' serialisable part: functions, symbols and class instances (a backend, an Input) are left out. */
 export function optionsHashOf(options: unknown): string {

@@ -1,6 +1,7 @@
 import { NEVER, type Subscribable } from 'rxjs';
 import { fromStep, type StepOperator } from '../../operators/step-operator.js';
-import { Input } from '../input/input.js';
+import type { Input } from '../input/input.js';
+import { inputOf } from './preset-states.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
 import type { Checkpoint, Session, SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
@@ -214,10 +215,6 @@ function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engine: E; i
   return { engine: built as E, input: inputOf(built as E) };
 }
 
-function inputOf(engine: ShellEngine): Input<string> | undefined {
-  const input = (engine as { input?: unknown }).input;
-  return input instanceof Input ? input : undefined;
-}
 
 /** Makes a recorded event again on the replayed engine. */
 function apply(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): void {
