@@ -91,6 +91,19 @@ describe('recordSession: "every delta the clock delivered, exactly (the float64 
     expect(session.checkpoints.every((c) => /^[0-9a-f]{16}$/.test(c.hash))).toBe(true);
   });
 
+  it('one recorder at a time: a second is refused until the first stops; a stopped recording records nothing more', () => {
+    const engine = stateGame({ clock: constantClock(10) });
+    const first = recordSession(engine);
+    expect(() => recordSession(engine)).toThrow('setTap: this loop is already recorded; stop the other recording first (one recorder at a time)');
+    engine.advance();
+    const session = first.stop();
+    engine.input.press('Space');
+    engine.advance();
+    expect(first.stop()).toBe(session);
+    expect(session.deltasMs).toEqual([10]);
+    expect(session.events).toEqual([]);
+  });
+
   it('refuses an engine that has run frames, and a bad option, naming it', () => {
     const engine = stateGame();
     expect(() => recordSession(engine, { checkpointEvery: 0 })).toThrow('recordSession: checkpointEvery must be an integer >= 1');
