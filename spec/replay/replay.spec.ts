@@ -235,6 +235,22 @@ describe('the first divergence: "a replay that says *where* it first went wrong 
     expect(report.firstDivergence).toMatchObject({ frame: 60, fields: [] });
   });
 
+  it('a game that replaces the session clock from inside a frame: the schedule differs at the first frame it changed', async () => {
+    const session = recordStateGame(120, 6);
+    const report = await replay(session, (host) => {
+      const engine = stateGame(host);
+      const swap = engine.loop.on('render', () => {
+        if (engine.frame().count === 50) {
+          swap.unsubscribe();
+          engine.setClock(constantClock(5));
+        }
+      });
+      return engine;
+    });
+    expect(report.same).toBe(false);
+    expect(report.firstDivergence).toMatchObject({ frame: 50, recordedHash: '', fields: [{ path: 'schedule.frame51DeltaMs', expected: session.deltasMs[50], actual: 5 }] });
+  });
+
   it('a build of another preset is refused, naming both', async () => {
     const session = recordStateGame(5, 1);
     await expect(

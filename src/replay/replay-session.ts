@@ -166,8 +166,10 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
     }
     return true;
   };
+  const stepsBefore: number[] = []; // the fixed steps run before each replayed frame
   const tick = (delivers: boolean, frame: number): boolean => {
     timestampMs += 1000 / 60;
+    if (delivers) stepsBefore.push(engine.loop.fixedStepCount);
     let made: boolean;
     try {
       made = engine.advance(timestampMs);
@@ -195,6 +197,11 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   const replayed = recording.stop();
   const errors = engine.stats().errors;
   engine.destroy();
+  // A game that replaced the session clock (setClock from a hook) gets other deltas: the schedule differs there.
+  const other = replayed.deltasMs.findIndex((deltaMs, i) => !Object.is(deltaMs, session.deltasMs[i]));
+  if (other >= 0 && (scheduleDivergence === undefined || scheduleDivergence.frame > other)) {
+    scheduleDivergence = scheduleDifference(other, stepsBefore[other] ?? 0, `schedule.frame${other + 1}DeltaMs`, session.deltasMs[other]!, replayed.deltasMs[other]!);
+  }
   const compared = compareCheckpoints(session.checkpoints, replayed.checkpoints);
   const firstDivergence = scheduleDivergence !== undefined && (compared.divergence === undefined || compared.divergence.frame > scheduleDivergence.frame) ? scheduleDivergence : compared.divergence;
   return {
