@@ -24,7 +24,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/page$/, replacement: resolve(repo, 'src/engines/page/index.ts') },
   { find: /^tickflow\/systems$/, replacement: resolve(repo, 'src/engines/systems/index.ts') },
   { find: /^tickflow\/runtime$/, replacement: resolve(repo, 'src/engines/runtime/index.ts') },
-  { find: /^tickflow\/replay$/, replacement: resolve(repo, 'src/replay/sync-test.ts') },
+  { find: /^tickflow\/replay$/, replacement: resolve(repo, 'src/replay/index.ts') },
   { find: /^tickflow\/rapier(2d|3d)$/, replacement: resolve(repo, 'src/backends/rapier/rapier$1.ts') },
 ];
 

@@ -43,6 +43,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'systems-engine', file: 'docs/systems-engine.md', browser: 'prints' },
   { name: 'runtime', file: 'docs/runtime.md', browser: 'moves' },
   { name: 'page-engine', file: 'docs/page-engine.md', browser: 'moves' },
+  { name: 'replay', file: 'docs/replay.md', browser: 'prints' },
   { name: 'testing', file: 'docs/testing.md', browser: 'none', tests: 1 },
 ];
 

@@ -60,6 +60,7 @@ export const GUIDES: readonly Guide[] = [
     gallery: ['physics-playground/'],
   },
   { source: 'docs/scene-documents.md', entryPoints: ['tickflow/runtime'], gallery: ['physics-playground/'] },
+  { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },
   {
     source: 'docs/delta-time-validator.md',

@@ -50,7 +50,12 @@ scenario or a malformed one). Every failure is a message, never a stack trace.
        tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>]
 
 Validates a fixed-tick runtime scene and runs it headless (tickflow play with
-no arguments says more).`;
+no arguments says more).
+
+       tickflow replay <session.json> <build-module> [--json]
+
+Replays a recorded session and compares every checkpoint; exit 0 same, 1
+divergent, 2 usage or bad file (tickflow replay with no arguments says more).`;
 
 /**
  * Runs `tickflow <args>`. The only command is `validate`, on one module or
@@ -71,6 +76,7 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
     return command === undefined ? EXIT_USAGE : EXIT_OK;
   }
   if (command === 'play') return (await import('./play-command.js')).runPlayCommand(rest, io);
+  if (command === 'replay') return (await import('./replay-command.js')).runReplayCommand(rest, io);
   if (command !== 'validate') {
     err(`tickflow: unknown command "${command}"\n\n${USAGE}`);
     return EXIT_USAGE;

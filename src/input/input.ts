@@ -60,6 +60,16 @@ interface ActionState {
 }
 
 /**
+ * One raw call into an {@link Input}, as a session recorder sees it:
+ * `press`/`release` with the device input, `move` with the pointer's x, y and
+ * whether it is inside. Calls that change nothing (a key repeat) are seen too,
+ * so a replay makes exactly the same calls.
+ *
+ * @internal
+ */
+export type InputCall = readonly ['press' | 'release', string] | readonly ['move', number, number, boolean];
+
+/**
  * Checks a target that input listens on: anything with `addEventListener`
  * (window, a canvas, an element). One rule for every option that takes one.
  *
@@ -100,6 +110,7 @@ export class Input<A extends string = string> {
   private readonly heldInputs = new Set<string>();
   private pointerState = { x: 0, y: 0, inside: false };
   private readonly detachers: (() => void)[] = [];
+  private tap: ((call: InputCall) => void) | undefined;
 
   constructor(options: InputOptions<A>) {
     optionsObject('createInput', options);
@@ -130,6 +141,7 @@ export class Input<A extends string = string> {
 
   /** Scripted input: the device input (a key code or pointer button) goes down. */
   press(input: string): void {
+    if (this.tap !== undefined) this.tap(['press', input]);
     if (this.heldInputs.has(input)) return; // key repeat is not a new press
     this.heldInputs.add(input);
     for (const action of this.bindingsByInput.get(input) ?? []) {
@@ -143,6 +155,7 @@ export class Input<A extends string = string> {
 
   /** Scripted input: the device input comes up. */
   release(input: string): void {
+    if (this.tap !== undefined) this.tap(['release', input]);
     if (!this.heldInputs.delete(input)) return;
     for (const action of this.bindingsByInput.get(input) ?? []) {
       const state = this.actions.get(action)!;
@@ -156,6 +169,7 @@ export class Input<A extends string = string> {
   /** Scripted pointer movement, in CSS pixels relative to the pointer target. */
   movePointer(x: number, y: number, inside = true): void {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return; // host events are never trusted
+    if (this.tap !== undefined) this.tap(['move', x, y, inside === true]);
     this.pointerState = { x, y, inside };
   }
 
@@ -173,6 +187,22 @@ export class Input<A extends string = string> {
   /** Releases everything held (a lost focus: the keyup events will never come). */
   releaseAll(): void {
     for (const input of [...this.heldInputs]) this.release(input);
+  }
+
+  /**
+   * Sets (or, with `undefined`, removes) the one listener of every raw
+   * `press`, `release` and pointer move, device events and scripted calls
+   * alike (`releaseAll` is seen as its releases): how a session recorder sees
+   * input.
+   *
+   * @throws {Error} when a listener is set and another is given (one recorder at a time).
+   * @internal
+   */
+  setTap(tap: ((call: InputCall) => void) | undefined): void {
+    if (tap !== undefined && this.tap !== undefined && tap !== this.tap) {
+      throw new Error('setTap: this input is already recorded; stop the other recording first (one recorder at a time)');
+    }
+    this.tap = tap;
   }
 
   /** Removes every DOM listener. */
@@ -246,9 +276,7 @@ export class Input<A extends string = string> {
       locate(event);
       this.release(`Pointer${(event as PointerEvent).button}`);
     });
-    this.listen(target, 'pointerleave', () => {
-      this.pointerState = { ...this.pointerState, inside: false };
-    });
+    this.listen(target, 'pointerleave', () => this.movePointer(this.pointerState.x, this.pointerState.y, false));
   }
 }
 

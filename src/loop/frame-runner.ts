@@ -67,6 +67,8 @@ export class FrameRunner<P extends string = string> {
   pendingError: PhaseError | undefined;
   /** Whether the frame under way is a single step (see {@link requestStep}). */
   stepping = false;
+  /** The fixed steps begun so far, over the runner's life. */
+  stepsTotal = 0;
 
   /**
    * The seconds handed to the phases, in fields that are never numbers-only
@@ -156,6 +158,7 @@ export class FrameRunner<P extends string = string> {
         }
         if (this.stepRequested) this.stepThisFrame();
         for (let step = 0; step < plan.steps; step++) {
+          this.stepsTotal++;
           for (let j = fixedStart; j <= fixedEnd; j++) this.runPhase(j, this.stepSeconds);
         }
         i = fixedEnd;

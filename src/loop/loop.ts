@@ -85,6 +85,26 @@ export interface LoopStats {
   readonly speed: number;
 }
 
+/**
+ * What a session recorder sees of a loop (`tickflow/replay`): every tick that
+ * reached the clock, the end of every frame, and the controls a caller
+ * changed from outside a frame. One listener at most; none costs one
+ * comparison per tick and nothing else.
+ *
+ * @internal
+ */
+export interface LoopTap {
+  /** A tick reached the clock: what the clock made of it (a finite number is a delivered delta, before the time scale; anything else declined the tick). Called before the frame runs. */
+  tick(clockMs: number | undefined): void;
+  /** A delivered tick's frame finished. */
+  frameEnd(): void;
+  /** A caller changed a control from outside a frame (a change made inside a frame is the game's own, and replays itself). */
+  control(kind: LoopControl, value: unknown): void;
+}
+
+/** The controls a {@link LoopTap} sees. @internal */
+export type LoopControl = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release';
+
 /** Options of {@link Loop.setClock}. */
 export interface SetClockOptions {
   /**
@@ -131,6 +151,7 @@ export class Loop<P extends string = string> {
   private tickCount = 0;
   private declinedCount = 0;
   private destroyed = false;
+  private tap: LoopTap | undefined;
 
   constructor(options: LoopOptions<P>) {
     const where = 'createLoop';
@@ -201,6 +222,7 @@ export class Loop<P extends string = string> {
   /** Pauses (true) or resumes (false); see the getter. */
   set paused(value: boolean) {
     this.runner.setPaused(value === true);
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('paused', value === true);
   }
 
   /**
@@ -217,6 +239,7 @@ export class Loop<P extends string = string> {
   set timeScale(value: number) {
     nonNegativeFinite('timeScale', 'timeScale', value);
     this.scale = value;
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('timeScale', value);
   }
 
   /** Whether a frame is running right now (inside a phase). */
@@ -268,10 +291,12 @@ export class Loop<P extends string = string> {
   hold(): () => void {
     this.assertAlive('hold');
     if (this.holds++ === 0) this.detachHost();
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds);
     let outstanding = true;
     return () => {
       if (!outstanding) return;
       outstanding = false;
+      if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds - 1);
       if (--this.holds > 0 || this.destroyed) return;
       this.restartClock();
       if (this.started) this.attachHost();
@@ -288,6 +313,7 @@ export class Loop<P extends string = string> {
   step(): void {
     this.assertAlive('step');
     this.runner.requestStep();
+    if (this.tap !== undefined && !this.runner.inFrame && this.runner.paused) this.tap.control('step', true);
   }
 
   /** Whether the frame under way (or the latest) is a single step ({@link step}). */
@@ -401,6 +427,7 @@ export class Loop<P extends string = string> {
     this.clock = clock;
     this.restartClock();
     if (keepBaseline && this.tickCount > 0) this.clockStep(this.lastTimestampMs);
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('clock', keepBaseline);
   }
 
   /**
@@ -420,6 +447,26 @@ export class Loop<P extends string = string> {
     optionsObject('setFixedStep', options);
     retuneAccumulator(accumulator, options);
     this.runner.retuned();
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('fixedStep', { ...options });
+  }
+
+  /**
+   * Sets (or, with `undefined`, removes) the one {@link LoopTap}: how a
+   * session recorder sees every tick, frame end and control.
+   *
+   * @throws {Error} when a tap is set and another is given (one recorder at a time).
+   * @internal
+   */
+  setTap(tap: LoopTap | undefined): void {
+    if (tap !== undefined && this.tap !== undefined && tap !== this.tap) {
+      throw new Error('setTap: this loop is already recorded; stop the other recording first (one recorder at a time)');
+    }
+    this.tap = tap;
+  }
+
+  /** The fixed steps run so far, over the loop's life (0 without a fixed step). @internal */
+  get fixedStepCount(): number {
+    return this.runner.stepsTotal;
   }
 
   /**
@@ -572,6 +619,7 @@ export class Loop<P extends string = string> {
     this.tickCount++;
     if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
     const clockMs = this.clockStep(timestampMs);
+    if (this.tap !== undefined) this.tap.tick(clockMs);
     // A custom clock is user code: its deltas are checked like host input (undefined is not finite either).
     if (!Number.isFinite(clockMs)) return this.decline();
     const deltaMs = this.scale === 1 && clockMs! >= 0 ? clockMs! : this.scaled(clockMs!);
@@ -579,6 +627,7 @@ export class Loop<P extends string = string> {
     this.meter.record(timestampMs, deltaMs);
     this.runner.run(deltaMs);
     if (this.frameListeners.size > 0) this.emitFrame();
+    if (this.tap !== undefined) this.tap.frameEnd();
     return true;
   }
 

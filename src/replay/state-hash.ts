@@ -72,8 +72,16 @@ export function hashState(state: unknown): string {
  * @param limit Defaults to 20.
  */
 export function diffStates(expected: unknown, actual: unknown, limit = 20): FieldDifference[] {
-  const a = flattenState(expected);
-  const b = flattenState(actual);
+  return diffFields(flattenState(expected), flattenState(actual), limit);
+}
+
+/**
+ * As {@link diffStates}, on states already flattened (a replay keeps a
+ * recorded checkpoint's fields, not its state).
+ *
+ * @param limit Defaults to 20.
+ */
+export function diffFields(a: StateFields, b: StateFields, limit = 20): FieldDifference[] {
   const differences: FieldDifference[] = [];
   for (const [path, value] of a) {
     if (differences.length >= limit) return differences;

@@ -2,7 +2,7 @@
  * Helpers for testing games and loops built with tickflow: write host ticks
  * without counting dashes, observe the order phases run in, and show that a
  * game integrates against the delta it is given (the delta-time validator,
- * for any engine).
+ * for any engine), and turn a recorded session into a test (`replayTest`).
  *
  * They need only `rxjs`; pair the marble helpers with any
  * TestScheduler-based runner (rxjs-marbles, `TestScheduler.run`). See
@@ -27,3 +27,4 @@ export {
 } from './validate-delta-time.js';
 export { formatOutcomeTable } from './outcome-table.js';
 export { worldScenario, readOutcome, type WorldScenario, type WorldRunOutcome, type WorldOutcome } from './world-scenario.js';
+export { replayTest, ReplayDivergenceError } from './replay-test.js';

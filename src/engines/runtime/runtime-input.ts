@@ -108,6 +108,11 @@ export class RuntimeInput {
     this.device = new Input<RuntimeAction>({ bindings, keyboardTarget: options?.target });
   }
 
+  /** The Input the keys are read from. */
+  get keys(): Input<RuntimeAction> {
+    return this.device;
+  }
+
   /** Scripted input (tests, headless): a key (`KeyboardEvent.code`) goes down. */
   press(code: string): void {
     this.device.press(code);

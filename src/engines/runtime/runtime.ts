@@ -13,7 +13,8 @@ import type { Callback, CallbackHost } from './callback-list.js';
 import type { PhysicsAdapter, PhysicsSnapshot } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
 import { blendPose, copyPose, writePose, type Pose, type PoseUpdate } from './pose.js';
-import { RuntimeInput, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
+import { RuntimeInput, type RuntimeAction, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
+import type { Input } from '../../input/input.js';
 import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-object.js';
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
 import { RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
@@ -217,6 +218,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   step(): void {
     this.loop.step();
+  }
+
+  /**
+   * The Input the runtime reads its keys from: real keydowns and
+   * {@link press}/{@link release} go through it, and a session recorder
+   * (`recordSession` in `tickflow/replay`) listens to it.
+   */
+  get inputDevice(): Input<RuntimeAction> {
+    return this.keys.keys;
   }
 
   /** Scripted input (tests, headless): a key (`KeyboardEvent.code`) goes down, as a real keydown would. */

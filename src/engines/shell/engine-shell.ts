@@ -114,6 +114,11 @@ export abstract class EngineShell<P extends string> {
     }
   }
 
+  /** The preset's name, as errors and recorded sessions give it: `'world engine'`, `'state engine'`, `'systems engine'`, `'runtime'`. */
+  get preset(): string {
+    return this.label;
+  }
+
   /** Whether the engine takes host ticks now (started, and not held by a load or a pause that asks for no frames). */
   get running(): boolean {
     return this.loop.running;

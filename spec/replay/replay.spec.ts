@@ -1,0 +1,333 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { map } from 'rxjs';
+import { constantClock } from '../../src/index.js';
+import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
+import { marbles } from '../marbles.js';
+import { play, playOn, runtimeGame, stateGame, systemsGame, worldGame } from './games.js';
+
+// Issue 20, item 2: "`replay(session, build)` drives a freshly built engine
+// through a scripted clock and the recorded input so that its tick, step and
+// alpha schedule is identical by construction." Item 3: "a replay compares
+// each one and, on a mismatch, reports the first divergent frame and tick and
+// which fields differ (which actor, which value, recorded vs replayed)."
+
+/** Records a state-engine game played by `steps`; returns the session. */
+function recordStateGame(frames: number, seed: number, randomAt?: number): Session {
+  const engine = stateGame({}, randomAt);
+  const recording = recordSession(engine);
+  playOn(engine, engine.input, play(frames, seed));
+  const session = recording.stop();
+  engine.destroy();
+  return session;
+}
+
+/** The same deltas, bit for bit (Object.is: -0 is not 0). */
+function sameBits(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+}
+
+describe('recordSession: "every delta the clock delivered, exactly (the float64 bits), and how many ticks it declined in between"', () => {
+  it('records each delivered delta by its bits and each run of declined ticks before the frame it preceded', () => {
+    const engine = stateGame();
+    const recording = recordSession(engine);
+    // wall clock: the first tick is worth 0; NaN is declined and moves no baseline.
+    for (const t of [100, 116.7, NaN, NaN, 133.40000000000001, 150, NaN]) engine.advance(t);
+    const session = recording.stop();
+    expect(sameBits(session.deltasMs, [0, 116.7 - 100, 133.40000000000001 - 116.7, 150 - 133.40000000000001])).toBe(true);
+    expect(session.declined).toEqual([
+      { frame: 2, count: 2 },
+      { frame: 4, count: 1 },
+    ]);
+    expect(engine.stats()).toMatchObject({ frames: 4, declined: 3 });
+  });
+
+  it('"every input change, stamped with the frame (and, for fixed-step presets, the tick) that consumed it"', async () => {
+    const { engine, input } = systemsGame();
+    await engine.play();
+    const recording = recordSession(engine, { input });
+    engine.advance(0);
+    engine.advance(30); // 50 Hz step: 20 ms, so one fixed step has run after frame 2
+    input.press('ArrowRight');
+    input.movePointer(12.5, -0);
+    engine.advance(60);
+    input.release('ArrowRight');
+    const session = recording.stop();
+    expect(session.fixedStep).toBe(true);
+    expect(session.events).toEqual([
+      { kind: 'input', frame: 2, tick: 1, call: ['press', 'ArrowRight'] },
+      { kind: 'input', frame: 2, tick: 1, call: ['move', 12.5, -0, true] },
+      { kind: 'input', frame: 3, tick: 3, call: ['release', 'ArrowRight'] },
+    ]);
+  });
+
+  it('"every control event: pause and resume, time scale, clock and fixed step changes" made between frames; none made by the game inside one', () => {
+    const engine = stateGame({ clock: constantClock(10) });
+    const recording = recordSession(engine);
+    engine.advance();
+    engine.loop.timeScale = 0.5;
+    engine.loop.paused = true;
+    engine.advance();
+    engine.loop.paused = false;
+    engine.setClock(constantClock(20));
+    const inside = engine.loop.on('update', () => (engine.loop.timeScale = 0.25)); // the game's own: not recorded
+    engine.advance();
+    inside.unsubscribe();
+    const controls = recording.stop().events.map((e) => (e.kind === 'control' ? [e.frame, e.control, e.value] : e.kind));
+    expect(controls).toEqual([
+      [1, 'timeScale', 0.5],
+      [1, 'paused', true],
+      [2, 'paused', false],
+      [2, 'clock', false],
+    ]);
+  });
+
+  it('writes a checkpoint every N frames and one when it stops, each the hash of the preset\'s state', () => {
+    const engine = stateGame();
+    const recording = recordSession(engine, { checkpointEvery: 4 });
+    playOn(engine, engine.input, play(10, 3));
+    const session = recording.stop();
+    expect(session.checkpoints.map((c) => c.frame)).toEqual([4, 8, 10]);
+    expect(session.checkpoints.every((c) => /^[0-9a-f]{16}$/.test(c.hash))).toBe(true);
+  });
+
+  it('one recorder at a time: a second is refused until the first stops; a stopped recording records nothing more', () => {
+    const engine = stateGame({ clock: constantClock(10) });
+    const first = recordSession(engine);
+    expect(() => recordSession(engine)).toThrow('setTap: this loop is already recorded; stop the other recording first (one recorder at a time)');
+    engine.advance();
+    const session = first.stop();
+    engine.input.press('Space');
+    engine.advance();
+    expect(first.stop()).toBe(session);
+    expect(session.deltasMs).toEqual([10]);
+    expect(session.events).toEqual([]);
+  });
+
+  it('refuses an engine that has run frames, and a bad option, naming it', () => {
+    const engine = stateGame();
+    expect(() => recordSession(engine, { checkpointEvery: 0 })).toThrow('recordSession: checkpointEvery must be an integer >= 1');
+    engine.advance(0);
+    expect(() => recordSession(engine)).toThrow(/has run 1 frames; attach the recorder before the first frame/);
+  });
+});
+
+describe('replay: "its tick, step and alpha schedule is identical by construction"', () => {
+  it(
+    'the session clock hands back the recorded deltas and declines the recorded ticks, whatever the timestamps',
+    marbles((m) => {
+      const recorded: Session = {
+        ...recordStateGame(0, 1),
+        deltasMs: [16, 17.5, 0.1 + 0.2],
+        declined: [{ frame: 2, count: 1 }],
+      };
+      const ticks = m.hot('  -a-b-c-d-e-|', { a: 0, b: 1, c: 2, d: 3, e: 4 });
+      const expected = '    -x-y---z---|';
+      m.expect(ticks.pipe(sessionClock(recorded))).toBeObservable(expected, { x: 16, y: 17.5, z: 0.1 + 0.2 });
+    }),
+  );
+
+  it('property: the replayed engine\'s delta sequence equals the recorded one bit for bit, declined ticks included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.double({ min: -5, max: 300, noNaN: true }), fc.constant(NaN), fc.constant(-0)), { maxLength: 80 }),
+        async (gaps) => {
+          const engine = stateGame();
+          const recording = recordSession(engine);
+          let t = 0;
+          for (const gap of gaps) engine.advance(Number.isNaN(gap) ? NaN : (t += gap));
+          const session = recording.stop();
+          engine.destroy();
+          const report = await replay(decodeSession(encodeSession(session)), (host) => stateGame(host));
+          expect(sameBits(report.replayed.deltasMs, session.deltasMs)).toBe(true);
+          expect(report.replayed.declined).toEqual(session.declined);
+          expect(report.same).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a systems engine capped at 30 fps on a jittery 60 Hz host: the same deltas, the same declined ticks, the same fixed steps', async () => {
+    const { engine, input } = systemsGame({}, 30);
+    await engine.play();
+    const recording = recordSession(engine, { input });
+    playOn(engine, input, play(600, 5));
+    const session = recording.stop();
+    expect(session.declined.length).toBeGreaterThan(100); // the cap declined about every other tick
+    const stepsRecorded = engine.loop.fixedStepCount;
+    engine.destroy();
+    const report = await replay(decodeSession(encodeSession(session)), async (host) => {
+      const game = systemsGame(host, 30);
+      await game.engine.play();
+      return game;
+    });
+    expect(sameBits(report.replayed.deltasMs, session.deltasMs)).toBe(true);
+    expect(report.replayed.declined).toEqual(session.declined);
+    expect(report.replayed.events.filter((e) => e.kind === 'input')).toEqual(session.events.filter((e) => e.kind === 'input'));
+    expect(report.replayed.checkpoints.at(-1)!.tick).toBe(stepsRecorded);
+  });
+});
+
+describe('replay in Node: "a Node test replays those sessions ... and gets every checkpoint hash equal"', () => {
+  it('a state-engine game played with jittery timestamps, stalls and key presses: every checkpoint equal', async () => {
+    const session = recordStateGame(3600, 11);
+    expect(session.events.length).toBeGreaterThan(1000);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => stateGame(host));
+    expect(report).toMatchObject({ same: true, frames: 3600, checkpoints: 60, errors: 0 });
+    expect(report.firstDivergence).toBeUndefined();
+  });
+
+  it('a systems-engine game with its own Input and a fixed step: every checkpoint equal', async () => {
+    const { engine, input } = systemsGame();
+    await engine.play();
+    const recording = recordSession(engine, { input, checkpointEvery: 30 });
+    playOn(engine, input, play(1200, 12));
+    const session = recording.stop();
+    engine.destroy();
+    const report = await replay(decodeSession(encodeSession(session)), async (host) => {
+      const game = systemsGame(host);
+      await game.engine.play();
+      return game;
+    });
+    expect(report).toMatchObject({ same: true, frames: 1200, checkpoints: 40 });
+  });
+
+  it('the time scale and a pause made between frames are made again before the same frames', async () => {
+    const engine = stateGame();
+    const recording = recordSession(engine, { checkpointEvery: 5 });
+    const steps = play(40, 4);
+    playOn(engine, engine.input, steps.slice(0, 10));
+    engine.loop.timeScale = 0.25;
+    playOn(engine, engine.input, steps.slice(10, 20));
+    engine.loop.timeScale = 1;
+    playOn(engine, engine.input, steps.slice(20));
+    const session = recording.stop();
+    const report = await replay(session, (host) => stateGame(host));
+    expect(report.same).toBe(true);
+    // And without the time scale made again, the replay would differ: the control is what keeps it equal.
+    const stripped = { ...session, events: session.events.filter((e) => e.kind !== 'control') };
+    expect((await replay(stripped, (host) => stateGame(host))).same).toBe(false);
+  });
+});
+
+describe('the first divergence: "a replay that says *where* it first went wrong instead of drifting silently"', () => {
+  it('"a behavior that calls `Math.random()`" in frame 100 is reported at the first checkpoint after (frame 120), naming the field, recorded vs replayed', async () => {
+    const session = recordStateGame(300, 21, 100);
+    const recordedNoise = session.checkpoints.find((c) => c.frame === 120)!.changes!.find((c) => c.path === '.noise')!.value;
+    const report = await replay(decodeSession(encodeSession(session)), (host) => stateGame(host, 100));
+    expect(report.same).toBe(false);
+    expect(report.checkpoints).toBe(2); // frames 60 and 120 compared; 60 was equal
+    const divergence = report.firstDivergence!;
+    expect(divergence.frame).toBe(120);
+    expect(divergence.recordedHash).not.toBe(divergence.replayedHash);
+    expect(divergence.fields).toHaveLength(1);
+    expect(divergence.fields[0]).toMatchObject({ path: '.noise', expected: recordedNoise });
+    expect(divergence.fields[0]!.actual).not.toBe(recordedNoise);
+    expect(typeof divergence.fields[0]!.actual).toBe('number');
+  });
+
+  it('with keepFields false the divergence still has its frame and hashes, and no fields', async () => {
+    const engine = stateGame({}, 30);
+    const recording = recordSession(engine, { keepFields: false });
+    playOn(engine, engine.input, play(90, 2));
+    const report = await replay(recording.stop(), (host) => stateGame(host, 30));
+    expect(report.firstDivergence).toMatchObject({ frame: 60, fields: [] });
+  });
+
+  it('a game that replaces the session clock from inside a frame: the schedule differs at the first frame it changed', async () => {
+    const session = recordStateGame(120, 6);
+    const report = await replay(session, (host) => {
+      const engine = stateGame(host);
+      const swap = engine.loop.on('render', () => {
+        if (engine.frame().count === 50) {
+          swap.unsubscribe();
+          engine.setClock(constantClock(5));
+        }
+      });
+      return engine;
+    });
+    expect(report.same).toBe(false);
+    expect(report.firstDivergence).toMatchObject({ frame: 50, recordedHash: '', fields: [{ path: 'schedule.frame51DeltaMs', expected: session.deltasMs[50], actual: 5 }] });
+  });
+
+  it('a build of another preset is refused, naming both', async () => {
+    const session = recordStateGame(5, 1);
+    await expect(
+      replay(session, async (host) => {
+        const game = systemsGame(host);
+        await game.engine.play();
+        return game;
+      }),
+    ).rejects.toThrow('replay: the session was recorded on the state engine, and build made the systems engine');
+  });
+
+  it('the replayed update phase sees the recorded deltas, in seconds, frame by frame', async () => {
+    const session = recordStateGame(120, 8);
+    const seen: number[] = [];
+    await replay(session, (host) => {
+      const engine = stateGame(host);
+      engine.loop.phase('update').pipe(map((dt) => dt * 1000)).subscribe((ms) => seen.push(ms));
+      return engine;
+    });
+    expect(seen).toHaveLength(120);
+    expect(seen.every((ms, i) => Math.abs(ms - session.deltasMs[i]!) < 1e-9)).toBe(true);
+  });
+});
+
+describe('the world engine: "level, live actors\' transforms and velocities by their float bits, scores, possession"', () => {
+  /** Plays the world game with arrows (held and let go) on a jittery host. */
+  function recordWorld(frames: number, jitterComet: boolean): Session {
+    const engine = worldGame({}, jitterComet);
+    const recording = recordSession(engine);
+    const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
+    const steps = play(frames, 31).map((step) => ({ ...step, calls: step.calls.map((c) => (c[0] === 'move' ? c : ([c[0], keys[c[1].length % 4]!] as const))) }));
+    playOn(engine, engine.input, steps);
+    const session = recording.stop();
+    engine.destroy();
+    return session;
+  }
+
+  it('a world-engine session with steering replays with every checkpoint equal', async () => {
+    const session = recordWorld(900, false);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => worldGame(host));
+    expect(report).toMatchObject({ same: true, frames: 900, checkpoints: 15 });
+  });
+
+  it('a comet whose tick calls Math.random() once: the first checkpoint after names its x, recorded vs replayed', async () => {
+    const session = recordWorld(600, true);
+    const report = await replay(session, (host) => worldGame(host, true));
+    const divergence = report.firstDivergence!;
+    expect(report.same).toBe(false);
+    expect(divergence.frame % 60).toBe(0);
+    expect(divergence.fields[0]!.path).toBe('.actors[0].x');
+    expect(divergence.fields[0]!.expected).not.toBe(divergence.fields[0]!.actual);
+  });
+});
+
+describe('the fixed-tick runtime: "object table and presented poses"', () => {
+  function recordRuntime(frames: number, randomAt?: number): Session {
+    const engine = runtimeGame({}, randomAt);
+    const recording = recordSession(engine);
+    playOn(engine, engine.inputDevice, play(frames, 41));
+    const session = recording.stop();
+    engine.destroy();
+    return session;
+  }
+
+  it('a runtime session with key presses replays with every checkpoint equal, input stamped with its tick', async () => {
+    const session = recordRuntime(900);
+    expect(session.fixedStep).toBe(true);
+    expect(session.events.some((e) => e.kind === 'input' && e.tick > 0)).toBe(true);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => runtimeGame(host));
+    expect(report).toMatchObject({ same: true, frames: 900, checkpoints: 15 });
+  });
+
+  it('a behavior that calls Math.random() in tick 200 is reported at the next checkpoint, naming the pose field', async () => {
+    const report = await replay(recordRuntime(600, 200), (host) => runtimeGame(host, 200));
+    expect(report.same).toBe(false);
+    const fields = report.firstDivergence!.fields.map((f) => f.path);
+    expect(fields).toContain('.objects[0].transform.position[0]');
+    expect(report.firstDivergence!.tick).toBeGreaterThanOrEqual(200);
+  });
+});

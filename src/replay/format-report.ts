@@ -1,0 +1,32 @@
+import type { ReplayReport } from './replay-session.js';
+import type { StateLeaf } from './state-hash.js';
+
+/**
+ * A replay report as text: one line when the replay is the same, else the
+ * first divergence, its frame and tick, and one line per field that differs,
+ * recorded vs replayed. What `npx tickflow replay` and `replayTest` print.
+ *
+ * ```text
+ * ✗ the replay differs at frame 120 (tick 0): hash 5c1f… recorded, 09ad… replayed (2 of 2 checkpoints compared)
+ *   .sparks: recorded 0.4141, replayed 0.8203
+ * ```
+ */
+export function formatReplayReport(report: ReplayReport): string {
+  const { same, frames, checkpoints, firstDivergence, errors } = report;
+  const errorNote = errors > 0 ? `; the game reported ${errors} error${errors === 1 ? '' : 's'}` : '';
+  if (same) return `✓ the replay is the same: ${frames} frames, ${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'} equal${errorNote}`;
+  if (firstDivergence === undefined) return `✗ the replay stopped after ${frames} frames${errorNote}`;
+  const { frame, tick, recordedHash, replayedHash, fields } = firstDivergence;
+  const hashes = recordedHash === '' ? 'the schedule differs' : `hash ${recordedHash} recorded, ${replayedHash || 'none'} replayed`;
+  const lines = [`✗ the replay differs at frame ${frame} (tick ${tick}): ${hashes} (${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'} compared${errorNote})`];
+  for (const field of fields) lines.push(`  ${field.path}: recorded ${leafText(field.expected)}, replayed ${leafText(field.actual)}`);
+  if (fields.length === 0 && recordedHash !== '') lines.push('  (the recording kept no fields: record with keepFields to see which differ)');
+  return lines.join('\n');
+}
+
+function leafText(leaf: StateLeaf): string {
+  if (typeof leaf === 'string') return JSON.stringify(leaf);
+  if (typeof leaf === 'number' && Object.is(leaf, -0)) return '-0';
+  if (typeof leaf === 'bigint') return `${leaf}n`;
+  return String(leaf);
+}

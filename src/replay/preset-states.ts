@@ -1,0 +1,176 @@
+import type { Runtime } from '../engines/runtime/runtime.js';
+import type { StateEngine } from '../engines/state/state-engine.js';
+import { Input } from '../input/input.js';
+import type { SystemsEngine } from '../engines/systems/systems-engine.js';
+import type { WorldEngine } from '../engines/world/world-engine.js';
+
+/**
+ * The state engine's checkpoint state: its state value, as update left it.
+ * (A state holding Maps or Sets reads through the engine's read-only view,
+ * which a Map's own methods refuse: give such a game its own `stateOf`.)
+ */
+export function stateEngineState<T, S extends object, A extends string>(engine: StateEngine<T, S, A>): unknown {
+  return engine.state;
+}
+
+/** What {@link systemsEngineState} reads of one entity. */
+export interface EntityState {
+  /** The entity's id. */
+  readonly id: string;
+  /** Its transform: position and rotation. */
+  readonly x: number;
+  /** Its transform's y. */
+  readonly y: number;
+  /** Its transform's rotation, in radians. */
+  readonly rotation: number;
+  /** Its components, as they are (plain data hashes; a function in one is refused with its path). */
+  readonly components: Readonly<Record<string, unknown>>;
+}
+
+/** What {@link systemsEngineState} returns. */
+export interface SystemsState {
+  /** The active scene's id (null between scenes). */
+  readonly scene: string | null;
+  /** The live entities, in creation order. */
+  readonly entities: readonly EntityState[];
+}
+
+/** The systems engine's checkpoint state: the active scene and its live entities' transforms and components. */
+export function systemsEngineState(engine: SystemsEngine): SystemsState {
+  const scene = engine.scene;
+  const entities: EntityState[] = [];
+  for (const entity of scene?.entities ?? []) {
+    if (!entity.alive) continue;
+    const { x, y, rotation } = entity.transform;
+    entities.push({ id: entity.id, x, y, rotation, components: entity.components });
+  }
+  return { scene: scene?.id ?? null, entities };
+}
+
+/** What {@link worldEngineState} returns. */
+export interface WorldState {
+  /** The open level's name (null while the first one loads). */
+  readonly level: string | null;
+  /** Seconds of simulated time in this level. */
+  readonly time: number;
+  /** The game mode's phase, or null without one. */
+  readonly phase: string | null;
+  /** The game mode's scores, in their own order. */
+  readonly scores: Readonly<Record<string, number>>;
+  /**
+   * The live actors, in the world's order: each one's own fields that are
+   * numbers, strings or booleans: `id`, `name`, `x`, `y`, `rotation`, and a
+   * game's own (`vx`, `vy`, a health...), by their float bits; and its drive.
+   */
+  readonly actors: readonly Readonly<Record<string, unknown>>[];
+  /** For each controller, in order, the id of the pawn it possesses (null for none). */
+  readonly possession: readonly (number | null)[];
+}
+
+/**
+ * The world engine's checkpoint state: the level, the live actors'
+ * transforms, velocities and other scalar fields, the game mode's phase and
+ * scores, and who possesses whom.
+ */
+export function worldEngineState<A extends string>(engine: WorldEngine<A>): WorldState {
+  if (engine.transitioning && !hasWorld(engine)) return { level: null, time: 0, phase: null, scores: {}, actors: [], possession: [] };
+  const world = engine.world;
+  const mode = world.gameMode;
+  const actors: Record<string, unknown>[] = [];
+  for (const actor of world.actors) {
+    if (!actor.alive) continue;
+    const fields: Record<string, unknown> = {};
+    for (const key of Object.keys(actor)) {
+      const value = (actor as unknown as Record<string, unknown>)[key];
+      if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') fields[key] = value;
+    }
+    fields['drive'] = { x: actor.drive.x, y: actor.drive.y, action: actor.drive.action };
+    actors.push(fields);
+  }
+  return {
+    level: world.level,
+    time: world.time,
+    phase: mode?.phase ?? null,
+    scores: { ...(mode?.scores ?? {}) },
+    actors,
+    possession: world.controllers.map((controller) => controller.pawn?.id ?? null),
+  };
+}
+
+function hasWorld(engine: WorldEngine<string>): boolean {
+  try {
+    void engine.world;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What {@link runtimeState} reads of one object. */
+export interface RuntimeObjectState {
+  /** Its handle. */
+  readonly handle: number;
+  /** Its name. */
+  readonly name: string;
+  /** Its current simulation pose (position, rotation quaternion, scale). */
+  readonly transform: unknown;
+  /** Its presented pose this frame (what was drawn). */
+  readonly presented: unknown;
+}
+
+/** What {@link runtimeState} returns. */
+export interface RuntimeState {
+  /** The scene session (a new number for every scene loaded). */
+  readonly session: number;
+  /** The live objects, in creation order. */
+  readonly objects: readonly RuntimeObjectState[];
+}
+
+/**
+ * The runtime's checkpoint state: the object table (handles and names, in
+ * order) with each live object's simulation pose and presented pose. The
+ * physics engine's own state (velocities inside Rapier) is not read: it shows
+ * in the poses of the next tick.
+ */
+export function runtimeState(runtime: Runtime): RuntimeState {
+  return {
+    session: runtime.session,
+    objects: runtime.handles().map((handle) => ({
+      handle,
+      name: runtime.nameOf(handle),
+      transform: runtime.transform(handle),
+      presented: runtime.presentation(handle),
+    })),
+  };
+}
+
+/** The Input an engine reads, when it has one: `engine.input` (world, state) or `engine.inputDevice` (the runtime). @internal */
+export function inputOf(engine: object): Input<string> | undefined {
+  for (const key of ['input', 'inputDevice']) {
+    const input = (engine as Record<string, unknown>)[key];
+    if (input instanceof Input) return input as Input<string>;
+  }
+  return undefined;
+}
+
+/**
+ * The checkpoint state a preset provides, by the preset's name
+ * (`engine.preset`): {@link stateEngineState} for `'state engine'`,
+ * {@link systemsEngineState} for `'systems engine'`, {@link worldEngineState}
+ * for `'world engine'`, {@link runtimeState} for `'runtime'`; `undefined` for
+ * the others (give `stateOf` yourself).
+ */
+export function presetStateOf(preset: string): ((engine: never) => unknown) | undefined {
+  switch (preset) {
+    case 'state engine':
+      return stateEngineState as (engine: never) => unknown;
+    case 'systems engine':
+      return systemsEngineState as (engine: never) => unknown;
+    case 'world engine':
+      return worldEngineState as (engine: never) => unknown;
+    case 'runtime':
+      return runtimeState as (engine: never) => unknown;
+    default:
+      return undefined;
+  }
+}

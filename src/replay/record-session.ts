@@ -1,0 +1,312 @@
+import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
+import type { EngineStats } from '../engines/shell/engine-shell.js';
+import { Input, type InputCall } from '../input/input.js';
+import type { Loop, LoopControl, LoopTap } from '../loop/loop.js';
+import { inputOf, presetStateOf } from './preset-states.js';
+import {
+  DEFAULT_CHECKPOINT_EVERY,
+  SESSION_FORMAT_VERSION,
+  TICKFLOW_VERSION,
+  type Checkpoint,
+  type DeclinedRun,
+  type FieldChange,
+  type Session,
+  type SessionEvent,
+} from './session.js';
+import { flattenState, hashState, sameLeaf, type StateFields } from './state-hash.js';
+
+/** What a recorder and a replay use of an engine: any engine built on the engine shell (the world, state and systems engines and the runtime). */
+export interface ShellEngine {
+  /** The preset's name: `'state engine'`, ... */
+  readonly preset: string;
+  /** The engine's loop. */
+  readonly loop: Loop<string>;
+  /** Whether the engine was destroyed. */
+  readonly destroyed: boolean;
+  /** Runs one host tick (see the engine's `advance`). */
+  advance(timestampMs?: number): boolean;
+  /** The engine's counters. */
+  stats(): EngineStats;
+  /** Stops the engine for good. */
+  destroy(): void;
+}
+
+/** Options of {@link recordSession}. */
+export interface RecordOptions<E extends ShellEngine = ShellEngine> {
+  /**
+   * The state a checkpoint hashes. Defaults to the preset's own (see
+   * {@link presetStateOf}: the state engine's state value, the systems
+   * engine's entities); for a preset without one, no checkpoints are written
+   * unless you give it.
+   */
+  stateOf?: (engine: E) => unknown;
+  /** Frames between two checkpoints (one is also taken when the recording stops); an integer >= 1, defaults to {@link DEFAULT_CHECKPOINT_EVERY}. */
+  checkpointEvery?: number;
+  /**
+   * Whether each checkpoint also keeps the fields that changed since the
+   * previous one, so a replay can say which fields differ and what the
+   * recording held (recorded vs replayed). Defaults to true; false keeps the
+   * hashes only (smaller, and a divergence then names no field).
+   */
+  keepFields?: boolean;
+  /** The Input whose calls are recorded. Defaults to the engine's `input` (the world and state engines have one); give it for a game that keeps its own (a systems game). */
+  input?: Input<string>;
+  /** The options the engine was built with: their serialisable part (numbers, strings, booleans, arrays, plain objects; no functions or class instances) is hashed into the session. */
+  options?: unknown;
+}
+
+/** A recording under way: see {@link recordSession}. */
+export interface SessionRecording {
+  /** The frames recorded so far. */
+  readonly frames: number;
+  /** Whether {@link stop} was called. */
+  readonly stopped: boolean;
+  /** The session so far, with a checkpoint of the state now when the latest frame has none (the recording goes on). */
+  session(): Session;
+  /** Stops recording (the engine is left as it is) and returns the session, ending in a checkpoint. Later calls return the same session. */
+  stop(): Session;
+}
+
+const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'keepFields', 'input', 'options'] as const;
+
+/**
+ * Records a session of an engine, from its first frame: every delta the clock
+ * delivered (its float64 bits) and the ticks it declined in between, every
+ * input call stamped with the frame and fixed tick that consumed it, the
+ * controls a caller changed between frames, and a state-hash checkpoint
+ * every `checkpointEvery` frames. One line to attach; {@link replay} plays
+ * the session back.
+ *
+ * It listens at the shell's boundary (the loop and the Input), where every
+ * preset is the same. Calls made from inside a frame (a game that presses
+ * keys for an AI, pauses itself on a key) are the game's own: the replayed
+ * game makes them again, so they are not recorded. Without a recording, the
+ * loop and the Input pay one comparison per tick and per call.
+ *
+ * ```text
+ * ticks      --a---b---c---d---e--     c declined by the clock
+ * recorded   --δ---δ-------δ---δ--     deltas, and "1 declined before frame 3"
+ * input      ----p-----------r----     press stamped frame 1, release frame 3
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { constantClock, createInput, nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
+ * import { recordSession, encodeSession } from 'tickflow/replay';
+ *
+ * const input = createInput({ bindings: { jump: ['Space'] } });
+ * const engine = createStateEngine({
+ *   backend: nullBackend(),
+ *   input,
+ *   initial: { y: 0 },
+ *   update: (s, { dt, input }) => ({ y: input.held('jump') ? s.y + dt : s.y }),
+ *   clock: constantClock(1000 / 60),
+ * });
+ * const recording = recordSession(engine);
+ * engine.advance();
+ * input.press('Space');
+ * engine.advance();
+ * const json = encodeSession(recording.stop()); // save it, load it, replay it
+ * ```
+ *
+ * @throws {OptionError} for a bad option.
+ * @throws {Error} when the engine has already run a frame (a replay starts from a fresh engine), is destroyed, or is already recorded.
+ */
+export function recordSession<E extends ShellEngine>(engine: E, options?: RecordOptions<E>): SessionRecording {
+  const where = 'recordSession';
+  optionsObject(where, options, true);
+  checkOptionKeys(where, options, RECORD_OPTION_KEYS);
+  const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, keepFields = true, input = inputOf(engine), stateOf = presetStateOf(engine.preset) } = options ?? {};
+  if (!Number.isInteger(checkpointEvery) || checkpointEvery < 1) throw new OptionError(where, 'checkpointEvery', 'an integer >= 1', checkpointEvery);
+  if (typeof keepFields !== 'boolean') throw new OptionError(where, 'keepFields', 'a boolean', keepFields);
+  if (stateOf !== undefined) functionOption(where, 'stateOf', stateOf, 'a function (engine) => state');
+  if (input !== undefined && !(input instanceof Input)) throw new OptionError(where, 'input', 'an Input (createInput({ bindings }))', input);
+  if (engine.destroyed) throw new Error(`${where}: the ${engine.preset} was destroyed`);
+  if (engine.loop.frameCount > 0) {
+    throw new Error(
+      `${where}: the ${engine.preset} has run ${engine.loop.frameCount} frames; attach the recorder before the first frame (a replay starts from a fresh engine)`,
+    );
+  }
+  return new Recorder(engine, checkpointEvery, keepFields, input, stateOf as ((engine: ShellEngine) => unknown) | undefined, optionsHashOf(options?.options));
+}
+
+
+/** The hash of the options' serialisable part: functions, symbols and class instances (a backend, an Input) are left out. */
+export function optionsHashOf(options: unknown): string {
+  return hashState(serialisable(options, 0) ?? null);
+}
+
+function serialisable(value: unknown, depth: number): unknown {
+  if (value === null || ['number', 'string', 'boolean', 'bigint'].includes(typeof value)) return value;
+  if (typeof value !== 'object' || depth > 16) return undefined;
+  if (Array.isArray(value)) return value.map((item) => serialisable(item, depth + 1) ?? null);
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const kept = serialisable(item, depth + 1);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
+}
+
+class Recorder implements SessionRecording, LoopTap {
+  private readonly deltasMs: number[] = [];
+  private readonly declined: DeclinedRun[] = [];
+  private readonly events: SessionEvent[] = [];
+  private readonly checkpoints: Checkpoint[] = [];
+  private declinedNow = 0;
+  private previousFields: StateFields = new Map();
+  private done: Session | undefined;
+
+  constructor(
+    private readonly engine: ShellEngine,
+    private readonly every: number,
+    private readonly keepFields: boolean,
+    private readonly input: Input<string> | undefined,
+    private readonly stateOf: ((engine: ShellEngine) => unknown) | undefined,
+    private readonly optionsHash: string,
+  ) {
+    engine.loop.setTap(this);
+    try {
+      input?.setTap(this.onInput);
+    } catch (error) {
+      engine.loop.setTap(undefined);
+      throw error;
+    }
+  }
+
+  get frames(): number {
+    return this.deltasMs.length;
+  }
+
+  get stopped(): boolean {
+    return this.done !== undefined;
+  }
+
+  // -- the loop's tap ---------------------------------------------------------
+
+  tick(clockMs: number | undefined): void {
+    if (clockMs === undefined || !Number.isFinite(clockMs)) {
+      this.declinedNow++;
+      return;
+    }
+    this.flushDeclined();
+    this.deltasMs.push(clockMs);
+  }
+
+  frameEnd(): void {
+    const frame = this.engine.loop.frameCount;
+    if (frame % this.every === 0) this.checkpoint();
+  }
+
+  control(kind: LoopControl, value: unknown): void {
+    this.events.push({ kind: 'control', ...this.stamp(), control: kind, value });
+  }
+
+  private readonly onInput = (call: InputCall): void => {
+    if (this.engine.loop.inFrame) return; // the game's own call: its replay makes it again
+    this.events.push({ kind: 'input', ...this.stamp(), call });
+  };
+
+  // -- the session ------------------------------------------------------------
+
+  session(): Session {
+    if (this.done !== undefined) return this.done;
+    const checkpoints = [...this.checkpoints];
+    const last = this.lastCheckpointFrame();
+    if (this.frames > 0 && last !== this.frames) {
+      const extra = this.makeCheckpoint(false);
+      if (extra !== undefined) checkpoints.push(extra);
+    }
+    return this.snapshot(checkpoints, this.declinedNow);
+  }
+
+  stop(): Session {
+    if (this.done !== undefined) return this.done;
+    this.engine.loop.setTap(undefined);
+    this.input?.setTap(undefined);
+    if (this.frames > 0 && this.lastCheckpointFrame() !== this.frames) this.checkpoint();
+    this.flushDeclined();
+    this.done = this.snapshot(this.checkpoints, 0);
+    return this.done;
+  }
+
+  private snapshot(checkpoints: readonly Checkpoint[], trailingDeclined: number): Session {
+    return {
+      formatVersion: SESSION_FORMAT_VERSION,
+      tickflowVersion: TICKFLOW_VERSION,
+      preset: this.engine.preset,
+      optionsHash: this.optionsHash,
+      fixedStep: this.engine.loop.plan().stepMs > 0,
+      checkpointEvery: this.every,
+      deltasMs: [...this.deltasMs],
+      declined: trailingDeclined > 0 ? [...this.declined, { frame: this.frames, count: trailingDeclined }] : [...this.declined],
+      events: [...this.events],
+      checkpoints,
+    };
+  }
+
+  private lastCheckpointFrame(): number | undefined {
+    return this.checkpoints[this.checkpoints.length - 1]?.frame;
+  }
+
+  private stamp(): { frame: number; tick: number } {
+    return { frame: this.engine.loop.frameCount, tick: this.engine.loop.fixedStepCount };
+  }
+
+  private flushDeclined(): void {
+    if (this.declinedNow === 0) return;
+    this.declined.push({ frame: this.frames, count: this.declinedNow });
+    this.declinedNow = 0;
+  }
+
+  private checkpoint(): void {
+    const checkpoint = this.makeCheckpoint(true);
+    if (checkpoint !== undefined) this.checkpoints.push(checkpoint);
+  }
+
+  /** The state now as a checkpoint; `keep` moves the field baseline on (a snapshot's extra checkpoint does not). */
+  private makeCheckpoint(keep: boolean): Checkpoint | undefined {
+    if (this.stateOf === undefined) return undefined;
+    let state: unknown;
+    let hash: string;
+    let fields: StateFields | undefined;
+    try {
+      state = this.stateOf(this.engine);
+      hash = hashState(state);
+      if (this.keepFields) fields = flattenState(state);
+    } catch (error) {
+      this.engine.loop.reportError(new Error(`recordSession: the checkpoint state of frame ${this.engine.loop.frameCount} could not be hashed (${(error as Error).message}); no checkpoint was written`, { cause: error }));
+      return undefined;
+    }
+    let changes: FieldChange[] | undefined;
+    if (fields !== undefined) {
+      changes = changesBetween(this.previousFields, fields);
+      if (keep) this.previousFields = fields;
+    }
+    return { ...this.stamp(), hash, changes };
+  }
+}
+
+/** The fields of `next` that `previous` did not have or held otherwise, then the ones `next` no longer has. */
+export function changesBetween(previous: StateFields, next: StateFields): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [path, value] of next) {
+    if (!previous.has(path) || !sameLeaf(previous.get(path), value)) changes.push({ path, value, removed: false });
+  }
+  for (const path of previous.keys()) if (!next.has(path)) changes.push({ path, value: undefined, removed: true });
+  return changes;
+}
+
+/** Applies a checkpoint's changes to the fields of the one before it (a new map). */
+export function applyChanges(previous: StateFields, changes: readonly FieldChange[]): StateFields {
+  const fields = new Map(previous);
+  for (const change of changes) {
+    if (change.removed) fields.delete(change.path);
+    else fields.set(change.path, change.value);
+  }
+  return fields;
+}

@@ -1,0 +1,281 @@
+import { NEVER, type Subscribable } from 'rxjs';
+import { fromStep, type StepOperator } from '../../operators/step-operator.js';
+import type { Input } from '../input/input.js';
+import { inputOf } from './preset-states.js';
+import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
+import type { Checkpoint, Session, SessionEvent } from './session.js';
+import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
+
+/** What a replay hands the game's build function: pass both to the engine's options. */
+export interface ReplayHost {
+  /** Ticks that never come on their own (the replay drives the engine with `advance()`): the engine's `ticks`. */
+  readonly ticks: Subscribable<number>;
+  /** The session's clock ({@link sessionClock}): the engine's `clock`. */
+  readonly clock: StepOperator<number, number>;
+}
+
+/** What a build may return instead of the bare engine: the engine and the Input the game reads (for a game that keeps its own, as a systems game does). */
+export interface ReplayGame<E extends ShellEngine> {
+  /** The freshly built engine, no frame run yet. */
+  readonly engine: E;
+  /** The Input the recorded input calls go to; defaults to `engine.input`. */
+  readonly input?: Input<string>;
+}
+
+/** Builds the game a replay drives: the same game as recorded, with the host's `ticks` and `clock`. */
+export type ReplayBuild<E extends ShellEngine> = (host: ReplayHost) => E | ReplayGame<E> | Promise<E | ReplayGame<E>>;
+
+/** Options of {@link replay}. */
+export interface ReplayOptions<E extends ShellEngine = ShellEngine> {
+  /** The state a checkpoint hashes: the function the recording used (defaults to the preset's own, as in `recordSession`). */
+  stateOf?: (engine: E) => unknown;
+}
+
+/** Where a replay first differed from its recording. */
+export interface Divergence {
+  /** The frame after which the state differed (the checkpoint's frame), or before which the schedule did. */
+  readonly frame: number;
+  /** The fixed steps run by then, as recorded. */
+  readonly tick: number;
+  /** The recorded checkpoint's hash (`''` for a schedule difference). */
+  readonly recordedHash: string;
+  /** The replayed state's hash there (`''` for a schedule difference). */
+  readonly replayedHash: string;
+  /** Which fields differ, recorded (`expected`) vs replayed (`actual`); empty when the recording kept no fields. A schedule difference names `schedule.…`. */
+  readonly fields: readonly FieldDifference[];
+}
+
+/** What {@link replay} found. */
+export interface ReplayReport {
+  /** Whether the replay ran every recorded frame and every checkpoint hash was equal. */
+  readonly same: boolean;
+  /** The frames replayed (the recording's, unless the schedule differed). */
+  readonly frames: number;
+  /** The checkpoints compared. */
+  readonly checkpoints: number;
+  /** The first checkpoint (or schedule point) that differed; absent when `same`. */
+  readonly firstDivergence?: Divergence;
+  /** Errors the replayed engine caught (a recorded game that threw throws again, on the same frame). */
+  readonly errors: number;
+  /** The replay itself, recorded: its deltas, declined ticks and checkpoints, to compare with the recording. */
+  readonly replayed: Session;
+}
+
+/**
+ * The session's clock: it hands back the recorded deltas exactly (their
+ * float64 bits) and declines exactly the recorded declined ticks, one per
+ * tick, whatever the timestamp; past the end it declines every tick. Its
+ * place in the schedule is shared by every run (a restarted clock, after a
+ * hold or a load, goes on where it was), so a replayed engine's tick, step
+ * and alpha schedule is the recorded one by construction.
+ *
+ * ```text
+ * recorded   --δ1--δ2--·---δ3--|      · a declined tick
+ * ticks      --a---b---c---d---e--
+ * clock      --δ1--δ2------δ3-----    c and e declined
+ * ```
+ */
+export function sessionClock(session: Session): StepOperator<number, number> {
+  const schedule = scheduleOf(session);
+  let cursor = 0;
+  return fromStep(() => () => (cursor < schedule.length ? schedule[cursor++] : (cursor++, undefined)));
+}
+
+/** Every tick of a session in order: its delta, or `undefined` where the clock declined it. */
+export function scheduleOf(session: Session): (number | undefined)[] {
+  const ticks: (number | undefined)[] = [];
+  let d = 0;
+  for (let frame = 0; frame <= session.deltasMs.length; frame++) {
+    while (d < session.declined.length && session.declined[d]!.frame === frame) {
+      for (let n = 0; n < session.declined[d]!.count; n++) ticks.push(undefined);
+      d++;
+    }
+    if (frame < session.deltasMs.length) ticks.push(session.deltasMs[frame]);
+  }
+  return ticks;
+}
+
+/**
+ * Plays a session back on a freshly built engine and compares every
+ * checkpoint: `build` makes the same game with the host's `ticks` and
+ * `clock` ({@link sessionClock}), and the replay advances it tick by tick,
+ * making each recorded input call and control change before the frame that
+ * consumed it. The report says whether every checkpoint hash was equal and,
+ * if not, the first frame and tick where one differed and which fields
+ * (recorded vs replayed, when the recording kept fields).
+ *
+ * The engine is destroyed when the replay ends. Caller controls that are the
+ * preset's own (a systems engine's `pause()`/`play()`, a `loadScene`, a
+ * level load) are recorded as `hold`/`release` and not made again; loop
+ * controls (`paused`, `timeScale`, `setFixedStep`, `step`) are.
+ *
+ * @example
+ * ```ts
+ * import { createInput, nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
+ * import { decodeSession, replay } from 'tickflow/replay';
+ *
+ * declare const json: string; // a session saved with encodeSession
+ * const report = await replay(decodeSession(json), ({ ticks, clock }) =>
+ *   createStateEngine({
+ *     backend: nullBackend(),
+ *     ticks,
+ *     clock,
+ *     input: createInput({ bindings: { jump: ['Space'] } }),
+ *     initial: { y: 0 },
+ *     update: (s, { dt, input }) => ({ y: input.held('jump') ? s.y + dt : s.y }),
+ *   }),
+ * );
+ * report.same; // true: every checkpoint equal
+ * ```
+ *
+ * @throws {Error} when the built engine is another preset than the recorded
+ * one, has run frames already, or the session has input calls and the game
+ * no Input.
+ */
+export async function replay<E extends ShellEngine>(session: Session, build: ReplayBuild<E>, options?: ReplayOptions<E>): Promise<ReplayReport> {
+  const clock = sessionClock(session);
+  const built = await build({ ticks: NEVER, clock });
+  const { engine, input } = gameOf(built);
+  if (engine.preset !== session.preset) {
+    throw new Error(`replay: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
+  }
+  if (input === undefined && session.events.some((event) => event.kind === 'input')) {
+    throw new Error('replay: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build');
+  }
+  const recording = recordSession(engine, {
+    checkpointEvery: session.checkpointEvery,
+    ...(options?.stateOf === undefined ? {} : { stateOf: options.stateOf }),
+    ...(input === undefined ? {} : { input }),
+  });
+  const frames = session.deltasMs.length;
+  let scheduleDivergence: Divergence | undefined;
+  let eventIndex = 0;
+  let declinedIndex = 0;
+  let timestampMs = 0;
+
+  const applyEvents = (frame: number): boolean => {
+    while (eventIndex < session.events.length && session.events[eventIndex]!.frame === frame) {
+      const event = session.events[eventIndex++]!;
+      const tick = engine.loop.fixedStepCount;
+      if (tick !== event.tick) {
+        scheduleDivergence = scheduleDifference(frame, event.tick, `schedule.fixedStepsBeforeFrame${frame + 1}`, event.tick, tick);
+        return false;
+      }
+      apply(engine, input, event);
+    }
+    return true;
+  };
+  const stepsBefore: number[] = []; // the fixed steps run before each replayed frame
+  const tick = (delivers: boolean, frame: number): boolean => {
+    timestampMs += 1000 / 60;
+    if (delivers) stepsBefore.push(engine.loop.fixedStepCount);
+    let made: boolean;
+    try {
+      made = engine.advance(timestampMs);
+    } catch {
+      made = engine.loop.frameCount > frame; // the frame ran and threw (reported, counted): as recorded
+    }
+    if (made !== delivers) {
+      scheduleDivergence = scheduleDifference(frame, engine.loop.fixedStepCount, `schedule.frame${frame + 1}Delivered`, delivers, made);
+      return false;
+    }
+    return true;
+  };
+  const declinedBefore = (frame: number): boolean => {
+    while (declinedIndex < session.declined.length && session.declined[declinedIndex]!.frame === frame) {
+      for (let n = 0; n < session.declined[declinedIndex]!.count; n++) if (!tick(false, frame)) return false;
+      declinedIndex++;
+    }
+    return true;
+  };
+
+  for (let frame = 0; frame <= frames; frame++) {
+    if (!applyEvents(frame) || !declinedBefore(frame)) break;
+    if (frame < frames && !tick(true, frame)) break;
+  }
+  const replayed = recording.stop();
+  const errors = engine.stats().errors;
+  engine.destroy();
+  // A game that replaced the session clock (setClock from a hook) gets other deltas: the schedule differs there.
+  const other = replayed.deltasMs.findIndex((deltaMs, i) => !Object.is(deltaMs, session.deltasMs[i]));
+  if (other >= 0 && (scheduleDivergence === undefined || scheduleDivergence.frame > other)) {
+    scheduleDivergence = scheduleDifference(other, stepsBefore[other] ?? 0, `schedule.frame${other + 1}DeltaMs`, session.deltasMs[other]!, replayed.deltasMs[other]!);
+  }
+  const compared = compareCheckpoints(session.checkpoints, replayed.checkpoints);
+  const firstDivergence = scheduleDivergence !== undefined && (compared.divergence === undefined || compared.divergence.frame > scheduleDivergence.frame) ? scheduleDivergence : compared.divergence;
+  return {
+    same: firstDivergence === undefined && replayed.deltasMs.length === frames,
+    frames: replayed.deltasMs.length,
+    checkpoints: compared.count,
+    ...(firstDivergence === undefined ? {} : { firstDivergence }),
+    errors,
+    replayed,
+  };
+}
+
+function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engine: E; input: Input<string> | undefined } {
+  if ('engine' in built && !('loop' in built)) {
+    const game = built as ReplayGame<E>;
+    return { engine: game.engine, input: game.input ?? inputOf(game.engine) };
+  }
+  return { engine: built as E, input: inputOf(built as E) };
+}
+
+
+/** Makes a recorded event again on the replayed engine. */
+function apply(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): void {
+  if (event.kind === 'input') {
+    const call = event.call;
+    if (call[0] === 'move') input!.movePointer(call[1], call[2], call[3]);
+    else if (call[0] === 'press') input!.press(call[1]);
+    else input!.release(call[1]);
+    return;
+  }
+  const { loop } = engine;
+  switch (event.control) {
+    case 'paused':
+      loop.paused = event.value === true;
+      return;
+    case 'timeScale':
+      loop.timeScale = event.value as number;
+      return;
+    case 'fixedStep':
+      loop.setFixedStep(event.value as Parameters<typeof loop.setFixedStep>[0]);
+      return;
+    case 'step':
+      loop.step();
+      return;
+    default:
+    // clock, hold, release: for the record (the session clock already hands back what followed them)
+  }
+}
+
+function scheduleDifference(frame: number, tick: number, path: string, expected: number | boolean, actual: number | boolean): Divergence {
+  return { frame, tick, recordedHash: '', replayedHash: '', fields: [{ path, expected, actual }] };
+}
+
+/** Compares the checkpoints frame by frame; the first whose hashes differ, with its fields when both sides kept them. */
+function compareCheckpoints(recorded: readonly Checkpoint[], replayed: readonly Checkpoint[]): { count: number; divergence?: Divergence } {
+  const byFrame = new Map(replayed.map((checkpoint, index) => [checkpoint.frame, index] as const));
+  let recordedFields: StateFields = new Map();
+  let count = 0;
+  for (const checkpoint of recorded) {
+    if (checkpoint.changes !== undefined) recordedFields = applyChanges(recordedFields, checkpoint.changes);
+    const index = byFrame.get(checkpoint.frame);
+    if (index === undefined) {
+      return { count, divergence: { frame: checkpoint.frame, tick: checkpoint.tick, recordedHash: checkpoint.hash, replayedHash: '', fields: [] } };
+    }
+    count++;
+    const other = replayed[index]!;
+    if (other.hash === checkpoint.hash) continue;
+    let fields: FieldDifference[] = [];
+    if (checkpoint.changes !== undefined) {
+      let replayedFields: StateFields = new Map();
+      for (let i = 0; i <= index; i++) replayedFields = applyChanges(replayedFields, replayed[i]!.changes ?? []);
+      fields = diffFields(recordedFields, replayedFields);
+    }
+    return { count, divergence: { frame: checkpoint.frame, tick: checkpoint.tick, recordedHash: checkpoint.hash, replayedHash: other.hash, fields } };
+  }
+  return { count };
+}

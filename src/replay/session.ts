@@ -1,0 +1,114 @@
+/**
+ * A recorded session, in memory: what a loop was handed, frame by frame, and
+ * the state hashes it reached. {@link encodeSession} writes it as versioned
+ * JSON and {@link decodeSession} reads it back, exactly.
+ */
+import type { StateLeaf } from './state-hash.js';
+
+/** The version of the session format this tickflow writes and reads. A session of another version is refused. */
+export const SESSION_FORMAT_VERSION = 1;
+
+/** The tickflow version a session records, and the only one whose sessions a replay accepts (kept equal to package.json's by a test). */
+export const TICKFLOW_VERSION = '0.2.0';
+
+/** The frames between two checkpoints when none is given: one a second at 60 Hz. */
+export const DEFAULT_CHECKPOINT_EVERY = 60;
+
+/**
+ * One raw call into an `Input`: `press`/`release` with the device input (a
+ * key code or pointer button), `move` with the pointer's x, y (CSS pixels)
+ * and whether it is inside the target.
+ */
+export type InputCall = readonly ['press' | 'release', string] | readonly ['move', number, number, boolean];
+
+/**
+ * A control a caller changed between frames, as the loop saw it:
+ *
+ * - `paused` (a boolean), `timeScale` (a number), `fixedStep` (the options
+ *   given to `setFixedStep`) and `step` (a single step asked for while
+ *   paused) are applied again by a replay, before the same frame;
+ * - `clock` (a clock replaced; the value is `keepBaseline`), `hold` and
+ *   `release` (a level or scene load, a pause that asks for no frames; the
+ *   value is the holds outstanding) are kept for the record: a replay's
+ *   scripted clock already hands back the deltas that followed them.
+ */
+export type ControlKind = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release';
+
+/** Where something happened: after `frame` frames and `tick` fixed steps had run (so the next frame, number `frame + 1`, consumed it). */
+export interface SessionStamp {
+  /** The frames run before it (0: before the first frame). */
+  readonly frame: number;
+  /** The fixed steps run before it (always 0 for a preset without a fixed step). */
+  readonly tick: number;
+}
+
+/** An input call, stamped with the frame and tick that consumed it. */
+export interface InputEvent extends SessionStamp {
+  /** Always `'input'`. */
+  readonly kind: 'input';
+  /** The call. */
+  readonly call: InputCall;
+}
+
+/** A control change, stamped as an input is. */
+export interface ControlEvent extends SessionStamp {
+  /** Always `'control'`. */
+  readonly kind: 'control';
+  /** Which control. */
+  readonly control: ControlKind;
+  /** Its new value (see {@link ControlKind}). */
+  readonly value: unknown;
+}
+
+/** What happened between frames: an input call or a control change. */
+export type SessionEvent = InputEvent | ControlEvent;
+
+/** A field of a checkpoint's state that changed since the previous checkpoint; `removed` when the state no longer has it. */
+export interface FieldChange {
+  /** The field's path, as `flattenState` writes it. */
+  readonly path: string;
+  /** Its value now (`undefined` when removed). */
+  readonly value: StateLeaf;
+  /** Whether the field is gone. */
+  readonly removed: boolean;
+}
+
+/** The state hash after a frame, and (unless the recorder was told not to keep them) the fields that changed since the previous checkpoint. */
+export interface Checkpoint extends SessionStamp {
+  /** `hashState` of the state after frame `frame`. */
+  readonly hash: string;
+  /** The fields changed since the previous checkpoint (all of them at the first); `undefined` when fields were not kept. */
+  readonly changes: readonly FieldChange[] | undefined;
+}
+
+/** How many ticks the clock declined before a frame. */
+export interface DeclinedRun {
+  /** The frames run before these ticks (the declined ticks came before frame `frame + 1`). */
+  readonly frame: number;
+  /** How many ticks. */
+  readonly count: number;
+}
+
+/** A recorded session. */
+export interface Session {
+  /** {@link SESSION_FORMAT_VERSION} when it was written. */
+  readonly formatVersion: number;
+  /** The tickflow version that recorded it. */
+  readonly tickflowVersion: string;
+  /** The preset: `'state engine'`, `'systems engine'`, ... */
+  readonly preset: string;
+  /** `hashState` of the serialisable part of the options the recorder was given (`null` when none). */
+  readonly optionsHash: string;
+  /** Whether the engine's loop has a fixed step (its events then carry meaningful ticks). */
+  readonly fixedStep: boolean;
+  /** The frames between checkpoints. */
+  readonly checkpointEvery: number;
+  /** Every delivered delta, one per frame, in ms, exactly as the clock delivered it (before the time scale). */
+  readonly deltasMs: readonly number[];
+  /** The declined ticks, in frame order, only where there were some. */
+  readonly declined: readonly DeclinedRun[];
+  /** Input calls and control changes, in the order they happened. */
+  readonly events: readonly SessionEvent[];
+  /** The checkpoints, in frame order. */
+  readonly checkpoints: readonly Checkpoint[];
+}
