@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { map } from 'rxjs';
-import { constantClock } from '../../src/index.js';
+import { map, NEVER, type Subscribable } from 'rxjs';
+import { createStateEngine } from '../../src/engines/state/index.js';
+import type { StepOperator } from '../../operators/index.js';
+import { constantClock, nullBackend } from '../../src/index.js';
 import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
 import { marbles } from '../marbles.js';
 import { play, playOn, runtimeGame, stateGame, systemsGame, worldGame } from './games.js';
@@ -176,6 +178,28 @@ describe('replay in Node: "a Node test replays those sessions ... and gets every
     const report = await replay(decodeSession(encodeSession(session)), (host) => stateGame(host));
     expect(report).toMatchObject({ same: true, frames: 3600, checkpoints: 60, errors: 0 });
     expect(report.firstDivergence).toBeUndefined();
+  });
+
+  it('"the seed of the engine\'s random source" is in the session: a game drawing engine.random every frame replays the same draws, whatever seed the build gives', async () => {
+    const game = (host: { ticks?: Subscribable<number>; clock?: StepOperator<number, number> }, seed: number) =>
+      createStateEngine({
+        backend: nullBackend(),
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        seed,
+        initial: { sum: 0 },
+        update: (s, { random }) => ({ sum: s.sum + random.next() }),
+      });
+    const engine = game({}, 7);
+    const recording = recordSession(engine);
+    for (let i = 1; i <= 120; i++) engine.advance(i * 16.7);
+    const session = decodeSession(encodeSession(recording.stop()));
+    expect(session.randomState).toBe(7);
+    expect(await replay(session, (host) => game(host, 99))).toMatchObject({ same: true, frames: 120 });
+    // Without the recorded state the draws differ, and the checkpoint says where: the test can fail.
+    const unseeded = await replay({ ...session, randomState: 99 }, (host) => game(host, 99));
+    expect(unseeded.same).toBe(false);
+    expect(unseeded.firstDivergence?.fields[0]?.path).toBe('.sum');
   });
 
   it('a systems-engine game with its own Input and a fixed step: every checkpoint equal', async () => {

@@ -31,6 +31,7 @@ function session(deltasMs: readonly number[], events: readonly SessionEvent[] = 
     tickflowVersion: TICKFLOW_VERSION,
     preset: 'state engine',
     optionsHash: '0000000000000000',
+    randomState: 0x9e3779b9,
     fixedStep: true,
     checkpointEvery: 60,
     deltasMs,

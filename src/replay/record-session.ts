@@ -1,4 +1,5 @@
 import { OptionError } from '../../operators/option-error.js';
+import type { EngineRandom } from '../engines/shell/engine-random.js';
 import { checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
 import type { EngineStats } from '../engines/shell/engine-shell.js';
 import { Input, type InputCall } from '../input/input.js';
@@ -22,6 +23,8 @@ export interface ShellEngine {
   readonly preset: string;
   /** The engine's loop. */
   readonly loop: Loop<string>;
+  /** The engine's seeded random source: its state when a recording starts is part of the session. */
+  readonly random: EngineRandom;
   /** Whether the engine was destroyed. */
   readonly destroyed: boolean;
   /** Runs one host tick (see the engine's `advance`). */
@@ -160,6 +163,8 @@ class Recorder implements SessionRecording, LoopTap {
   private declinedNow = 0;
   private previousFields: StateFields = new Map();
   private done: Session | undefined;
+  /** The engine's random state when the recording began. */
+  private readonly randomState: number;
 
   constructor(
     private readonly engine: ShellEngine,
@@ -169,6 +174,7 @@ class Recorder implements SessionRecording, LoopTap {
     private readonly stateOf: ((engine: ShellEngine) => unknown) | undefined,
     private readonly optionsHash: string,
   ) {
+    this.randomState = engine.random.state;
     engine.loop.setTap(this);
     try {
       input?.setTap(this.onInput);
@@ -240,6 +246,7 @@ class Recorder implements SessionRecording, LoopTap {
       tickflowVersion: TICKFLOW_VERSION,
       preset: this.engine.preset,
       optionsHash: this.optionsHash,
+      randomState: this.randomState,
       fixedStep: this.engine.loop.plan().stepMs > 0,
       checkpointEvery: this.every,
       deltasMs: [...this.deltasMs],

@@ -140,6 +140,8 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   if (engine.preset !== session.preset) {
     throw new Error(`replay: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
   }
+  // The game's random draws from here on are the recording's: the source starts where the recorded one stood.
+  engine.random.restore(session.randomState);
   if (input === undefined && session.events.some((event) => event.kind === 'input')) {
     throw new Error('replay: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build');
   }

@@ -41,6 +41,8 @@ export interface SessionFile {
   readonly preset: string;
   /** The options hash. */
   readonly optionsHash: string;
+  /** The engine's random state when the recording began (a whole number from 0 to 4294967295). */
+  readonly random: number;
   /** Whether the loop has a fixed step (events then carry tick gaps). */
   readonly fixedStep: boolean;
   /** Frames between checkpoints. */
@@ -96,6 +98,7 @@ export function sessionToFile(session: Session): SessionFile {
     tickflow: session.tickflowVersion,
     preset: session.preset,
     optionsHash: session.optionsHash,
+    random: session.randomState,
     fixedStep: session.fixedStep,
     checkpointEvery: session.checkpointEvery,
     frames: session.deltasMs.length,
@@ -135,6 +138,7 @@ export function decodeSession(input: string | unknown): Session {
   }
   const preset = field(f, 'preset', 'a string', (v) => typeof v === 'string') as string;
   const optionsHash = field(f, 'optionsHash', 'a string', (v) => typeof v === 'string') as string;
+  const randomState = field(f, 'random', 'a whole number from 0 to 4294967295', (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff) as number;
   const fixedStep = field(f, 'fixedStep', 'a boolean', (v) => typeof v === 'boolean') as boolean;
   const checkpointEvery = field(f, 'checkpointEvery', 'an integer >= 1', (v) => Number.isInteger(v) && (v as number) >= 1) as number;
   const frames = field(f, 'frames', 'an integer >= 0', isCount) as number;
@@ -197,6 +201,7 @@ export function decodeSession(input: string | unknown): Session {
     tickflowVersion: TICKFLOW_VERSION,
     preset,
     optionsHash,
+    randomState,
     fixedStep,
     checkpointEvery,
     deltasMs,

@@ -99,6 +99,8 @@ export interface Session {
   readonly preset: string;
   /** `hashState` of the serialisable part of the options the recorder was given (`null` when none). */
   readonly optionsHash: string;
+  /** The state of the engine's seeded random source (`engine.random.state`) when the recording began; a replay starts its engine's source there. */
+  readonly randomState: number;
   /** Whether the engine's loop has a fixed step (its events then carry meaningful ticks). */
   readonly fixedStep: boolean;
   /** The frames between checkpoints. */
