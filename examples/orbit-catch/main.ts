@@ -121,17 +121,9 @@ const backend = threeBackend({
   logicalHeight: LOGICAL_HEIGHT,
   background: BACKGROUND_COLOR,
 });
-// A tap on a touch screen is a press, a release and then a pointerleave (the finger is gone), all
-// before the frame that reads the press: the input would mark the pointer outside the stage, and the
-// tap would miss. A mouse stays over the stage after its click, and a finger's tap is read where it
-// lifted: the page holds a touch's pointerleave back from the input (caught on the way down to it).
-stage.parentElement!.addEventListener(
-  'pointerleave',
-  (event) => {
-    if (event.pointerType === 'touch') event.stopPropagation();
-  },
-  true,
-);
+// A tap on a touch screen is a press, a release and then a pointerleave, all before the frame that reads
+// the press: createInput reads that frame's pointer where the finger lifted and puts it outside when the
+// frame closes, so a tap lands where it was made and no hover stays behind (issue 21).
 // The stage, not the top (screen) canvas: that one lets pointer events through to the WebGL canvas under it.
 const input = createInput({ bindings: ORBIT_CATCH_BINDINGS, keyboardTarget: window, pointerTarget: stage });
 const cues = new WebAudioCues(VOICES);

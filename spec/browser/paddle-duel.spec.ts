@@ -20,6 +20,9 @@ import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness,
 /** Where the lead looks at the game without running it. */
 const SCREENSHOT_PATH = '/tmp/paddle-duel.png';
 
+/** How long {@link game}'s `when` waits in real time at most, whatever its budget in game time: under the 60 s test timeout, so a wait that fails says what it waited for. */
+const REAL_TIME_BACKSTOP_MS = 50_000;
+
 /** The parity run's length: past the first point (frame 257) and the first paddle return (frame 388). */
 const PARITY_FRAMES = 420;
 
@@ -37,8 +40,25 @@ const game = (on: Page) => ({
     const from = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().count);
     await waitUntil(on, (target) => (window as unknown as { __game: Handle }).__game.frame().count >= target, from + frames);
   },
-  when: (predicate: (status: DuelStatus) => boolean, timeoutMs = 15_000) =>
-    waitUntil(on, (source) => new Function('status', `return (${source})(status)`)((window as unknown as { __game: Handle }).__game.status()), predicate.toString(), timeoutMs),
+  /**
+   * Waits until `predicate` holds, for at most `gameSeconds` of the game's own time (the engine's simulated time,
+   * which survives level changes): a loaded machine delivers fewer frames, so a rally takes longer in real time
+   * but not in game time. The real-time limit is only a backstop under the test's own timeout.
+   */
+  when: async (predicate: (status: DuelStatus) => boolean, gameSeconds = 15) => {
+    const startMs = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().timeMs);
+    await waitUntil(
+      on,
+      ({ source, startMs, limitMs }) => {
+        const g = (window as unknown as { __game: Handle }).__game;
+        if (new Function('status', `return (${source})(status)`)(g.status())) return true;
+        if (g.frame().timeMs - startMs > limitMs) throw new Error(`not within ${limitMs / 1000} s of game time: ${source}`);
+        return false;
+      },
+      { source: predicate.toString(), startMs, limitMs: gameSeconds * 1000 },
+      REAL_TIME_BACKSTOP_MS,
+    );
+  },
 });
 
 let harness: BrowserHarness;
@@ -93,7 +113,7 @@ describe('Paddle Duel in real Chromium', () => {
 
   it('plays itself: with autoplay the score changes within a few seconds', async () => {
     const g = game(page);
-    await g.when((s) => s.totals.left + s.totals.right > 0, 12_000);
+    await g.when((s) => s.totals.left + s.totals.right > 0, 12);
     const status = await g.status();
     expect(status.level).toBe('round-1');
     expect(status.totals.right, 'the default seed\'s first point').toBe(1);
@@ -101,7 +121,7 @@ describe('Paddle Duel in real Chromium', () => {
 
   it('draws the paddles as tinted sprites from its spritesheet and the ball as its spin animation, whose frames change (issue 13: "Paddle Duel uses at least one textured sprite and one animation, and the browser test checks they are drawn")', async () => {
     const g = game(page);
-    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 15_000);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 15);
     /** The display objects the backend made for the left paddle and the ball, and where they are drawn, in CSS pixels of the stage. */
     const probe = () =>
       page.evaluate(() => {
@@ -169,8 +189,8 @@ describe('Paddle Duel in real Chromium', () => {
 
     // Between two points the banner says who scored; pausing then takes it down while the menu shows.
     // From a ball in play, so the wait ends at the start of that 1 s window, not at its last frame before the serve.
-    await g.when((s) => s.ball !== undefined, 20_000);
-    await g.when((s) => s.phase === 'playing' && s.ball === undefined && !s.paused, 20_000);
+    await g.when((s) => s.ball !== undefined, 20);
+    await g.when((s) => s.phase === 'playing' && s.ball === undefined && !s.paused, 20);
     const banner = () => page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.world.find('banner')?.visual !== undefined);
     expect(await banner(), 'the "point ..." banner shows').toBe(true);
     await page.keyboard.press('Escape');
@@ -185,7 +205,7 @@ describe('Paddle Duel in real Chromium', () => {
 
   it('pauses with real key presses: Escape opens the menu, the frame counter goes on but the ball stands still; ArrowDown/ArrowUp move the cursor; Enter on Resume resumes', async () => {
     const g = game(page);
-    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 10_000);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 10);
     const playing = await g.shot();
 
     await page.keyboard.press('Escape');
@@ -231,14 +251,16 @@ describe('Paddle Duel in real Chromium', () => {
       const on = fresh.page;
       const g = game(on);
       /** One frame as the page saw it. */
-      type Sample = { time: number; active: number; ball: boolean; paused: boolean; phase: string | undefined; points: number };
+      type Sample = { ts: number; time: number; active: number; ball: boolean; paused: boolean; phase: string | undefined; points: number };
       await on.evaluate(() => {
         const w = window as unknown as { __game: Handle; __samples: Sample[] };
         w.__samples = [];
-        const sample = (): void => {
+        // Its own rAF callback, after the engine's in the same frame: the same host timestamp, the world that frame left.
+        const sample = (ts: number): void => {
           const { engine } = w.__game;
           const status = w.__game.status();
           w.__samples.push({
+            ts,
             time: engine.world.time,
             active: engine.world.activeTime,
             ball: status.ball !== undefined,
@@ -251,15 +273,17 @@ describe('Paddle Duel in real Chromium', () => {
         requestAnimationFrame(sample);
       });
       // The first serve, then the first point: the ball leaves play while the round goes on.
-      await g.when((s) => s.ball !== undefined, 20_000);
-      await g.when((s) => s.ball === undefined && s.phase === 'playing', 30_000);
+      await g.when((s) => s.ball !== undefined, 20);
+      await g.when((s) => s.ball === undefined && s.phase === 'playing', 30);
       await on.keyboard.press('Escape');
       await g.when((s) => s.paused);
-      await on.waitForTimeout(2_500);
+      // 2.5 s of the world's time in the menu (not of the wall clock: a loaded host delivers fewer frames, each at most MAX_FRAME_MS).
+      const pausedAtTime = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.world.time);
+      await waitUntil(on, (from) => (window as unknown as { __game: Handle }).__game.engine.world.time >= from + 2.5, pausedAtTime, 50_000);
       expect((await g.status()).ball, 'no serve while the menu is open').toBeUndefined();
       await on.keyboard.press('Enter'); // Resume, the menu's first item
       await g.when((s) => !s.paused);
-      await g.when((s) => s.ball !== undefined, 10_000);
+      await g.when((s) => s.ball !== undefined, 10);
 
       const samples = await on.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
       const point = samples.findIndex((x, i) => i > 0 && samples[i - 1]!.ball && !x.ball);
@@ -275,7 +299,12 @@ describe('Paddle Duel in real Chromium', () => {
 
       // One frame's worth of slack: a sample sits either side of the engine's frame, the same side every time.
       const frameSeconds = MAX_FRAME_MS / 1000;
-      expect(samples[resumedAt]!.time - samples[pausedAt]!.time, 'world.time ran on through the pause (the seed\'s step 2)').toBeGreaterThan(2);
+      // "Each frame steps by whatever the clock delivered": the wall clock's deltas, from the timestamps the host
+      // delivered, each clamped to MAX_FRAME_MS; the world's time in the menu is their sum, frame for frame.
+      let delivered = 0;
+      for (let i = pausedAt + 1; i <= resumedAt; i++) delivered += Math.min(samples[i]!.ts - samples[i - 1]!.ts, MAX_FRAME_MS) / 1000;
+      expect(samples[resumedAt]!.time - samples[pausedAt]!.time, 'world.time ran on through the pause (the seed\'s step 2), by the deltas the host delivered').toBeCloseTo(delivered, 9);
+      expect(samples[resumedAt]!.time - samples[pausedAt]!.time, 'more than the serve delay: a serve timer on world.time would have fired in the menu').toBeGreaterThan(2.5);
       expect(samples[resumedAt]!.active - samples[pausedAt]!.active, 'the time the world was stepped stood still').toBeLessThanOrEqual(frameSeconds);
       const beforePause = samples[pausedAt]!.active - samples[point]!.active;
       const afterResume = samples[serve]!.active - samples[resumedAt]!.active;
@@ -292,7 +321,7 @@ describe('Paddle Duel in real Chromium', () => {
   it('keeps a screenshot for the lead, at a larger size', async () => {
     const g = game(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 20_000);
+    await g.when((s) => s.phase === 'playing' && s.ball !== undefined && !s.paused, 20);
     await g.framesPass(2);
     const picture = await g.shot();
     expect(picture.width).toBeGreaterThan(1000);

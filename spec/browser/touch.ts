@@ -21,13 +21,15 @@ export interface Finger {
   move(to: Point, steps?: number): Promise<void>;
   /** Lifts the finger. */
   up(): Promise<void>;
+  /** The browser takes the touch away (a system gesture): the page gets `pointercancel`, never a `pointerup`. */
+  cancel(): Promise<void>;
 }
 
 /** A finger on `page` (whose context was made with `hasTouch`). */
 export async function finger(page: Page): Promise<Finger> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   let at: Point | undefined;
-  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: Point) =>
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', point?: Point) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point === undefined ? [] : [{ x: point.x, y: point.y, id: 1 }] });
   return {
     async down(point) {
@@ -45,6 +47,10 @@ export async function finger(page: Page): Promise<Finger> {
     async up() {
       at = undefined;
       await send('touchEnd');
+    },
+    async cancel() {
+      at = undefined;
+      await send('touchCancel');
     },
   };
 }

@@ -161,11 +161,13 @@ describe('update and render', () => {
 
   it('"An update that returns undefined is refused and the engine keeps the state it had ... The refusal names the rule" (under advance, it reaches the caller)', () => {
     let mutate = false;
+    const reported: PhaseError[] = [];
     const engine = createStateEngine({
       backend: nullBackend(),
       initial: { score: 1 },
       update: (s) => (mutate ? (undefined as never) : { score: s.score + 1 }),
       readonlyView: false,
+      onError: (e) => reported.push(e),
     });
     engine.advance();
     mutate = true;
@@ -176,6 +178,8 @@ describe('update and render', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(RefusedUpdateError);
+    // The caller gets the refusal, and onError (the console, had this test not passed its own) sees it once.
+    expect(reported.map((e) => [e.phase, e.frame, e.cause])).toEqual([['update', 2, caught]]);
     expect((caught as Error).message).toBe(
       'update returned undefined and was refused: it must return the next state, so the engine keeps the state it had ' +
         '(an update that mutated its view and returned nothing has advanced nothing the engine will read again)',
@@ -219,6 +223,7 @@ describe('update and render', () => {
       (s) => delete (s as { score?: number }).score,
     ];
     for (const attempt of attempts) {
+      const reported: PhaseError[] = [];
       const engine = createStateEngine({
         backend: nullBackend(),
         initial: { score: 1, ship: { hp: 3 }, shots: [] as number[] },
@@ -226,10 +231,13 @@ describe('update and render', () => {
           attempt(s as never);
           return s as never;
         },
+        onError: (e) => reported.push(e),
       });
       expect(() => engine.advance()).toThrow(ReadonlyViewError);
       expect(() => engine.advance()).toThrow(/the state view is read-only: update returns the next state/);
       expect(engine.state).toEqual({ score: 1, ship: { hp: 3 }, shots: [] });
+      expect(reported.map((e) => [e.phase, e.frame])).toEqual([['update', 1], ['update', 2]]);
+      for (const e of reported) expect(e.cause).toBeInstanceOf(ReadonlyViewError);
     }
   });
 
@@ -246,14 +254,18 @@ describe('update and render', () => {
   });
 
   it('render holds a read-only view: "the render cannot change the state"', () => {
+    const reported: PhaseError[] = [];
     const engine = createStateEngine({
       backend: nullBackend(),
       initial: { n: 0 },
       update: (s) => ({ n: s.n + 1 }),
       render: (s) => ((s as { n: number }).n = 99),
+      onError: (e) => reported.push(e),
     });
     expect(() => engine.advance()).toThrow(ReadonlyViewError);
     expect(engine.state).toEqual({ n: 1 });
+    expect(reported.map((e) => e.phase)).toEqual(['render']);
+    expect(reported[0]!.cause).toBeInstanceOf(ReadonlyViewError);
   });
 });
 
@@ -276,6 +288,7 @@ describe('engine.apply', () => {
     const engine = createStateEngine({ backend: nullBackend(), initial: 1, update: (s) => s, ...quiet });
     expect(() => engine.apply(() => undefined as never)).toThrow(RefusedUpdateError);
     expect(engine.state).toBe(1);
+    const reported: PhaseError[] = [];
     const inside = createStateEngine({
       backend: nullBackend(),
       initial: 1,
@@ -283,8 +296,12 @@ describe('engine.apply', () => {
         inside.apply(() => 2);
         return s;
       },
+      onError: (e) => reported.push(e),
     });
     expect(() => inside.advance()).toThrow('apply: called inside a frame; pose the game between frames');
+    expect(reported.map((e) => [e.phase, (e.cause as Error).message])).toEqual([
+      ['update', 'apply: called inside a frame; pose the game between frames (update returns the next state inside one)'],
+    ]);
   });
 });
 

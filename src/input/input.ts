@@ -98,6 +98,11 @@ export function checkEventTarget(where: string, option: string, target: unknown)
  * Real DOM events (`keydown`/`keyup` on the keyboard target,
  * `pointerdown`/`pointerup`/`pointermove` on the pointer target) and scripted
  * calls (`press`, `release`, for AI controllers and tests) feed the same state.
+ * A `pointercancel` releases what that pointer held, as a `pointerup` would.
+ * A mouse's `pointerleave` puts the pointer outside at once; a finger's or a
+ * pen's (after it lifts) releases what it held and puts the pointer outside
+ * when the frame closes, so the frame that reads a tap reads it where the
+ * finger lifted, and no hover stays behind.
  */
 export class Input<A extends string = string> {
   /** The rendered frame's view. */
@@ -109,6 +114,10 @@ export class Input<A extends string = string> {
   private readonly bindingsByInput = new Map<string, A[]>();
   private readonly heldInputs = new Set<string>();
   private pointerState = { x: 0, y: 0, inside: false };
+  /** The pointer buttons each pointer (by `pointerId`) holds, so a `pointercancel` (which names no button) releases them. */
+  private readonly pointerButtons = new Map<number, Set<string>>();
+  /** A touch or pen left the target after it lifted: the pointer goes outside when this frame closes. */
+  private leaveAtFrameClose = false;
   private readonly detachers: (() => void)[] = [];
   private tap: ((call: InputCall) => void) | undefined;
 
@@ -181,6 +190,10 @@ export class Input<A extends string = string> {
     for (const state of this.actions.values()) {
       state.pressed = false;
       state.released = false;
+    }
+    if (this.leaveAtFrameClose) {
+      this.leaveAtFrameClose = false;
+      this.movePointer(this.pointerState.x, this.pointerState.y, false);
     }
   }
 
@@ -267,16 +280,50 @@ export class Input<A extends string = string> {
       const y = clientY - rect.top;
       this.movePointer(x, y, x >= 0 && y >= 0 && x < rect.width && y < rect.height);
     };
-    this.listen(target, 'pointermove', locate);
-    this.listen(target, 'pointerdown', (event) => {
+    /** Releases what `pointerId` holds: every button, or only `button`. */
+    const lift = (pointerId: number, button?: string): void => {
+      const held = this.pointerButtons.get(pointerId);
+      if (held === undefined) return;
+      for (const input of button === undefined ? [...held] : [button]) {
+        if (held.delete(input)) this.release(input);
+      }
+      if (held.size === 0) this.pointerButtons.delete(pointerId);
+    };
+    this.listen(target, 'pointermove', (event) => {
+      this.leaveAtFrameClose = false;
       locate(event);
-      this.press(`Pointer${(event as PointerEvent).button}`);
+    });
+    this.listen(target, 'pointerdown', (event) => {
+      const { pointerId, button } = event as PointerEvent;
+      this.leaveAtFrameClose = false;
+      locate(event);
+      const input = `Pointer${button}`;
+      const held = this.pointerButtons.get(pointerId) ?? new Set<string>();
+      held.add(input);
+      this.pointerButtons.set(pointerId, held);
+      this.press(input);
     });
     this.listen(target, 'pointerup', (event) => {
+      const { pointerId, button } = event as PointerEvent;
       locate(event);
-      this.release(`Pointer${(event as PointerEvent).button}`);
+      const input = `Pointer${button}`;
+      if (this.pointerButtons.get(pointerId)?.has(input)) lift(pointerId, input);
+      else this.release(input); // pressed by script, or before this input listened
     });
-    this.listen(target, 'pointerleave', () => this.movePointer(this.pointerState.x, this.pointerState.y, false));
+    // The browser took the pointer (a scroll, a system gesture) and will send no pointerup: release what it held.
+    this.listen(target, 'pointercancel', (event) => lift((event as PointerEvent).pointerId));
+    this.listen(target, 'pointerleave', (event) => {
+      const { pointerId, pointerType } = event as PointerEvent;
+      if (pointerType === 'mouse') {
+        this.movePointer(this.pointerState.x, this.pointerState.y, false); // a mouse's held button may come back: a drag goes on
+        return;
+      }
+      // A finger or pen that left is lifted: it holds nothing. A tap is a press, a release and then this leave, all
+      // before the frame that reads the press; that frame reads the pointer where the tap lifted, and the pointer
+      // is outside from the close of that frame on (no hover stays behind a finger that is gone).
+      lift(pointerId);
+      this.leaveAtFrameClose = true;
+    });
   }
 }
 

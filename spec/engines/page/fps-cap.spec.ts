@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, type PageEngine } from '../../../src/engines/page/index.js';
-import { capWakeAtMs } from '../../../src/engines/page/cap-wake.js';
+import { capTimerDelayMs, capWakeAtMs, MAX_TIMER_DELAY_MS } from '../../../src/engines/page/cap-wake.js';
 import { DEFAULT_HOST_INTERVAL_MS } from '../../../src/hosts/animation-frames.js';
 import { vsyncFrames } from './frames.js';
 
@@ -136,6 +136,28 @@ describe('the fps cap', () => {
     engine.resume();
     vi.advanceTimersByTime(1000);
     expect(engine.stats().frames).toBeGreaterThan(15 + 28);
+    engine.destroy();
+  });
+
+  it('a cap whose next frame is further off than a timer can wait (fps: 1e-150) sleeps: no timer overflowing to fire every millisecond', () => {
+    // 1000 / 1e-150 ms does not fit in a timer's 32-bit delay; setTimeout would fire after 1 ms instead
+    // (Node prints a TimeoutOverflowWarning), and the engine would wake a thousand times a second.
+    expect(capTimerDelayMs(1e153)).toBe(MAX_TIMER_DELAY_MS);
+    expect(capTimerDelayMs(-5)).toBe(0);
+    expect(capTimerDelayMs(12.5)).toBe(12.5);
+    const delays: number[] = [];
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const frames = vsyncFrames(60);
+    const engine = createEngine({ ...quiet, fps: 1e-150, frames });
+    engine.add({ step: () => {} });
+    engine.start();
+    vi.advanceTimersByTime(2000);
+    for (const call of setTimeoutSpy.mock.calls) if (typeof call[1] === 'number') delays.push(call[1]);
+    setTimeoutSpy.mockRestore();
+    expect(engine.stats().frames, 'the first frame, then none due for 10^153 ms').toBe(1);
+    expect(engine.stats().timerWakeups).toBe(0);
+    expect(frames.requests).toBe(1);
+    expect(Math.max(...delays)).toBe(MAX_TIMER_DELAY_MS);
     engine.destroy();
   });
 

@@ -45,3 +45,28 @@ export function capWakeAtMs(dueMs: number, lastTickMs: number, hostIntervalMs: n
   const targetMs = lastTickMs + ticks * hostIntervalMs;
   return stampsPast ? targetMs + halfMs : targetMs - halfMs;
 }
+
+/**
+ * The longest delay a timer takes: 2^31 - 1 ms (about 24.8 days). Browsers
+ * and Node both store it in a 32-bit signed integer, and a longer one
+ * overflows to fire at once (Node says so with a `TimeoutOverflowWarning`).
+ */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * The delay to hand `setTimeout` for a wake-up `delayMs` from now: at least 0
+ * and at most {@link MAX_TIMER_DELAY_MS}. A capped engine whose grid is
+ * further away than that (an fps of 1e-9 is a valid cap) wakes early, finds
+ * its next tick not yet due and waits again, instead of waking every
+ * millisecond on an overflowed timer.
+ *
+ * @example
+ * ```ts
+ * capTimerDelayMs(12.5);  // 12.5
+ * capTimerDelayMs(-3);    // 0
+ * capTimerDelayMs(1e300); // 2147483647
+ * ```
+ */
+export function capTimerDelayMs(delayMs: number): number {
+  return Math.min(MAX_TIMER_DELAY_MS, Math.max(0, delayMs));
+}

@@ -19,7 +19,7 @@ import { Broadcast } from '../../streams/broadcast.js';
 import { EngineError } from '../shell/engine-error.js';
 import type { EngineStats } from '../shell/engine-shell.js';
 import { watchPauseReasons } from './auto-pause.js';
-import { capWakeAtMs } from './cap-wake.js';
+import { capTimerDelayMs, capWakeAtMs } from './cap-wake.js';
 import { DomLedger } from './dom-ledger.js';
 import { resolveEngineOptions, type EngineOptions, type PauseReason, type ResolvedEngineOptions } from './engine-options.js';
 import { EventRing } from './event-ring.js';
@@ -527,7 +527,7 @@ export class PageEngine {
     clock.leave(this);
     const stampsPast = clock.pageIdle && clock.idleFramesStampedPast;
     const wakeAtMs = capWakeAtMs(this.grid!.dueMs, timestampMs, clock.hostIntervalMs, stampsPast);
-    this.capTimer = setTimeout(this.onCapTimer, Math.max(0, wakeAtMs - performance.now()));
+    this.capTimer = setTimeout(this.onCapTimer, capTimerDelayMs(wakeAtMs - performance.now()));
   }
 
   private readonly onCapTimer = (): void => {

@@ -24,6 +24,10 @@ export interface PagePointer {
  *   an edge survives a frame with no step and never leaks into a later one.
  * - Keys typed into a text field are not the game's. When the engine pauses,
  *   everything held is released (the keyup may never come); settling keeps it.
+ * - A `pointercancel` lifts the button as a `pointerup` does. A
+ *   `pointerleave` puts the pointer outside (at the next read), wherever it
+ *   left: a touch leaves where it lifted, and no hover stays behind the
+ *   finger. A finger or pen that left holds nothing.
  * - Any input wakes a settled engine.
  *
  * Made by `engine.input` on first use (an engine that never reads input
@@ -34,6 +38,8 @@ export class PageInput {
   private clientX = NaN;
   private clientY = NaN;
   private moved = false;
+  /** The last pointer event was a `pointerleave`: outside, wherever its position (a touch leaves where it lifted). */
+  private left = false;
   private measures = 0;
   private readonly heldKeys = new Set<string>();
   private readonly pressedKeys = new Set<string>();
@@ -54,8 +60,12 @@ export class PageInput {
     const onPointer = (event: Event): void => {
       const e = event as PointerEvent;
       this.movePointer(e.clientX, e.clientY);
+      this.left = e.type === 'pointerleave';
       if (e.type === 'pointerdown') this.state.down = true;
       else if (e.type === 'pointerup' || e.type === 'pointercancel') this.state.down = false;
+      // A finger or pen that left the target is lifted (a touch leaves after its pointerup, where it lifted): it
+      // holds nothing, and the pointer is not over the target any more. A mouse's button may still be held in a drag.
+      else if (this.left && e.pointerType !== 'mouse') this.state.down = false;
     };
     for (const type of ['pointermove', 'pointerdown', 'pointerup', 'pointercancel', 'pointerleave']) this.listen(pointerTarget, type, onPointer);
     const keyboard = globalThis as unknown as EventTarget;
@@ -117,6 +127,7 @@ export class PageInput {
     if (!Number.isFinite(clientX) || !Number.isFinite(clientY)) return; // host events are never trusted
     this.clientX = clientX;
     this.clientY = clientY;
+    this.left = false;
     this.moved = true;
     this.onInput();
   }
@@ -148,7 +159,7 @@ export class PageInput {
     const y = this.clientY - top;
     this.state.x = x;
     this.state.y = y;
-    this.state.inside = x >= 0 && y >= 0 && x < width && y < height;
+    this.state.inside = !this.left && x >= 0 && y >= 0 && x < width && y < height;
   }
 
   /** The end of an engine frame: after a frame that ran steps, unconsumed edges are discarded. @internal */
