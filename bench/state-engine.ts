@@ -83,6 +83,8 @@ function engineSubject(module: GameModule, workload: StateWorkload, count: numbe
     backend: nullBackend(),
     clock: constantClock(1000 / 60),
     readonlyView,
+    // A production build (NODE_ENV=production) has neither dev check: the view's nor the determinism warnings'.
+    ...(readonlyView ? {} : { determinismWarnings: false }),
   });
   return {
     name: readonlyView ? 'state engine, readonlyView: true (default, dev check)' : 'state engine, readonlyView: false (production)',
