@@ -61,6 +61,7 @@ export const GUIDES: readonly Guide[] = [
   },
   { source: 'docs/scene-documents.md', entryPoints: ['tickflow/runtime'], gallery: ['physics-playground/'] },
   { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
+  { source: 'docs/determinism.md', entryPoints: ['tickflow/replay', 'tickflow/state', 'tickflow/runtime'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },
   {
     source: 'docs/delta-time-validator.md',

@@ -67,7 +67,7 @@ export class EngineRandom {
   }
 
   /**
-   * Puts back a state read from {@link state}: the next draw is the one that
+   * Puts back a state read from `state`: the next draw is the one that
    * followed it.
    *
    * @throws {OptionError} when `state` is not a whole number from 0 to 4294967295.
