@@ -8,8 +8,40 @@ import { OptionError } from '../../operators/option-error.js';
  */
 export const TICKS_RULE = 'an Observable of host timestamps in ms (animationFrames(), manualTicks().ticks$, a marble)';
 
-/** `ticks` must be subscribable. @throws {OptionError} naming `where`, `ticks`, the rule and the value. @internal */
+/**
+ * A frame a host runs stage by stage, as the page engines' clock runs every
+ * engine's read, then every engine's steps, then every engine's render: what
+ * a loop hands a {@link StagedTicks} source when it starts listening. @internal
+ */
+export interface StagedFrame {
+  /** A host tick, through the loop's clock: whether it began a frame. */
+  begin(timestampMs: number): boolean;
+  /** Runs stage `k` of the frame begun (a phase, or the fixed group); nothing when none was begun. */
+  stage(k: number): void;
+  /** Ends the frame begun; nothing when none was. */
+  end(): void;
+}
+
+/** The key under which a {@link StagedTicks} source takes a loop's {@link StagedFrame}. @internal */
+export const JOIN_STAGED = Symbol('tickflow.joinStaged');
+
+/**
+ * A tick source that runs its loops' frames stage by stage instead of
+ * handing each a timestamp (the page engines' clock): a loop listening to it
+ * hands over its {@link StagedFrame}, and gets back the function that leaves. @internal
+ */
+export interface StagedTicks {
+  [JOIN_STAGED](frame: StagedFrame): () => void;
+}
+
+/** Whether a tick source runs frames stage by stage. @internal */
+export function isStagedTicks(ticks: unknown): ticks is StagedTicks {
+  return ticks !== null && typeof ticks === 'object' && typeof (ticks as Partial<StagedTicks>)[JOIN_STAGED] === 'function';
+}
+
+/** `ticks` must be subscribable (or staged). @throws {OptionError} naming `where`, `ticks`, the rule and the value. @internal */
 export function checkTicks(where: string, ticks: unknown): asserts ticks is Subscribable<number> {
+  if (isStagedTicks(ticks)) return;
   if (ticks === null || typeof ticks !== 'object' || typeof (ticks as Partial<Subscribable<number>>).subscribe !== 'function') {
     throw new OptionError(where, 'ticks', TICKS_RULE, ticks);
   }

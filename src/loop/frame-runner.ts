@@ -84,11 +84,17 @@ export class FrameRunner<P extends string = string> {
   /** The fixed step in seconds, boxed once: set at construction and by {@link retuned}. */
   private stepSeconds: number | undefined = undefined;
   private stepRequested = false;
+  /** Between {@link begin} and {@link end}. */
+  private framing = false;
+  /** The rest of the frame under way is skipped ({@link abandon}). */
+  private abandoned = false;
 
   /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
   private readonly fixedStart: number;
   private readonly fixedEnd: number;
   private readonly fixedGroupPausable: boolean;
+  /** The frame's stages, in order: a phase that is not fixed, or the fixed group (`start` to `end`). */
+  private readonly stages: readonly { readonly start: number; readonly end: number; readonly fixed: boolean }[];
 
   /**
    * @param phases The table, in frame order.
@@ -107,11 +113,24 @@ export class FrameRunner<P extends string = string> {
     this.fixedEnd = phases.findLastIndex((p) => p.fixed);
     const fixed = phases.filter((p) => p.fixed);
     this.fixedGroupPausable = fixed.length > 0 && fixed.every((p) => p.pausable);
+    const stages = [];
+    for (let i = 0; i < phases.length; i++) {
+      if (i === this.fixedStart) {
+        stages.push({ start: i, end: this.fixedEnd, fixed: true });
+        i = this.fixedEnd;
+      } else stages.push({ start: i, end: i, fixed: false });
+    }
+    this.stages = stages;
   }
 
-  /** Whether a frame is running right now. */
+  /** Whether a frame is under way: begun and not ended (between its stages too). */
   get inFrame(): boolean {
-    return this.phaseIndex >= 0;
+    return this.framing;
+  }
+
+  /** How many stages a frame has: each phase that is not fixed is one, and the fixed group is one. */
+  get stageCount(): number {
+    return this.stages.length;
   }
 
   /** The name of the phase being run. */
@@ -134,42 +153,86 @@ export class FrameRunner<P extends string = string> {
     if (this.paused) this.stepRequested = true;
   }
 
-  /** Runs one frame worth `deltaMs` (a finite number >= 0). */
+  /** Runs one frame worth `deltaMs` (a finite number >= 0): {@link begin}, every stage in order, {@link end}. */
   run(deltaMs: number): void {
-    const { phases, plan, accumulator, fixedStart, fixedEnd } = this;
+    this.begin(deltaMs);
+    this.runStages();
+    this.end();
+  }
+
+  /** Runs every stage of the frame under way, in order. */
+  runStages(): void {
+    const stages = this.stages.length;
+    for (let k = 0; k < stages; k++) this.runStage(k);
+  }
+
+  /**
+   * Begins a frame worth `deltaMs` (a finite number >= 0): counts it and plans
+   * its fixed steps. Its stages then run one by one ({@link runStage}) and
+   * {@link end} closes it: how the page's clock runs every page engine's
+   * read, then every engine's steps, then every engine's render. A frame run
+   * whole ({@link run}) is the same three calls.
+   */
+  begin(deltaMs: number): void {
+    const { plan, accumulator, fixedStart } = this;
     this.phaseIndex = 0;
+    this.framing = true;
+    this.abandoned = false;
     this.stepping = false;
-    try {
-      if (this.stepRequested && fixedStart < 0) this.takeStep();
-      countFrame(this.info, deltaMs, !this.paused || this.stepping);
-      if (accumulator !== undefined) {
-        if (this.paused && this.fixedGroupPausable) {
-          plan.steps = 0;
-          plan.droppedMs = 0;
-        } else {
-          accumulate(accumulator, deltaMs, plan);
-        }
+    if (this.stepRequested && fixedStart < 0) this.takeStep();
+    countFrame(this.info, deltaMs, !this.paused || this.stepping);
+    if (accumulator !== undefined) {
+      if (this.paused && this.fixedGroupPausable) {
+        plan.steps = 0;
+        plan.droppedMs = 0;
+      } else {
+        accumulate(accumulator, deltaMs, plan);
       }
-      this.setFrameSeconds(deltaMs);
-      for (let i = 0; i < phases.length; i++) {
-        if (i !== fixedStart) {
-          this.runPhase(i, this.frameSeconds);
-          continue;
-        }
-        if (this.stepRequested) this.stepThisFrame();
-        for (let step = 0; step < plan.steps; step++) {
-          this.stepsTotal++;
-          for (let j = fixedStart; j <= fixedEnd; j++) this.runPhase(j, this.stepSeconds);
-        }
-        i = fixedEnd;
+    }
+    this.setFrameSeconds(deltaMs);
+  }
+
+  /**
+   * Runs stage `k` of the frame under way: a phase that is not fixed, or the
+   * whole fixed group (once per planned step). Nothing runs outside a frame
+   * or after {@link abandon}.
+   */
+  runStage(k: number): void {
+    if (!this.framing || this.abandoned) return;
+    const stage = this.stages[k]!;
+    try {
+      if (!stage.fixed) {
+        this.runPhase(stage.start, this.frameSeconds);
+        return;
+      }
+      if (this.stepRequested) this.stepThisFrame();
+      const { plan } = this;
+      for (let step = 0; step < plan.steps && !this.abandoned; step++) {
+        this.stepsTotal++;
+        for (let j = stage.start; j <= stage.end && !this.abandoned; j++) this.runPhase(j, this.stepSeconds);
       }
     } catch (error) {
       // Only a failFast rethrow from onListenerError ends a frame early and lands here.
       this.pendingError ??= error as PhaseError;
-    } finally {
-      this.phaseIndex = -1;
-      this.stepping = false;
+      this.abandoned = true;
     }
+  }
+
+  /** Ends the frame under way (whatever ran of it). */
+  end(): void {
+    this.phaseIndex = -1;
+    this.framing = false;
+    this.abandoned = false;
+    this.stepping = false;
+  }
+
+  /**
+   * Skips what is left of the frame under way: no later phase, step or
+   * stage of it runs ({@link end} still closes it). What a page engine does
+   * when it stops, pauses or fails mid-frame.
+   */
+  abandon(): void {
+    if (this.framing) this.abandoned = true;
   }
 
   /** The fixed step changed (`setFixedStep`): the seconds handed to the fixed phases follow from the next step on. */
@@ -204,6 +267,7 @@ export class FrameRunner<P extends string = string> {
   }
 
   private runPhase(index: number, seconds: number | undefined): void {
+    if (this.abandoned) return;
     const phase = this.phases[index]!;
     if (phase.pausable && this.paused && !this.stepping) return;
     this.phaseIndex = index;

@@ -20,7 +20,9 @@ import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
-import { checkTicks, listenTo } from '../hosts/tick-source.js';
+import { checkTicks, isStagedTicks, JOIN_STAGED, listenTo, type StagedFrame } from '../hosts/tick-source.js';
+import { saturatingAdd } from '../../operators/saturating-add.js';
+import { clearAccumulated } from '../../operators/step-accumulator.js';
 
 /** Options of {@link createLoop}. */
 export interface LoopOptions<P extends string> {
@@ -61,9 +63,33 @@ export interface LoopOptions<P extends string> {
    * engine passes one that names itself, so its loop's errors are its own.
    */
   errorOf?: (phase: string, frame: number, cause: unknown) => PhaseError;
+  /**
+   * Called when each frame ends, after its phases (also when they were cut
+   * short), before `frames$`: where an engine closes its frame (clears an
+   * event ring, ends input edges). @internal
+   */
+  frameEnd?: () => void;
+  /**
+   * Whether a fresh start (`start()`, the last hold released) also drops the
+   * fixed-step time accumulated and not yet simulated, as the page engine's
+   * "every resume starts with an empty accumulator". Defaults to false: only
+   * the clock starts fresh. @internal
+   */
+  freshStartDropsSteps?: boolean;
 }
 
-const LOOP_OPTION_KEYS = ['ticks', 'clock', 'phases', 'fixedStep', 'onError', 'failFast', 'advanceErrors', 'errorOf'] as const;
+const LOOP_OPTION_KEYS = [
+  'ticks',
+  'clock',
+  'phases',
+  'fixedStep',
+  'onError',
+  'failFast',
+  'advanceErrors',
+  'errorOf',
+  'frameEnd',
+  'freshStartDropsSteps',
+] as const;
 
 /** Counters and readings of a loop's life so far. */
 export interface LoopStats {
@@ -144,8 +170,11 @@ export class Loop<P extends string = string> {
   private hostRun: Subscription | undefined;
   /** Between `start()` and `stop()` (or the tick source's end). */
   private started = false;
-  /** Holds outstanding (see {@link hold}). */
+  /** Holds outstanding (see {@link hold}), in all and by reason. */
   private holds = 0;
+  private readonly holdsByReason = new Map<string, number>();
+  private readonly frameEnd: (() => void) | undefined;
+  private readonly freshStartDropsSteps: boolean;
   private scale = 1;
   private lastTimestampMs = 0;
   private tickCount = 0;
@@ -166,6 +195,8 @@ export class Loop<P extends string = string> {
       failFast = false,
       advanceErrors = 'report',
       errorOf = phaseErrorOf,
+      frameEnd,
+      freshStartDropsSteps = false,
     } = options;
     checkTicks(where, ticks);
     if (clock !== undefined) checkClock(where, clock);
@@ -190,6 +221,8 @@ export class Loop<P extends string = string> {
     this.failFast = failFast;
     this.throwFromAdvance = advanceErrors === 'throw';
     this.errorOf = errorOf;
+    this.frameEnd = frameEnd;
+    this.freshStartDropsSteps = freshStartDropsSteps;
     this.errors$ = this.router.errors$;
     this.frames$ = this.frameListeners.asObservable();
     this.clockRun = this.startClock();
@@ -286,21 +319,56 @@ export class Loop<P extends string = string> {
    * loads a level or a scene, or while it is paused in a way that asks for
    * no frames.
    *
+   * @param reason Why, for {@link heldFor}; defaults to `'hold'`. Holds of one reason add up.
    * @return The release: call it once (later calls do nothing).
    */
-  hold(): () => void {
+  hold(reason = 'hold'): () => void {
     this.assertAlive('hold');
-    if (this.holds++ === 0) this.detachHost();
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds);
+    this.addHold(reason);
     let outstanding = true;
     return () => {
       if (!outstanding) return;
       outstanding = false;
-      if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds - 1);
-      if (--this.holds > 0 || this.destroyed) return;
-      this.restartClock();
-      if (this.started) this.attachHost();
+      this.releaseHold(reason);
     };
+  }
+
+  /**
+   * Holds the loop for `reason` (true) or lets go of every hold of that
+   * reason (false), idempotently: how an engine maps a state it keeps a
+   * yes-or-no of (a hidden tab, a settled hero) onto {@link hold}.
+   * @internal
+   */
+  setHold(reason: string, on: boolean): void {
+    const count = this.holdsByReason.get(reason) ?? 0;
+    if (on && count === 0) this.addHold(reason);
+    for (let i = on ? 1 : 0; i < count; i++) this.releaseHold(reason);
+  }
+
+  /** Whether a hold of `reason` is outstanding. @internal */
+  heldFor(reason: string): boolean {
+    return this.holdsByReason.has(reason);
+  }
+
+  /** The reasons of the holds outstanding, in the order they were first taken. @internal */
+  get holdReasons(): IterableIterator<string> {
+    return this.holdsByReason.keys();
+  }
+
+  private addHold(reason: string): void {
+    this.holdsByReason.set(reason, (this.holdsByReason.get(reason) ?? 0) + 1);
+    if (this.holds++ === 0) this.detachHost();
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds);
+  }
+
+  private releaseHold(reason: string): void {
+    const count = this.holdsByReason.get(reason)!;
+    if (count > 1) this.holdsByReason.set(reason, count - 1);
+    else this.holdsByReason.delete(reason);
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds - 1);
+    if (--this.holds > 0 || this.destroyed) return;
+    this.restartClock();
+    if (this.started) this.attachHost();
   }
 
   /**
@@ -347,6 +415,31 @@ export class Loop<P extends string = string> {
     this.runner.pendingError = undefined;
     if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
     return delivered;
+  }
+
+  /**
+   * Runs one frame worth `deltaMs` (a finite number >= 0) by hand, with no
+   * clock, whether or not the loop is started or held: the page engine's
+   * `advance(seconds)`. Host time moves on by `deltaMs`. Errors go as for
+   * {@link advance}. @internal
+   */
+  advanceBy(deltaMs: number): void {
+    this.assertAlive('advance');
+    if (this.runner.inFrame) throw new Error(`advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}`);
+    this.tickCount++;
+    this.lastTimestampMs = saturatingAdd(this.lastTimestampMs, deltaMs);
+    if (this.tap !== undefined) this.tap.tick(deltaMs);
+    this.meter.record(this.lastTimestampMs, deltaMs);
+    this.runner.run(deltaMs);
+    this.frameEnded();
+    const error = this.runner.pendingError;
+    this.runner.pendingError = undefined;
+    if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
+  }
+
+  /** Skips what is left of the frame under way (nothing when none is): no later phase of it runs. @internal */
+  abandonFrame(): void {
+    this.runner.abandon();
   }
 
   /** Frames so far: `frame().count` without the snapshot. */
@@ -582,12 +675,15 @@ export class Loop<P extends string = string> {
       run.unsubscribe();
       this.report(this.errorOf('ticks', this.runner.info.count, cause));
     };
+    const ticks = this.ticks;
     run.add(
-      listenTo(this.ticks, {
-        next: this.onHostTick,
-        error: ended,
-        complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
-      }),
+      isStagedTicks(ticks)
+        ? ticks[JOIN_STAGED](this.stagedFrame)
+        : listenTo(ticks, {
+            next: this.onHostTick,
+            error: ended,
+            complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
+          }),
     );
     if (this.hostRun !== run) run.unsubscribe(); // the source ended while it was being listened to
   }
@@ -604,11 +700,27 @@ export class Loop<P extends string = string> {
       return;
     }
     this.tick(timestampMs);
-    if (this.runner.pendingError !== undefined) {
-      this.runner.pendingError = undefined;
-      if (this.failFast) this.stop();
-    }
+    this.hostFrameDone();
   };
+
+  /** What a staged host (the page engines' clock) drives: the tick's begin, each stage, the end. */
+  private readonly stagedFrame: StagedFrame = {
+    begin: (timestampMs) => !this.runner.inFrame && this.beginTick(timestampMs),
+    stage: (k) => this.runner.runStage(k),
+    end: () => {
+      if (!this.runner.inFrame) return;
+      this.runner.end();
+      this.frameEnded();
+      this.hostFrameDone();
+    },
+  };
+
+  /** A host's frame is over: its first error was reported; with failFast the loop stops. */
+  private hostFrameDone(): void {
+    if (this.runner.pendingError === undefined) return;
+    this.runner.pendingError = undefined;
+    if (this.failFast) this.stop();
+  }
 
   /**
    * One tick, top to bottom: the clock says what it is worth (or declines
@@ -616,6 +728,15 @@ export class Loop<P extends string = string> {
    * frame, plans its fixed steps and runs its phases in order.
    */
   private tick(timestampMs: number): boolean {
+    if (!this.beginTick(timestampMs)) return false;
+    this.runner.runStages();
+    this.runner.end();
+    this.frameEnded();
+    return true;
+  }
+
+  /** A tick through the clock: a declined one is counted and ends there; a delivered one begins its frame. */
+  private beginTick(timestampMs: number): boolean {
     this.tickCount++;
     if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
     const clockMs = this.clockStep(timestampMs);
@@ -625,10 +746,15 @@ export class Loop<P extends string = string> {
     const deltaMs = this.scale === 1 && clockMs! >= 0 ? clockMs! : this.scaled(clockMs!);
     // Metered before the phases run, so an overlay drawn in this frame counts it.
     this.meter.record(timestampMs, deltaMs);
-    this.runner.run(deltaMs);
+    this.runner.begin(deltaMs);
+    return true;
+  }
+
+  /** After a frame's phases: the engine closes its frame, then `frames$` and a recorder hear of it. */
+  private frameEnded(): void {
+    this.frameEnd?.();
     if (this.frameListeners.size > 0) this.emitFrame();
     if (this.tap !== undefined) this.tap.frameEnd();
-    return true;
   }
 
   /** A tick the clock declined: counted, and nothing else moves. */
@@ -662,6 +788,7 @@ export class Loop<P extends string = string> {
   }
 
   private restartClock(): void {
+    if (this.freshStartDropsSteps && this.runner.accumulator !== undefined) clearAccumulated(this.runner.accumulator);
     this.clockRun?.stop();
     this.clockRun = this.startClock();
     this.meter.resetRate();
