@@ -306,7 +306,8 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
         const raf = window.__pageRaf!;
         raf.afterCallback = undefined;
         const requests = raf.requests - requestsFrom;
-        const capTimer = (window.__page!.engines[0] as unknown as { onCapTimer: unknown }).onCapTimer;
+        // The cap's timer handler, on the engine's seat on the page's clock (src/engines/page/page-seat.ts).
+        const capTimer = (window.__page!.engines[0] as unknown as { seat: { onTimer: unknown } }).seat.onTimer;
         const timers = raf.timers.filter((t) => t.handler === capTimer && !Number.isNaN(t.firedAt)).map(({ dueAt, firedAt }) => ({ dueAt, firedAt }));
         return { log: raf.log, timers, requests, stats: window.__page!.engines[0]!.stats() };
       }, requestsFrom);

@@ -67,7 +67,7 @@ export class FrameRunner<P extends string = string> {
   pendingError: PhaseError | undefined;
   /** Whether the frame under way is a single step (see {@link requestStep}). */
   stepping = false;
-  /** The fixed steps begun so far, over the runner's life. */
+  /** The fixed steps run so far, over the runner's life (during a step, counting it; a step cut short by {@link abandon} does not count). */
   stepsTotal = 0;
 
   /**
@@ -86,8 +86,8 @@ export class FrameRunner<P extends string = string> {
   private stepRequested = false;
   /** Between {@link begin} and {@link end}. */
   private framing = false;
-  /** The rest of the frame under way is skipped ({@link abandon}). */
-  private abandoned = false;
+  /** Whether the rest of the frame under way is skipped ({@link abandon}). */
+  abandoned = false;
 
   /** Where the fixed group starts and ends in `phases`; -1 when there is none. */
   private readonly fixedStart: number;
@@ -208,8 +208,9 @@ export class FrameRunner<P extends string = string> {
       if (this.stepRequested) this.stepThisFrame();
       const { plan } = this;
       for (let step = 0; step < plan.steps && !this.abandoned; step++) {
-        this.stepsTotal++;
+        this.stepsTotal++; // during the step: its number
         for (let j = stage.start; j <= stage.end && !this.abandoned; j++) this.runPhase(j, this.stepSeconds);
+        if (this.abandoned) this.stepsTotal--; // a step cut short was not run
       }
     } catch (error) {
       // Only a failFast rethrow from onListenerError ends a frame early and lands here.

@@ -20,7 +20,7 @@ import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
-import { checkTicks, isStagedTicks, JOIN_STAGED, listenTo, type StagedFrame } from '../hosts/tick-source.js';
+import { checkTicks, isStagedTicks, JOIN_STAGED, listenTo, type StagedFrame, type StagedTicks } from '../hosts/tick-source.js';
 import { saturatingAdd } from '../../operators/saturating-add.js';
 import { clearAccumulated } from '../../operators/step-accumulator.js';
 
@@ -169,7 +169,7 @@ export class Loop<P extends string = string> {
   private clockRun: ClockRun;
   private hostRun: Subscription | undefined;
   /** Between `start()` and `stop()` (or the tick source's end). */
-  private started = false;
+  private startedFlag = false;
   /** Holds outstanding (see {@link hold}), in all and by reason. */
   private holds = 0;
   private readonly holdsByReason = new Map<string, number>();
@@ -236,6 +236,11 @@ export class Loop<P extends string = string> {
     return this.hostRun !== undefined;
   }
 
+  /** Whether the loop is between `start()` and `stop()` (held or not). @internal */
+  get started(): boolean {
+    return this.startedFlag;
+  }
+
   /** Whether a {@link hold} is outstanding: no tick reaches the clock. */
   get held(): boolean {
     return this.holds > 0;
@@ -298,14 +303,14 @@ export class Loop<P extends string = string> {
    */
   start(): void {
     this.assertAlive('start');
-    if (this.started) return;
-    this.started = true;
+    if (this.startedFlag) return;
+    this.startedFlag = true;
     if (this.holds === 0) this.attachHost();
   }
 
   /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. Does nothing when stopped. */
   stop(): void {
-    this.started = false;
+    this.startedFlag = false;
     this.detachHost();
   }
 
@@ -368,7 +373,7 @@ export class Loop<P extends string = string> {
     if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds - 1);
     if (--this.holds > 0 || this.destroyed) return;
     this.restartClock();
-    if (this.started) this.attachHost();
+    if (this.startedFlag) this.attachHost();
   }
 
   /**
@@ -435,6 +440,16 @@ export class Loop<P extends string = string> {
     const error = this.runner.pendingError;
     this.runner.pendingError = undefined;
     if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
+  }
+
+  /** The fixed steps the latest frame planned (0 without a fixed step), without {@link plan}'s snapshot. @internal */
+  get plannedSteps(): number {
+    return this.runner.plan.steps;
+  }
+
+  /** Whether the frame under way was cut short ({@link abandonFrame}): what is left of it does not run. @internal */
+  get frameAbandoned(): boolean {
+    return this.runner.abandoned;
   }
 
   /** Skips what is left of the frame under way (nothing when none is): no later phase of it runs. @internal */
@@ -671,14 +686,14 @@ export class Loop<P extends string = string> {
     this.hostRun = run;
     const ended = (cause: unknown): void => {
       if (this.hostRun === run) this.hostRun = undefined;
-      this.started = false;
+      this.startedFlag = false;
       run.unsubscribe();
       this.report(this.errorOf('ticks', this.runner.info.count, cause));
     };
     const ticks = this.ticks;
     run.add(
       isStagedTicks(ticks)
-        ? ticks[JOIN_STAGED](this.stagedFrame)
+        ? joinStaged(ticks, this.stagedFrame, ended)
         : listenTo(ticks, {
             next: this.onHostTick,
             error: ended,
@@ -830,6 +845,16 @@ export class Loop<P extends string = string> {
 
   private assertAlive(method: string): void {
     if (this.destroyed) throw new Error(`${method}: the loop was destroyed`);
+  }
+}
+
+/** Joins a staged host; a host that cannot be had (no requestAnimationFrame in Node) ends the source, as with `listenTo`. */
+function joinStaged(ticks: StagedTicks, frame: StagedFrame, ended: (cause: unknown) => void): () => void {
+  try {
+    return ticks[JOIN_STAGED](frame);
+  } catch (error) {
+    ended(error);
+    return () => {};
   }
 }
 

@@ -5,6 +5,7 @@ import type { FrameScheduler } from '../../hosts/animation-frames.js';
 import { DEFAULT_EVENTS_PER_FRAME, eventCapacity, MAX_EVENTS_PER_FRAME } from './event-ring.js';
 import type { EngineError } from '../shell/engine-error.js';
 import type { PageEngine } from './page-engine.js';
+import type { ShellOptions } from '../shell/shell-options.js';
 
 /** The fixed step when the `step` option is not given: 1/60 s. */
 export const DEFAULT_STEP_SECONDS = 1 / 60;
@@ -48,8 +49,12 @@ export const DEFAULT_PAUSE: Readonly<Required<PauseOptions>> = {
   reducedMotion: false,
 };
 
-/** Options of {@link createEngine}. */
-export interface EngineOptions {
+/**
+ * Options of {@link createEngine}. With the page engine's own, it takes the
+ * shell's `seed` and `determinismWarnings` as every engine does; its frames
+ * come from `frames` (the page's clock), not from `ticks` and `clock`.
+ */
+export interface EngineOptions extends Pick<ShellOptions, 'seed' | 'determinismWarnings'> {
   /**
    * The element the engine lives in: what the off-screen pause watches, what
    * the input helper measures, and what "a field outside the root" is outside
@@ -108,10 +113,14 @@ export interface ResolvedEngineOptions {
   readonly onError: (error: EngineError, engine: PageEngine) => void;
   readonly name: string;
   readonly frames: FrameScheduler | undefined;
+  /** Checked by the shell (`engine.random`). */
+  readonly seed: number | undefined;
+  /** Checked by the shell. */
+  readonly determinismWarnings: boolean | undefined;
 }
 
 const WHERE = 'createEngine';
-const KNOWN = ['root', 'step', 'maxSteps', 'settle', 'fps', 'pause', 'events', 'onError', 'name', 'frames'] as const;
+const KNOWN = ['root', 'step', 'maxSteps', 'settle', 'fps', 'pause', 'events', 'onError', 'name', 'frames', 'seed', 'determinismWarnings'] as const;
 const PAUSE_KNOWN = Object.keys(DEFAULT_PAUSE);
 let unnamed = 0;
 
@@ -137,6 +146,8 @@ export function resolveEngineOptions(options: EngineOptions | undefined): Resolv
     onError = defaultOnError,
     name,
     frames,
+    seed,
+    determinismWarnings,
   } = options ?? {};
   if (root !== undefined && !isElement(root)) throw new OptionError(WHERE, 'root', 'an Element', root);
   positiveFinite(WHERE, 'step', step);
@@ -165,6 +176,8 @@ export function resolveEngineOptions(options: EngineOptions | undefined): Resolv
     onError,
     name: name ?? describeRoot(root) ?? `engine ${++unnamed}`,
     frames,
+    seed,
+    determinismWarnings,
   };
 }
 

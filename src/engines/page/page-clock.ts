@@ -2,15 +2,17 @@ import { frameHost, windowScheduler, type FrameHost, type FrameScheduler } from 
 
 // Where `tickflow/page` has always listed it; the host owns it now. @internal
 
+/** How many stages a page engine's frame has: read, the fixed steps, render. @internal */
+export const PAGE_FRAME_STAGES = 3;
+
 /** What the page clock asks of each engine in a frame, in this order. @internal */
 export interface ClockedEngine {
-  /** Decides whether the engine runs this frame and plans its steps (no user code). */
-  beginFrame(timestampMs: number): void;
-  readPhase(): void;
-  stepPhase(): void;
-  renderPhase(): void;
-  /** After every engine rendered: settle, leave for a cap timer, clear the event ring. */
-  endFrame(timestampMs: number): void;
+  /** The tick through the engine's clock: whether it runs this frame, and its steps planned (no user code). */
+  begin(timestampMs: number): void;
+  /** Stage `k` of the engine's frame: 0 read, 1 the fixed steps, 2 render. */
+  stage(k: number): void;
+  /** After every engine rendered: the engine's frame ends (its event ring cleared; settle, or leave for a cap timer). */
+  end(timestampMs: number): void;
 }
 
 /**
@@ -107,11 +109,11 @@ export class PageClock {
     // (Each engine catches its own hooks' errors; the host isolates listeners.)
     const engines = this.engines;
     const n = engines.length;
-    for (let i = 0; i < n; i++) engines[i]!.beginFrame(timestampMs);
-    for (let i = 0; i < n; i++) engines[i]!.readPhase();
-    for (let i = 0; i < n; i++) engines[i]!.stepPhase();
-    for (let i = 0; i < n; i++) engines[i]!.renderPhase();
-    for (let i = 0; i < n; i++) engines[i]!.endFrame(timestampMs);
+    for (let i = 0; i < n; i++) engines[i]!.begin(timestampMs);
+    for (let k = 0; k < PAGE_FRAME_STAGES; k++) {
+      for (let i = 0; i < n; i++) engines[i]!.stage(k);
+    }
+    for (let i = 0; i < n; i++) engines[i]!.end(timestampMs);
   };
 }
 

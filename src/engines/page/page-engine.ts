@@ -1,30 +1,15 @@
-import type { Observable } from 'rxjs';
-import { createDeltaBaseline, measureDelta, type DeltaBaseline } from '../../../operators/deltas.js';
-import { countFrame, createFrameInfo, type FrameInfo } from '../../../operators/frame-info.js';
-import { createPacingGrid, pacingStep, type PacingGrid } from '../../../operators/pacing-grid.js';
-import { saturatingAdd } from '../../../operators/saturating-add.js';
-import {
-  accumulate,
-  clearAccumulated,
-  createStepAccumulator,
-  createStepPlan,
-  type MutableStepPlan,
-  type StepAccumulator,
-} from '../../../operators/step-accumulator.js';
-import { OptionError } from '../../../operators/option-error.js';
 import { nonNegativeFinite } from '../../../operators/validate.js';
-import { ErrorRouter } from '../../loop/error-router.js';
-import { FrameMeter } from '../../loop/frame-meter.js';
+import { OptionError } from '../../../operators/option-error.js';
+import type { Clock } from '../../clocks/clock.js';
 import { Broadcast } from '../../streams/broadcast.js';
-import { EngineError } from '../shell/engine-error.js';
-import type { EngineStats } from '../shell/engine-shell.js';
+import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
 import { watchPauseReasons } from './auto-pause.js';
-import { capTimerDelayMs, capWakeAtMs } from './cap-wake.js';
 import { DomLedger } from './dom-ledger.js';
 import { resolveEngineOptions, type EngineOptions, type PauseReason, type ResolvedEngineOptions } from './engine-options.js';
 import { EventRing } from './event-ring.js';
-import { pageClock, type PageClock } from './page-clock.js';
+import { FpsCap, pageEngineClock } from './fps-cap.js';
 import { PageInput } from './page-input.js';
+import { PageSeat } from './page-seat.js';
 import { enterPhase, installPhaseChecks, leavePhase, PHASE_CHECKS, type PagePhase, type PhaseRuleError } from './phase-checks.js';
 import type { System, SystemEntry } from './system.js';
 
@@ -46,18 +31,44 @@ export type PauseEvent = 'pause' | 'resume';
 /** Called on a pause or resume transition, with the reason that caused it. */
 export type PauseListener = (engine: PageEngine, reason: PauseReason) => void;
 
-// Where an engine is in the page's current frame.
-const NOT_IN_FRAME = 0;
-const RUNNING = 1;
-const LEFT = 2; // began, then stopped, paused or destroyed mid-frame: the rest is skipped
+/**
+ * The page engine's phase table: the frame, in order, declared once. Every
+ * engine on a page runs its read, then every engine its steps, then every
+ * engine its render (the page's clock runs the table stage by stage); none is
+ * pausable, since a paused page engine takes no frames at all.
+ */
+export const PAGE_ENGINE_PHASE_TABLE = [
+  {
+    /** The only phase that may measure the page: the input's pointer, then each system's `read`. */
+    name: 'read',
+  },
+  {
+    /** Each system's `step`, once per fixed step (0 to `maxSteps` a frame), handed the step in seconds. */
+    name: 'step',
+    /** Runs once per fixed step. */
+    fixed: true,
+  },
+  {
+    /** Each system's `render`, handed the alpha: change-only writes through the ledger. */
+    name: 'render',
+  },
+] as const;
+
+/** A hold of the loop that is no pause: a settled engine sleeps, but `paused` stays as it was. */
+const SETTLED = 'settled';
 
 /**
  * A page engine: systems with read / step / render hooks on the page's one
  * requestAnimationFrame, with a fixed step, settle, an fps cap, automatic
  * pauses, an event ring, a change-only DOM ledger and error isolation. Made
  * by {@link createEngine}.
+ *
+ * It stands on the engine shell like every preset: its frames are the loop's
+ * (counted, planned and run by the one frame runner), its pauses and its
+ * settling are the loop's holds, its errors the shell's. The page's clock
+ * runs its frame stage by stage, beside every other page engine's.
  */
-export class PageEngine {
+export class PageEngine extends EngineShell<PagePhase> {
   /** The engine's name in reports. */
   readonly name: string;
   /** The element the engine lives in (`undefined` for a headless engine). */
@@ -74,93 +85,89 @@ export class PageEngine {
   readonly events: EventRing;
   /** Change-only DOM writes, for render. */
   readonly ledger = new DomLedger();
-  /** Every error a hook (or a pause listener, or `onError` itself) threw, as an {@link EngineError} naming this engine, the phase, the frame and the system. */
-  readonly errors$: Observable<EngineError>;
 
-  private readonly options: ResolvedEngineOptions;
-  private readonly reasons = new Set<PauseReason>(['stopped']);
+  private readonly seat: PageSeat;
   private systems: readonly SystemEntry[] = [];
+  /** The systems of the frame under way: one added during a frame first runs in the next. */
   private frameSystems: readonly SystemEntry[] = [];
   private systemNames = 0;
-  private readonly accumulator: StepAccumulator;
-  private readonly plan: MutableStepPlan;
-  private readonly baseline: DeltaBaseline = createDeltaBaseline();
-  private grid: PacingGrid | undefined;
-  private clock: PageClock | undefined;
-  private frameState = NOT_IN_FRAME;
-  private advancing = false;
-  private isSettled = false;
-  private busySinceCheck = false;
+  private busySinceCheck = true;
   private lastBusyMs = NaN;
-  private capTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Whether the cap timer just brought the engine back: the next frame it gets is its frame. */
-  private wokenByCapTimer = false;
   private pageInput: PageInput | undefined;
   private readonly detachWatchers: () => void;
   private readonly listeners: Record<PauseEvent, Broadcast<PauseReason>> = { pause: new Broadcast(), resume: new Broadcast() };
   private readonly reported = new Set<string>();
-  private readonly router: ErrorRouter<EngineError>;
-  private readonly info = createFrameInfo();
-  private readonly meter = new FrameMeter();
-  /** The engine in reports: `page engine 'hero'`. */
-  private readonly label: string;
-  /** The host time of the latest frame (`advance()` moves it by the seconds it runs), for the frame rate. */
-  private hostMs = 0;
-  /** The phase and system running now, for reports. */
-  private phaseNow = 'outside a frame';
-  private systemNow: string | undefined;
-  private destroyed = false;
-  private counts = { steps: 0, declined: 0, timerWakeups: 0 };
-  private lastAlpha = 0;
 
   /** @internal Use {@link createEngine}. */
   constructor(options: EngineOptions | undefined) {
     const resolved = resolveEngineOptions(options);
-    this.options = resolved;
+    // The loop is built in super(), before `this` exists; these hooks reach the engine once it does.
+    const self: { engine?: PageEngine } = {};
+    const cap = resolved.fps === undefined ? undefined : new FpsCap(1000 / resolved.fps);
+    const seat = new PageSeat(resolved.frames, cap, (timestampMs) => self.engine!.afterPageFrame(timestampMs));
+    super(
+      {
+        label: `page engine '${resolved.name}'`,
+        where: 'createEngine',
+        phases: PAGE_ENGINE_PHASE_TABLE,
+        fixedStep: { stepMs: resolved.stepSeconds * 1000, maxSteps: resolved.maxSteps, overflow: 'drop-backlog' },
+        simulationPhases: ['step'],
+        frameEnd: () => self.engine?.closeFrame(),
+        freshStartDropsSteps: true,
+      },
+      {
+        ticks: seat,
+        clock: pageEngineClock(cap, () => self.engine?.freshStart()),
+        onError: (error) => resolved.onError(error, self.engine!),
+        ...(resolved.seed === undefined ? {} : { seed: resolved.seed }),
+        ...(resolved.determinismWarnings === undefined ? {} : { determinismWarnings: resolved.determinismWarnings }),
+      },
+    );
+    self.engine = this;
+    this.seat = seat;
     this.name = resolved.name;
-    this.label = `page engine '${resolved.name}'`;
-    this.router = new ErrorRouter<EngineError>((error) => resolved.onError(error, this));
-    this.errors$ = this.router.errors$;
     this.root = resolved.root;
     this.step = resolved.stepSeconds;
     this.maxSteps = resolved.maxSteps;
     this.settle = resolved.settleSeconds;
     this.fps = resolved.fps;
     this.events = new EventRing(resolved.events, 'createEngine');
-    this.accumulator = createStepAccumulator(
-      { stepMs: resolved.stepSeconds * 1000, maxSteps: resolved.maxSteps, overflow: 'drop-backlog' },
-      'createEngine',
-    );
-    this.plan = createStepPlan(this.accumulator.stepMs);
+    this.loop.on('read', this.readPhase);
+    this.loop.on('step', this.stepPhase);
+    this.loop.on('render', this.renderPhase);
     if (PHASE_CHECKS) installPhaseChecks();
     this.detachWatchers = watchPauseReasons(resolved.root, resolved.pause, (reason, on) => this.setReason(reason, on));
   }
 
   // -- state -------------------------------------------------------------------
 
+  /** The preset's name, as errors and recorded sessions give it: `'page engine'`. */
+  override get preset(): string {
+    return 'page engine';
+  }
+
   /**
    * Why the engine is paused: empty while it runs. A set, because reasons
    * overlap (a hidden tab and a manual pause): each clears on its own, and an
    * automatic resume never clears a manual pause. A paused engine asks the
-   * page for no frames.
+   * page for no frames. (Read from the loop: `'stopped'` while it is not
+   * started, and every other reason is one of its holds.)
    */
   get paused(): ReadonlySet<PauseReason> {
-    return this.reasons;
+    const reasons = new Set<PauseReason>();
+    if (!this.loop.started) reasons.add('stopped');
+    for (const reason of this.loop.holdReasons) if (reason !== SETTLED) reasons.add(reason as PauseReason);
+    return reasons;
   }
 
   /** Whether the engine is asleep after `settle` quiet seconds (not a pause: `paused` may be empty). */
   get settled(): boolean {
-    return this.isSettled;
-  }
-
-  /** Whether the engine takes frames now: not paused, not settled. */
-  get running(): boolean {
-    return this.reasons.size === 0 && !this.isSettled && !this.destroyed;
+    return this.loop.heldFor(SETTLED);
   }
 
   /** How far the last frame sat between two steps, in [0, 1). */
   get alpha(): number {
-    return this.lastAlpha;
+    return this.loop.alpha;
   }
 
   /** The engine's input helper (made on first use). */
@@ -170,25 +177,19 @@ export class PageEngine {
   }
 
   /** The engine's counters. */
-  stats(): PageEngineStats {
-    const droppedMs = this.accumulator.droppedTotalMs;
+  override stats(): PageEngineStats {
+    const { frames, declined, droppedMs, errors, fps } = super.stats();
     return {
-      frames: this.info.count,
-      declined: this.counts.declined,
+      frames,
+      declined,
       droppedMs,
-      errors: this.router.count,
-      fps: this.meter.fps,
-      steps: this.counts.steps,
+      errors,
+      fps,
+      steps: this.loop.fixedStepCount,
       dropped: droppedMs / 1000,
       droppedEvents: this.events.dropped,
-      timerWakeups: this.counts.timerWakeups,
+      timerWakeups: this.seat.timerWakeups,
     };
-  }
-
-  /** The frames so far: count, simulated time (the frames' real deltas), active time and the latest delta, in ms. */
-  frame(): FrameInfo {
-    const { count, timeMs, activeMs, lastDeltaMs } = this.info;
-    return { count, timeMs, activeMs, lastDeltaMs };
   }
 
   // -- systems -----------------------------------------------------------------
@@ -212,6 +213,7 @@ export class PageEngine {
     }
     const name = typeof system.name === 'string' && system.name !== '' ? system.name : `system ${++this.systemNames}`;
     this.systems = [...this.systems, { system, name, active: true }];
+    if (!this.loop.inFrame) this.frameSystems = this.systems;
     return system;
   }
 
@@ -225,20 +227,22 @@ export class PageEngine {
     if (entry === undefined) return false;
     entry.active = false;
     this.systems = this.systems.filter((e) => e !== entry);
+    if (!this.loop.inFrame) this.frameSystems = this.systems;
     return true;
   }
 
   // -- lifecycle ---------------------------------------------------------------
 
   /** Starts the engine (clears `'stopped'`, also after a hook threw) and wakes it. */
-  start(): void {
-    if (this.destroyed) throw new Error(`start: the ${this.label} was destroyed`);
+  override start(): void {
+    this.assertAlive('start');
+    this.seat.pageClock(); // where there is no requestAnimationFrame and no frames option: the error, here
     this.wake();
     this.setReason('stopped', false);
   }
 
   /** Stops the engine (`paused` includes `'stopped'`): no frames until `start()`. */
-  stop(): void {
+  override stop(): void {
     this.setReason('stopped', true);
   }
 
@@ -260,16 +264,13 @@ export class PageEngine {
    */
   busy(): void {
     this.busySinceCheck = true;
-    if (this.isSettled) this.wake();
+    if (this.settled) this.wake();
   }
 
   /** Wakes a settled engine (it asks for frames again) and counts as busy. */
   wake(): void {
     this.busySinceCheck = true;
-    if (!this.isSettled) return;
-    this.isSettled = false;
-    this.freshTime();
-    this.sync();
+    if (this.settled) this.loop.setHold(SETTLED, false); // a fresh start: see freshStart
   }
 
   /**
@@ -281,49 +282,35 @@ export class PageEngine {
    * it is worth. Here there is no clock: `advance(s)` is a frame worth `s`,
    * as a page frame `s` after the last one would be.)
    *
+   * @return true: the frame ran.
    * @throws {OptionError} when `seconds` is not a finite number >= 0.
    * @throws {Error} from inside the engine's own frame, or after `destroy()`.
    */
-  advance(seconds: number): void {
+  override advance(seconds: number): boolean {
     nonNegativeFinite('engine.advance', 'seconds', seconds);
-    if (this.destroyed) throw new Error(`advance: the ${this.label} was destroyed`);
-    if (this.frameState !== NOT_IN_FRAME || this.advancing) {
-      throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
-    }
+    this.assertAlive('advance');
+    if (this.loop.inFrame) throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
     // In ms, held at the largest number: seconds × 1000 overflows to Infinity past 1.8e305 s, which the
     // accumulator counts as nothing, where a frame that long runs maxSteps and drops the rest.
-    const deltaMs = Math.min(seconds * 1000, Number.MAX_VALUE);
-    this.advancing = true;
-    try {
-      this.planFrame(deltaMs, saturatingAdd(this.hostMs, deltaMs));
-      this.readPhase();
-      this.stepPhase();
-      this.renderPhase();
-      const steps = this.plan.steps;
-      this.frameState = NOT_IN_FRAME;
-      this.events.clear();
-      this.pageInput?.endFrame(steps);
-    } finally {
-      this.frameState = NOT_IN_FRAME;
-      this.advancing = false;
-    }
+    this.loop.advanceBy(Math.min(seconds * 1000, Number.MAX_VALUE));
+    return true;
   }
 
-  /** Stops the engine for good: detaches every watcher and listener, leaves the page's clock. */
-  destroy(): void {
+  /**
+   * A page engine's time is the page's frames and its fps cap, so its clock
+   * is not replaced.
+   *
+   * @throws {Error} always: set `fps` when creating the engine, or drive it with `advance(seconds)`.
+   */
+  override setClock(_clock: Clock): never {
+    throw new Error(`setClock: a page engine's clock is the page's frames and its fps cap; set fps in createEngine, or drive it with advance(seconds)`);
+  }
+
+  /** Stops the engine for good: detaches every watcher and listener, leaves the page's clock. Safe to call twice, and from inside a hook. */
+  override destroy(): void {
     if (this.destroyed) return;
     this.stop();
-    this.destroyed = true;
-    this.frameState = this.frameState === NOT_IN_FRAME ? NOT_IN_FRAME : LEFT;
-    this.clearCapTimer();
-    this.clock?.leave(this);
-    this.detachWatchers();
-    this.pageInput?.destroy();
-    for (const entry of this.systems) entry.active = false;
-    this.systems = [];
-    this.listeners.pause.complete();
-    this.listeners.resume.complete();
-    this.router.complete();
+    super.destroy();
   }
 
   /** Calls `listener` on every pause (running to paused) or resume (paused to running) transition; returns the unsubscribe. */
@@ -333,32 +320,28 @@ export class PageEngine {
     return this.listeners[event].add((reason) => listener(this, reason));
   }
 
-  // -- the page clock's side (ClockedEngine) -------------------------------------
-
   /** @internal */
-  beginFrame(timestampMs: number): void {
-    this.frameState = NOT_IN_FRAME;
-    if (!this.running) return;
-    if (this.wokenByCapTimer) {
-      // The timer was the cap ("one timer brings it back"): the frame it
-      // brought is taken, whatever the host stamped it (headless Chromium
-      // stamps a frame requested from idle with the vsync just past, which
-      // the grid would decline, costing a second request). The grid moves on
-      // by one slot, as for an on-time tick.
-      this.wokenByCapTimer = false;
-      pacingStep(this.grid!, Math.max(timestampMs, this.grid!.dueMs));
-    } else if (this.grid !== undefined && !pacingStep(this.grid, timestampMs)) {
-      this.counts.declined++;
-      return;
-    }
-    const deltaMs = measureDelta(this.baseline, timestampMs);
-    if (deltaMs === undefined) return; // a timestamp that is not finite: no frame
-    this.planFrame(deltaMs, timestampMs);
+  reportPhaseRule(error: PhaseRuleError): void {
+    const key = `${error.system}|${error.phase}|${error.api}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.report(error, { system: error.system, hook: error.phase }, error.phase);
   }
 
-  /** @internal */
-  readPhase(): void {
-    if (this.frameState !== RUNNING) return;
+  protected teardown(): void {
+    this.loop.abandonFrame();
+    this.detachWatchers();
+    this.pageInput?.destroy();
+    for (const entry of this.systems) entry.active = false;
+    this.systems = [];
+    this.frameSystems = [];
+    this.listeners.pause.complete();
+    this.listeners.resume.complete();
+  }
+
+  // -- the frame: the rows of PAGE_ENGINE_PHASE_TABLE ----------------------------
+
+  private readonly readPhase = (): void => {
     if (this.pageInput !== undefined) {
       if (PHASE_CHECKS) enterPhase(this, '(input)', 'read');
       try {
@@ -370,80 +353,59 @@ export class PageEngine {
       }
     }
     const systems = this.frameSystems;
-    for (let i = 0; i < systems.length && this.frameState === RUNNING; i++) {
+    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
       const entry = systems[i]!;
       if (entry.active && entry.system.read !== undefined) this.call(entry, 'read', 0);
     }
-  }
+  };
 
-  /** @internal */
-  stepPhase(): void {
+  private readonly stepPhase = (stepSeconds: number): void => {
     const systems = this.frameSystems;
-    const steps = this.plan.steps;
-    for (let s = 0; s < steps && this.frameState === RUNNING; s++) {
-      for (let i = 0; i < systems.length && this.frameState === RUNNING; i++) {
-        const entry = systems[i]!;
-        if (entry.active && entry.system.step !== undefined) this.call(entry, 'step', this.step);
-      }
-      if (this.frameState === RUNNING) this.counts.steps++;
+    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
+      const entry = systems[i]!;
+      if (entry.active && entry.system.step !== undefined) this.call(entry, 'step', stepSeconds);
     }
-  }
+  };
 
-  /** @internal */
-  renderPhase(): void {
+  private readonly renderPhase = (): void => {
     const systems = this.frameSystems;
-    const alpha = this.plan.alpha;
-    for (let i = 0; i < systems.length && this.frameState === RUNNING; i++) {
+    const alpha = this.loop.alpha;
+    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
       const entry = systems[i]!;
       if (entry.active && entry.system.render !== undefined) this.call(entry, 'render', alpha);
     }
+  };
+
+  /** Every frame's end, its phases run or cut short: the ring empties, input edges of a frame that stepped end. */
+  private closeFrame(): void {
+    this.events.clear();
+    this.pageInput?.endFrame(this.loop.plannedSteps);
+    this.frameSystems = this.systems;
   }
 
-  /** @internal */
-  endFrame(timestampMs: number): void {
-    const state = this.frameState;
-    this.frameState = NOT_IN_FRAME;
-    if (state === NOT_IN_FRAME) return;
-    this.events.clear();
-    this.pageInput?.endFrame(this.plan.steps);
-    if (state !== RUNNING || !this.running) return;
+  /** After a page frame the engine ran to its end: it settles after `settle` quiet seconds, or a capped one waits for its next slot. */
+  private afterPageFrame(timestampMs: number): void {
+    if (!this.running) return;
     if (this.settle !== undefined) {
       if (this.busySinceCheck) {
         this.busySinceCheck = false;
         this.lastBusyMs = timestampMs;
       } else if (!(timestampMs - this.lastBusyMs < this.settle * 1000)) {
-        this.isSettled = true; // not a pause: no hooks, held input stays
-        this.sync();
+        this.loop.setHold(SETTLED, true); // not a pause: no hooks, held input stays
         return;
       }
     }
-    if (this.grid !== undefined && this.clock !== undefined) this.waitForCap(timestampMs);
+    if (this.fps !== undefined) this.seat.sleepUntilSlot(timestampMs);
   }
 
-  /** @internal */
-  reportPhaseRule(error: PhaseRuleError): void {
-    const key = `${error.system}|${error.phase}|${error.api}`;
-    if (this.reported.has(key)) return;
-    this.reported.add(key);
-    this.report(error, error.phase, error.system);
-  }
-
-  // -- inside ------------------------------------------------------------------
-
-  private planFrame(deltaMs: number, hostMs: number): void {
-    accumulate(this.accumulator, deltaMs, this.plan);
-    this.lastAlpha = this.plan.alpha;
-    this.frameSystems = this.systems;
-    this.frameState = RUNNING;
-    countFrame(this.info, deltaMs);
-    this.hostMs = hostMs;
-    this.meter.record(hostMs, deltaMs);
+  /** Time restarts (the clock's fresh start: start, resume, wake): the settle wait starts from the first frame. */
+  private freshStart(): void {
+    this.lastBusyMs = NaN;
+    this.busySinceCheck = true;
   }
 
   private call(entry: SystemEntry, phase: PagePhase, value: number): void {
     if (PHASE_CHECKS) enterPhase(this, entry.name, phase);
-    this.phaseNow = phase;
-    this.systemNow = entry.name;
     try {
       const system = entry.system;
       if (phase === 'read') system.read!(this);
@@ -452,96 +414,49 @@ export class PageEngine {
     } catch (error) {
       this.fail(error, phase, entry.name);
     } finally {
-      this.phaseNow = 'outside a frame';
-      this.systemNow = undefined;
       if (PHASE_CHECKS) leavePhase();
     }
   }
 
-  /** A hook threw: only this engine stops, and the error is reported. */
-  private fail(error: unknown, phase: string, system: string): void {
-    if (this.frameState === RUNNING) this.frameState = LEFT; // also when already stopped (an advance() by hand)
+  /** A hook threw: only this engine stops (the rest of its frame is skipped), and the error is reported. */
+  private fail(error: unknown, phase: PagePhase, system: string): void {
+    this.loop.abandonFrame(); // also when already stopped (an advance() by hand)
     this.setReason('stopped', true);
-    this.report(error, phase, system);
+    this.report(error, { system, hook: phase }, phase);
   }
 
-  /** Every error, through the one router: counted, to `onError(error, engine)` (its own throw contained), then `errors$`. */
-  private report(cause: unknown, phase = this.phaseNow, system = this.systemNow): void {
-    this.router.route(new EngineError(this.label, phase, this.info.count, cause, system === undefined ? { hook: phase } : { system, hook: phase }));
-  }
-
+  /** Turns a pause reason on or off: `'stopped'` is the loop's start and stop, every other reason one of its holds. */
   private setReason(reason: PauseReason, on: boolean): void {
     if (this.destroyed) return;
-    const before = this.reasons.size;
-    if (on === this.reasons.has(reason)) return;
-    if (on) this.reasons.add(reason);
-    else this.reasons.delete(reason);
-    if (before === 0 && on) {
+    const before = this.pausedCount();
+    if (reason === 'stopped') {
+      if (on === !this.loop.started) return;
+      if (on) this.loop.stop();
+      else this.loop.start();
+    } else {
+      if (on === this.loop.heldFor(reason)) return;
+      this.loop.setHold(reason, on);
+    }
+    const after = this.pausedCount();
+    if (before === 0 && after > 0) {
       // Running to paused: what is left of this frame is skipped, held input released.
-      if (this.frameState === RUNNING) this.frameState = LEFT;
+      this.loop.abandonFrame();
       this.pageInput?.releaseAll();
-      this.sync();
       this.emitTransition('pause', reason);
-    } else if (before > 0 && this.reasons.size === 0) {
-      this.freshTime(); // every resume starts with an empty accumulator
-      this.sync();
+    } else if (before > 0 && after === 0) {
       this.emitTransition('resume', reason);
     }
   }
 
+  /** How many pause reasons hold (settling is not one). */
+  private pausedCount(): number {
+    let count = this.loop.started ? 0 : 1;
+    for (const reason of this.loop.holdReasons) if (reason !== SETTLED) count++;
+    return count;
+  }
+
   private emitTransition(event: PauseEvent, reason: PauseReason): void {
-    this.listeners[event].emitIsolated(reason, (error) => this.report(error, `on('${event}')`, undefined));
-  }
-
-  /** Time restarts: no baseline (the next frame is worth 0), an empty accumulator, a new pacing grid. */
-  private freshTime(): void {
-    this.baseline.previousMs = NaN;
-    clearAccumulated(this.accumulator);
-    this.grid = this.fps === undefined ? undefined : createPacingGrid(1000 / this.fps, 'createEngine');
-    this.lastBusyMs = NaN;
-    this.busySinceCheck = true; // a restart counts as busy: the settle wait starts from the first frame
-    this.clearCapTimer();
-  }
-
-  /** Puts the engine on the page's clock or takes it off, as its state says. */
-  private sync(): void {
-    if (this.running) {
-      if (this.capTimer === undefined) {
-        this.clock ??= pageClock(this.options.frames);
-        this.clock.join(this);
-      }
-    } else {
-      this.clearCapTimer();
-      this.clock?.leave(this);
-    }
-  }
-
-  /**
-   * A capped engine leaves the page's clock until its timer brings it back,
-   * half a host frame from the tick its grid takes next: before it while other
-   * engines keep the page's frames coming, and on an idle page as the host
-   * stamps idle frames (see capWakeAtMs).
-   */
-  private waitForCap(timestampMs: number): void {
-    const clock = this.clock!;
-    clock.leave(this);
-    const stampsPast = clock.pageIdle && clock.idleFramesStampedPast;
-    const wakeAtMs = capWakeAtMs(this.grid!.dueMs, timestampMs, clock.hostIntervalMs, stampsPast);
-    this.capTimer = setTimeout(this.onCapTimer, capTimerDelayMs(wakeAtMs - performance.now()));
-  }
-
-  private readonly onCapTimer = (): void => {
-    this.capTimer = undefined;
-    this.wokenByCapTimer = true;
-    this.counts.timerWakeups++;
-    this.sync();
-  };
-
-  private clearCapTimer(): void {
-    this.wokenByCapTimer = false;
-    if (this.capTimer === undefined) return;
-    clearTimeout(this.capTimer);
-    this.capTimer = undefined;
+    this.listeners[event].emitIsolated(reason, (error) => this.report(error, { hook: `on('${event}')` }, `on('${event}')`));
   }
 }
 

@@ -36,6 +36,10 @@ export interface PresetDeclaration<P extends string> {
    * `performance.now` (see `determinismWarnings`).
    */
   readonly simulationPhases: readonly P[];
+  /** Called when each frame ends, its phases run or cut short (see `LoopOptions.frameEnd`). */
+  readonly frameEnd?: () => void;
+  /** Whether a fresh start also drops the fixed-step time not yet simulated (see `LoopOptions.freshStartDropsSteps`). */
+  readonly freshStartDropsSteps?: boolean;
 }
 
 /** The counters every engine reports the same way (a preset adds its own). */
@@ -91,7 +95,7 @@ export abstract class EngineShell<P extends string> {
 
   /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. */
   protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
-    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases } = preset;
+    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases, frameEnd, freshStartDropsSteps } = preset;
     checkShellOptions(where, options);
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = options;
     this.random = new EngineRandom(seed, where);
@@ -105,6 +109,8 @@ export abstract class EngineShell<P extends string> {
       onError: onError as (error: PhaseError) => void,
       advanceErrors,
       errorOf: (phase, frame, cause) => new EngineError(label, phase, frame, cause),
+      ...(frameEnd === undefined ? {} : { frameEnd }),
+      ...(freshStartDropsSteps === undefined ? {} : { freshStartDropsSteps }),
     });
     this.errors$ = this.loop.errors$ as Observable<EngineError>;
     if (determinismWarnings) {
