@@ -47,35 +47,38 @@ export function checkTicks(where: string, ticks: unknown): asserts ticks is Subs
   }
 }
 
-/** How a loop hears a tick source: each tick, and its end (an error, or completion). @internal */
+/** How a loop hears a tick source: each tick, and its end (an error, or completion); a staged source runs its frame instead. @internal */
 export interface TickListener {
   next(timestampMs: number): void;
   error(cause: unknown): void;
   complete(): void;
+  /** What a {@link StagedTicks} source runs, stage by stage, instead of calling `next`. */
+  staged: StagedFrame;
 }
 
 /**
- * Listens to a tick source, the one way a loop takes ticks: tickflow's own
- * hosts (`animationFrames()`, `manualTicks().ticks$`, `pageFrames`) are
- * listener lists, listened to directly with no RxJS subscriber between the
- * host and the loop (a subscriber's chain cost ~12 ns a tick, measured in
- * bench/); any other source (a marble, `timerTicks()`, your own Observable)
- * is subscribed to.
+ * Listens to a tick source, the one way a loop takes ticks: a staged source
+ * (the page engines' clock) is joined with the loop's staged frame;
+ * tickflow's own hosts (`animationFrames()`, `manualTicks().ticks$`,
+ * `pageFrames`) are listener lists, listened to directly with no RxJS
+ * subscriber between the host and the loop (a subscriber's chain cost ~12 ns
+ * a tick, measured in bench/); any other source (a marble, `timerTicks()`,
+ * your own Observable) is subscribed to.
  *
  * @return The function that stops listening.
  * @internal
  */
-export function listenTo(ticks: Subscribable<number>, listener: TickListener): () => void {
+export function listenTo(ticks: Subscribable<number> | StagedTicks, listener: TickListener): () => void {
   const listen = (ticks as Partial<ListenableObservable<number>>)[LISTEN];
-  if (typeof listen === 'function') {
+  if (isStagedTicks(ticks) || typeof listen === 'function') {
     try {
-      return listen(listener.next, listener.complete);
+      return isStagedTicks(ticks) ? ticks[JOIN_STAGED](listener.staged) : listen!(listener.next, listener.complete);
     } catch (error) {
       // A host that cannot be had (no requestAnimationFrame in Node) ends the source, as a subscription's error would.
       listener.error(error);
       return () => {};
     }
   }
-  const subscription = ticks.subscribe(listener);
+  const subscription = (ticks as Subscribable<number>).subscribe(listener);
   return () => subscription.unsubscribe();
 }

@@ -33,6 +33,10 @@ export class FrameMeter {
   private readonly deltasMs = new Float64Array(DIAGNOSTICS_WINDOW);
   /** Frames recorded, in all. */
   private recorded = 0;
+  /** Ticks heard (host ticks and frames run by hand). */
+  ticks = 0;
+  /** Ticks the clock declined. */
+  declined = 0;
   /** `recorded` when the rate window last started over. */
   private rateFrom = 0;
 
@@ -81,6 +85,11 @@ export class FrameMeter {
   }
 
   /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */
+  /** What a diagnostics overlay draws (allocates the graph's array: read it only when drawing). */
+  diagnostics(frameCount: number): Diagnostics {
+    return { fps: this.fps, frameTimesMs: this.recentDeltasMs(), declinedTicks: this.declined, frameCount };
+  }
+
   recentDeltasMs(): number[] {
     const n = Math.min(this.recorded, DIAGNOSTICS_WINDOW);
     const deltas: number[] = [];

@@ -7,6 +7,7 @@ import {
   type MutableStepPlan,
   type StepAccumulator,
 } from '../../operators/step-accumulator.js';
+import { OptionError } from '../../operators/option-error.js';
 import { Broadcast } from '../streams/broadcast.js';
 import type { Phase } from './phase.js';
 import type { PhaseError } from './phase-error.js';
@@ -121,6 +122,19 @@ export class FrameRunner<P extends string = string> {
       } else stages.push({ start: i, end: i, fixed: false });
     }
     this.stages = stages;
+  }
+
+  /**
+   * The row of phase `name`.
+   *
+   * @throws {OptionError} naming `where` when the table has no such phase.
+   */
+  row(name: P, where: string): PhaseRow<P> {
+    const row = this.phases.find((p) => p.name === name);
+    if (row === undefined) {
+      throw new OptionError(where, 'name', `one of the loop's phases (${this.phases.map((p) => p.name).join(', ')})`, name);
+    }
+    return row;
   }
 
   /** Whether a frame is under way: begun and not ended (between its stages too). */

@@ -9,7 +9,6 @@ import {
   type StepPlan,
 } from '../../operators/step-accumulator.js';
 import { booleanOption, checkOptionKeys, functionOption, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
-import { startClock, type ClockRun } from '../clocks/clock-driver.js';
 import type { Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
 import { DEFAULT_ADVANCE_MS } from '../hosts/manual-ticks.js';
@@ -17,131 +16,16 @@ import { Broadcast } from '../streams/broadcast.js';
 import { ErrorRouter } from './error-router.js';
 import { DIAGNOSTICS_WINDOW, FrameMeter, type Diagnostics } from './frame-meter.js';
 import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
-import { normalizePhases, type PhaseSpec } from './phase.js';
+import { normalizePhases } from './phase.js';
 import { PhaseError } from './phase-error.js';
 import { checkClock } from '../clocks/clock.js';
-import { checkTicks, isStagedTicks, JOIN_STAGED, listenTo, type StagedFrame, type StagedTicks } from '../hosts/tick-source.js';
+import { listenTo, type StagedFrame } from '../hosts/tick-source.js';
 import { saturatingAdd } from '../../operators/saturating-add.js';
+import { resolveLoopOptions, type LoopOptions, type LoopStats, type SetClockOptions } from './loop-options.js';
+import type { LoopTap } from './loop-tap.js';
+import { Holds } from './holds.js';
+import { LoopClock } from './loop-clock.js';
 import { clearAccumulated } from '../../operators/step-accumulator.js';
-
-/** Options of {@link createLoop}. */
-export interface LoopOptions<P extends string> {
-  /** Where ticks come from: the page's frames, a manual source, a marble. Timestamps in ms. */
-  ticks: Subscribable<number>;
-  /** What each tick is worth. Defaults to `wallClock()`. Replaceable with {@link Loop.setClock}. */
-  clock?: Clock;
-  /** The frame's phases, in the order they run. A bare name is a phase that always runs once per frame. */
-  phases: readonly (P | PhaseSpec<P>)[];
-  /**
-   * The fixed-step accumulator that plans the `fixed` phases' steps. Defaults
-   * to the accumulator's own defaults (1/60 s, 4 steps, `'drop-backlog'`)
-   * when a phase is fixed; without it and without fixed phases, no plan is
-   * made. Changeable while running with {@link Loop.setFixedStep}.
-   */
-  fixedStep?: FixedStepOptions;
-  /**
-   * Called with every error caught at a phase boundary. Defaults to
-   * `console.error`. `errors$` sees them too.
-   */
-  onError?: (error: PhaseError) => void;
-  /**
-   * For tests: the first error stops the frame where it is; `advance()`
-   * throws it, and a host-driven loop stops. Defaults to false (report and go
-   * on).
-   */
-  failFast?: boolean;
-  /**
-   * What `advance()` does with the errors of the frame it ran, once each was
-   * reported: `'report'` (the default) only reports them; `'throw'` finishes
-   * the frame, then throws its first error to the caller (a test, a
-   * validator), while a host-driven loop goes on as with `'report'`.
-   */
-  advanceErrors?: 'report' | 'throw';
-  /**
-   * How the loop makes the error it reports for something thrown in a phase
-   * (or the clock): defaults to `new PhaseError(phase, frame, cause)`. An
-   * engine passes one that names itself, so its loop's errors are its own.
-   */
-  errorOf?: (phase: string, frame: number, cause: unknown) => PhaseError;
-  /**
-   * Called when each frame ends, after its phases (also when they were cut
-   * short), before `frames$`: where an engine closes its frame (clears an
-   * event ring, ends input edges). @internal
-   */
-  frameEnd?: () => void;
-  /**
-   * Whether a fresh start (`start()`, the last hold released) also drops the
-   * fixed-step time accumulated and not yet simulated, as the page engine's
-   * "every resume starts with an empty accumulator". Defaults to false: only
-   * the clock starts fresh. @internal
-   */
-  freshStartDropsSteps?: boolean;
-}
-
-const LOOP_OPTION_KEYS = [
-  'ticks',
-  'clock',
-  'phases',
-  'fixedStep',
-  'onError',
-  'failFast',
-  'advanceErrors',
-  'errorOf',
-  'frameEnd',
-  'freshStartDropsSteps',
-] as const;
-
-/** Counters and readings of a loop's life so far. */
-export interface LoopStats {
-  /** Ticks received (host ticks and `advance()` calls). */
-  readonly ticks: number;
-  /** Ticks the clock declined. */
-  readonly declined: number;
-  /** Fixed-step time dropped at the `maxSteps` cap, in ms. */
-  readonly droppedMs: number;
-  /** Errors caught at phase boundaries. */
-  readonly errors: number;
-  /** Frames per second of host time, over the last 30 frames (0 before two). */
-  readonly fps: number;
-  /**
-   * Simulated time per host time over the same frames: 1 in real time, 0.5
-   * when the game runs at half speed (a paced clock above the display rate,
-   * a time scale of 0.5, clamped hitches), 0 before two frames.
-   */
-  readonly speed: number;
-}
-
-/**
- * What a session recorder sees of a loop (`tickflow/replay`): every tick that
- * reached the clock, the end of every frame, and the controls a caller
- * changed from outside a frame. One listener at most; none costs one
- * comparison per tick and nothing else.
- *
- * @internal
- */
-export interface LoopTap {
-  /** A tick reached the clock: what the clock made of it (a finite number is a delivered delta, before the time scale; anything else declined the tick). Called before the frame runs. */
-  tick(clockMs: number | undefined): void;
-  /** A delivered tick's frame finished. */
-  frameEnd(): void;
-  /** A caller changed a control from outside a frame (a change made inside a frame is the game's own, and replays itself). */
-  control(kind: LoopControl, value: unknown): void;
-}
-
-/** The controls a {@link LoopTap} sees. @internal */
-export type LoopControl = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release';
-
-/** Options of {@link Loop.setClock}. */
-export interface SetClockOptions {
-  /**
-   * Show the new clock the latest tick first, as its baseline, and throw away
-   * what it makes of it, so the next tick is measured from the latest one and
-   * no frame is lost to a fresh start: how to change a wall clock's clamp
-   * while running. Defaults to false: the new clock starts with no baseline.
-   * (A scripted clock shown a tick uses up one of its deltas.)
-   */
-  keepBaseline?: boolean;
-}
 
 /**
  * A frame loop: ticks in, a clock deciding what each is worth, and the
@@ -155,8 +39,6 @@ export class Loop<P extends string = string> {
   readonly frames$: Observable<FrameInfo>;
 
   private readonly runner: FrameRunner<P>;
-  private readonly rows: ReadonlyMap<P, PhaseRow<P>>;
-  private readonly phaseObservables = new Map<P, Observable<number>>();
   private readonly router: ErrorRouter;
   private readonly frameListeners = new Broadcast<FrameInfo>();
   private readonly meter = new FrameMeter();
@@ -165,58 +47,29 @@ export class Loop<P extends string = string> {
   private readonly throwFromAdvance: boolean;
   private readonly errorOf: (phase: string, frame: number, cause: unknown) => PhaseError;
 
-  private clock: Clock;
-  private clockRun: ClockRun;
+  private readonly clock: LoopClock;
   private hostRun: Subscription | undefined;
   /** Between `start()` and `stop()` (or the tick source's end). */
   private startedFlag = false;
-  /** Holds outstanding (see {@link hold}), in all and by reason. */
-  private holds = 0;
-  private readonly holdsByReason = new Map<string, number>();
+  /** Holds outstanding (see {@link hold}). */
+  private readonly holds = new Holds();
   private readonly frameEnd: (() => void) | undefined;
   private readonly freshStartDropsSteps: boolean;
   private scale = 1;
   private lastTimestampMs = 0;
-  private tickCount = 0;
-  private declinedCount = 0;
   private destroyed = false;
   private tap: LoopTap | undefined;
 
   constructor(options: LoopOptions<P>) {
     const where = 'createLoop';
-    optionsObject(where, options);
-    checkOptionKeys(where, options, LOOP_OPTION_KEYS);
-    const {
-      ticks,
-      clock,
-      phases,
-      fixedStep,
-      onError = defaultOnError,
-      failFast = false,
-      advanceErrors = 'report',
-      errorOf = phaseErrorOf,
-      frameEnd,
-      freshStartDropsSteps = false,
-    } = options;
-    checkTicks(where, ticks);
-    if (clock !== undefined) checkClock(where, clock);
-    functionOption(where, 'onError', onError);
-    booleanOption(where, 'failFast', failFast);
-    if (advanceErrors !== 'report' && advanceErrors !== 'throw') {
-      throw new OptionError(where, 'advanceErrors', `'report' or 'throw'`, advanceErrors);
-    }
-    functionOption(where, 'errorOf', errorOf);
-    if (fixedStep !== undefined && (fixedStep === null || typeof fixedStep !== 'object' || Array.isArray(fixedStep))) {
-      throw new OptionError(where, 'fixedStep', 'an options object { stepMs, maxSteps, overflow, snap }', fixedStep);
-    }
+    const { ticks, clock, phases, fixedStep, onError, failFast, advanceErrors, errorOf, frameEnd, freshStartDropsSteps } = resolveLoopOptions(options);
     const normalized = normalizePhases(phases, where);
     const accumulator =
       fixedStep !== undefined || normalized.some((p) => p.fixed) ? createStepAccumulator(fixedStep, where) : undefined;
     const table: PhaseRow<P>[] = normalized.map((phase) => ({ ...phase, listeners: new Broadcast<number>(), guard: undefined }));
     this.runner = new FrameRunner(table, accumulator, this.onListenerError);
-    this.rows = new Map(table.map((row) => [row.name, row]));
     this.ticks = ticks;
-    this.clock = clock ?? wallClock();
+    this.clock = new LoopClock(clock ?? wallClock(), (error) => this.reportClockError(error));
     this.router = new ErrorRouter(onError);
     this.failFast = failFast;
     this.throwFromAdvance = advanceErrors === 'throw';
@@ -225,7 +78,6 @@ export class Loop<P extends string = string> {
     this.freshStartDropsSteps = freshStartDropsSteps;
     this.errors$ = this.router.errors$;
     this.frames$ = this.frameListeners.asObservable();
-    this.clockRun = this.startClock();
   }
 
   /**
@@ -243,7 +95,7 @@ export class Loop<P extends string = string> {
 
   /** Whether a {@link hold} is outstanding: no tick reaches the clock. */
   get held(): boolean {
-    return this.holds > 0;
+    return this.holds.count > 0;
   }
 
   /**
@@ -305,7 +157,7 @@ export class Loop<P extends string = string> {
     this.assertAlive('start');
     if (this.startedFlag) return;
     this.startedFlag = true;
-    if (this.holds === 0) this.attachHost();
+    if (this.holds.count === 0) this.attachHost();
   }
 
   /** Stops taking host ticks: the loop asks its host for no frames. `advance()` still works. Does nothing when stopped. */
@@ -345,34 +197,30 @@ export class Loop<P extends string = string> {
    * @internal
    */
   setHold(reason: string, on: boolean): void {
-    const count = this.holdsByReason.get(reason) ?? 0;
+    const count = this.holds.countOf(reason);
     if (on && count === 0) this.addHold(reason);
     for (let i = on ? 1 : 0; i < count; i++) this.releaseHold(reason);
   }
 
   /** Whether a hold of `reason` is outstanding. @internal */
   heldFor(reason: string): boolean {
-    return this.holdsByReason.has(reason);
+    return this.holds.countOf(reason) > 0;
   }
 
   /** The reasons of the holds outstanding, in the order they were first taken. @internal */
   get holdReasons(): IterableIterator<string> {
-    return this.holdsByReason.keys();
+    return this.holds.reasons;
   }
 
   private addHold(reason: string): void {
-    this.holdsByReason.set(reason, (this.holdsByReason.get(reason) ?? 0) + 1);
-    if (this.holds++ === 0) this.detachHost();
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds);
+    if (this.holds.add(reason)) this.detachHost();
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds.count);
   }
 
   private releaseHold(reason: string): void {
-    const count = this.holdsByReason.get(reason)!;
-    if (count > 1) this.holdsByReason.set(reason, count - 1);
-    else this.holdsByReason.delete(reason);
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds - 1);
-    if (--this.holds > 0 || this.destroyed) return;
-    this.restartClock();
+    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds.count - 1);
+    if (!this.holds.release(reason) || this.destroyed) return;
+    this.freshStart();
     if (this.startedFlag) this.attachHost();
   }
 
@@ -406,19 +254,12 @@ export class Loop<P extends string = string> {
    */
   advance(timestampMs?: number): boolean {
     this.assertAlive('advance');
-    if (this.holds > 0) return false;
-    if (this.runner.inFrame) {
-      throw new Error(
-        `advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}; ` +
-          'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
-      );
-    }
+    if (this.holds.count > 0) return false;
+    this.assertOutsideFrame();
     // Two calls, not a default parameter: a default (`timestampMs = last + 1000/60`)
     // made V8 re-box the timestamp on every call, given or not (16 B a frame).
     const delivered = timestampMs === undefined ? this.tick(this.lastTimestampMs + DEFAULT_ADVANCE_MS) : this.tick(timestampMs);
-    const error = this.runner.pendingError;
-    this.runner.pendingError = undefined;
-    if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
+    this.throwFrameError();
     return delivered;
   }
 
@@ -430,13 +271,27 @@ export class Loop<P extends string = string> {
    */
   advanceBy(deltaMs: number): void {
     this.assertAlive('advance');
-    if (this.runner.inFrame) throw new Error(`advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}`);
-    this.tickCount++;
+    this.assertOutsideFrame();
+    this.meter.ticks++;
     this.lastTimestampMs = saturatingAdd(this.lastTimestampMs, deltaMs);
     if (this.tap !== undefined) this.tap.tick(deltaMs);
     this.meter.record(this.lastTimestampMs, deltaMs);
     this.runner.run(deltaMs);
     this.frameEnded();
+    this.throwFrameError();
+  }
+
+  /** @throws {Error} inside a frame: a frame cannot run inside another. */
+  private assertOutsideFrame(): void {
+    if (!this.runner.inFrame) return;
+    throw new Error(
+      `advance: called inside phase "${this.runner.currentPhase}" of frame ${this.runner.info.count}; ` +
+        'a frame cannot run inside another, so advance from outside the loop (a test, a timer, the next tick)',
+    );
+  }
+
+  /** After a frame run by hand: its first error is taken, and thrown with `failFast` or `advanceErrors: 'throw'`. */
+  private throwFrameError(): void {
     const error = this.runner.pendingError;
     this.runner.pendingError = undefined;
     if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
@@ -476,11 +331,8 @@ export class Loop<P extends string = string> {
    */
   restoreFrame(info: FrameInfo): void {
     if (this.runner.inFrame) throw new Error('restoreFrame: called inside a frame; roll back between frames');
-    const target = this.runner.info;
-    target.count = info.count;
-    target.timeMs = info.timeMs;
-    target.activeMs = info.activeMs;
-    target.lastDeltaMs = info.lastDeltaMs;
+    const { count, timeMs, activeMs, lastDeltaMs } = info;
+    Object.assign(this.runner.info, { count, timeMs, activeMs, lastDeltaMs });
   }
 
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
@@ -492,8 +344,8 @@ export class Loop<P extends string = string> {
   /** Counters and readings of the loop's life so far. */
   stats(): LoopStats {
     return {
-      ticks: this.tickCount,
-      declined: this.declinedCount,
+      ticks: this.meter.ticks,
+      declined: this.meter.declined,
       droppedMs: this.runner.accumulator?.droppedTotalMs ?? 0,
       errors: this.router.count,
       fps: this.meter.fps,
@@ -508,12 +360,7 @@ export class Loop<P extends string = string> {
    * it only when drawing.
    */
   diagnostics(): Diagnostics {
-    return {
-      fps: this.meter.fps,
-      frameTimesMs: this.meter.recentDeltasMs(),
-      declinedTicks: this.declinedCount,
-      frameCount: this.runner.info.count,
-    };
+    return this.meter.diagnostics(this.runner.info.count);
   }
 
   /**
@@ -532,9 +379,9 @@ export class Loop<P extends string = string> {
     optionsObject('setClock', options, true);
     checkOptionKeys('setClock', options, ['keepBaseline']);
     const keepBaseline = booleanOption('setClock', 'keepBaseline', options?.keepBaseline) ?? false;
-    this.clock = clock;
-    this.restartClock();
-    if (keepBaseline && this.tickCount > 0) this.clockStep(this.lastTimestampMs);
+    this.clock.replace(clock);
+    this.freshStart();
+    if (keepBaseline && this.meter.ticks > 0) this.clock.step(this.lastTimestampMs);
     if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('clock', keepBaseline);
   }
 
@@ -589,12 +436,7 @@ export class Loop<P extends string = string> {
    * be reported on `errors$` belongs in {@link on}.
    */
   phase(name: P): Observable<number> {
-    let observable = this.phaseObservables.get(name);
-    if (observable === undefined) {
-      observable = this.row(name, 'phase').listeners.asObservable();
-      this.phaseObservables.set(name, observable);
-    }
-    return observable;
+    return this.runner.row(name, 'phase').listeners.asObservable();
   }
 
   /**
@@ -609,7 +451,7 @@ export class Loop<P extends string = string> {
    */
   on(name: P, handler: (dtSeconds: number) => void): Subscription {
     functionOption('on', 'handler', handler);
-    return new Subscription(this.row(name, 'on').listeners.add(handler));
+    return new Subscription(this.runner.row(name, 'on').listeners.add(handler));
   }
 
   /**
@@ -622,7 +464,7 @@ export class Loop<P extends string = string> {
    */
   once(name: P, handler: (dtSeconds: number) => void): Subscription {
     functionOption('once', 'handler', handler);
-    const remove = this.row(name, 'once').listeners.add((dtSeconds) => {
+    const remove = this.runner.row(name, 'once').listeners.add((dtSeconds) => {
       remove();
       handler(dtSeconds);
     });
@@ -636,7 +478,7 @@ export class Loop<P extends string = string> {
    * @internal
    */
   guardPhase(name: P, guard: PhaseGuard | undefined): void {
-    this.row(name, 'guardPhase').guard = guard;
+    this.runner.row(name, 'guardPhase').guard = guard;
   }
 
   /** The name of the phase running now; `'outside a frame'` between frames. */
@@ -664,10 +506,10 @@ export class Loop<P extends string = string> {
   destroy(): void {
     if (this.destroyed) return;
     this.stop();
-    this.clockRun.stop();
+    this.clock.stop();
     this.destroyed = true;
     // Completing the phases' listener lists also ends a frame under way: no later listener is called.
-    for (const row of this.rows.values()) row.listeners.complete();
+    for (const row of this.runner.phases) row.listeners.complete();
     this.frameListeners.complete();
     this.router.complete();
   }
@@ -681,7 +523,7 @@ export class Loop<P extends string = string> {
 
   private attachHost(): void {
     if (this.hostRun !== undefined) return;
-    this.restartClock();
+    this.freshStart();
     const run = new Subscription();
     this.hostRun = run;
     const ended = (cause: unknown): void => {
@@ -690,15 +532,13 @@ export class Loop<P extends string = string> {
       run.unsubscribe();
       this.report(this.errorOf('ticks', this.runner.info.count, cause));
     };
-    const ticks = this.ticks;
     run.add(
-      isStagedTicks(ticks)
-        ? joinStaged(ticks, this.stagedFrame, ended)
-        : listenTo(ticks, {
-            next: this.onHostTick,
-            error: ended,
-            complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
-          }),
+      listenTo(this.ticks, {
+        next: this.onHostTick,
+        error: ended,
+        complete: () => ended(new Error('the tick source completed, so the loop stopped; start() subscribes to it again')),
+        staged: this.stagedFrame,
+      }),
     );
     if (this.hostRun !== run) run.unsubscribe(); // the source ended while it was being listened to
   }
@@ -752,12 +592,15 @@ export class Loop<P extends string = string> {
 
   /** A tick through the clock: a declined one is counted and ends there; a delivered one begins its frame. */
   private beginTick(timestampMs: number): boolean {
-    this.tickCount++;
+    this.meter.ticks++;
     if (Number.isFinite(timestampMs)) this.lastTimestampMs = timestampMs;
-    const clockMs = this.clockStep(timestampMs);
+    const clockMs = this.clock.step(timestampMs);
     if (this.tap !== undefined) this.tap.tick(clockMs);
     // A custom clock is user code: its deltas are checked like host input (undefined is not finite either).
-    if (!Number.isFinite(clockMs)) return this.decline();
+    if (!Number.isFinite(clockMs)) {
+      this.meter.declined++; // declined: counted, and nothing else moves
+      return false;
+    }
     const deltaMs = this.scale === 1 && clockMs! >= 0 ? clockMs! : this.scaled(clockMs!);
     // Metered before the phases run, so an overlay drawn in this frame counts it.
     this.meter.record(timestampMs, deltaMs);
@@ -772,12 +615,6 @@ export class Loop<P extends string = string> {
     if (this.tap !== undefined) this.tap.frameEnd();
   }
 
-  /** A tick the clock declined: counted, and nothing else moves. */
-  private decline(): false {
-    this.declinedCount++;
-    return false;
-  }
-
   /** A delivered delta floored at 0 (a custom clock may hand out a negative one) and times the time scale. */
   private scaled(clockMs: number): number {
     const clampedMs = clockMs > 0 ? clockMs : 0;
@@ -788,32 +625,19 @@ export class Loop<P extends string = string> {
     this.frameListeners.emitIsolated(this.frame(), this.onFrameListenerError);
   }
 
-  /** Asks the clock what a tick is worth. A clock that throws is reported (phase `'clock'`) and restarted fresh. */
-  private clockStep(timestampMs: number): number | undefined {
-    try {
-      return this.clockRun.step(timestampMs);
-    } catch (error) {
-      this.reportClockError(error);
-      return undefined;
-    }
-  }
-
-  private startClock(): ClockRun {
-    return startClock(this.clock, (error) => this.reportClockError(error));
-  }
-
-  private restartClock(): void {
+  /** Time starts fresh (start, the last hold released, a new clock): the clock has no baseline, the rate meter starts over. */
+  private freshStart(): void {
     if (this.freshStartDropsSteps && this.runner.accumulator !== undefined) clearAccumulated(this.runner.accumulator);
-    this.clockRun?.stop();
-    this.clockRun = this.startClock();
+    this.clock.restart();
     this.meter.resetRate();
   }
 
+  /** A clock that throws is reported (phase `'clock'`) and restarted fresh. */
   private reportClockError(error: unknown): void {
     const phaseError = this.errorOf('clock', this.runner.info.count, error);
     this.runner.pendingError ??= phaseError;
     this.report(phaseError);
-    if (!this.destroyed) this.restartClock();
+    if (!this.destroyed) this.freshStart();
   }
 
   // -- plumbing ---------------------------------------------------------------
@@ -829,14 +653,6 @@ export class Loop<P extends string = string> {
     if (this.failFast) throw error;
   };
 
-  private row(name: P, where: string): PhaseRow<P> {
-    const row = this.rows.get(name);
-    if (row === undefined) {
-      throw new OptionError(where, 'name', `one of the loop's phases (${[...this.rows.keys()].join(', ')})`, name);
-    }
-    return row;
-  }
-
   /** Every error the loop reports: the frame's first one is kept for `advance()`, then it is routed. */
   private report(error: PhaseError): void {
     if (this.runner.inFrame) this.runner.pendingError ??= error;
@@ -846,24 +662,6 @@ export class Loop<P extends string = string> {
   private assertAlive(method: string): void {
     if (this.destroyed) throw new Error(`${method}: the loop was destroyed`);
   }
-}
-
-/** Joins a staged host; a host that cannot be had (no requestAnimationFrame in Node) ends the source, as with `listenTo`. */
-function joinStaged(ticks: StagedTicks, frame: StagedFrame, ended: (cause: unknown) => void): () => void {
-  try {
-    return ticks[JOIN_STAGED](frame);
-  } catch (error) {
-    ended(error);
-    return () => {};
-  }
-}
-
-function defaultOnError(error: PhaseError): void {
-  console.error(error);
-}
-
-function phaseErrorOf(phase: string, frame: number, cause: unknown): PhaseError {
-  return new PhaseError(phase, frame, cause);
 }
 
 /**

@@ -3,7 +3,8 @@ import type { EngineRandom } from '../engines/shell/engine-random.js';
 import { checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
 import type { EngineStats } from '../engines/shell/engine-shell.js';
 import { Input, type InputCall } from '../input/input.js';
-import type { Loop, LoopControl, LoopTap } from '../loop/loop.js';
+import type { Loop } from '../loop/loop.js';
+import type { LoopControl, LoopTap } from '../loop/loop-tap.js';
 import { inputOf, presetStateOf } from './preset-states.js';
 import {
   DEFAULT_CHECKPOINT_EVERY,

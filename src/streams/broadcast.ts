@@ -122,11 +122,17 @@ export class Broadcast<T> {
   }
 
   /**
-   * An Observable view: each subscriber is one listener, completed by
-   * {@link complete}. It also offers the list itself under {@link LISTEN},
+   * An Observable view (one, made on first use): each subscriber is one
+   * listener, completed by {@link complete}. It also offers the list itself under {@link LISTEN},
    * for a listener that needs no subscriber (a loop on a host).
    */
   asObservable(): ListenableObservable<T> {
+    return (this.observable ??= this.makeObservable());
+  }
+
+  private observable: ListenableObservable<T> | undefined;
+
+  private makeObservable(): ListenableObservable<T> {
     const observable = new Observable<T>((subscriber) => {
       const remove = this.add(
         (value) => subscriber.next(value),
