@@ -15,8 +15,8 @@ import { buildWithHook, PRESET_FACTORIES, type HookedPreset } from './presets-wi
 
 const PRESETS = Object.keys(PRESET_FACTORIES) as HookedPreset['name'][];
 /** Where each preset's hook runs (buildWithHook), as the warning names it. */
-const HOOK_PHASE = { world: 'actors', state: 'update', systems: 'update', runtime: 'tick' } as const;
-const LABEL = { world: 'world engine', state: 'state engine', systems: 'systems engine', runtime: 'runtime' } as const;
+const HOOK_PHASE = { world: 'actors', state: 'update', systems: 'update', runtime: 'tick', page: 'step' } as const;
+const LABEL = { world: 'world engine', state: 'state engine', systems: 'systems engine', runtime: 'runtime', page: "page engine 'drawer'" } as const;
 
 const ORIGINAL = { random: Math.random, dateNow: Date.now, perfNow: performance.now };
 const DESCRIPTORS = {

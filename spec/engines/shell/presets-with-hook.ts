@@ -2,6 +2,7 @@ import { NEVER } from 'rxjs';
 import { constantClock, nullBackend } from '../../../src/index.js';
 import type { EngineRandom } from '../../../src/engines/shell/engine-random.js';
 import type { ShellOptions } from '../../../src/engines/shell/shell-options.js';
+import { createEngine } from '../../../src/engines/page/index.js';
 import { createRuntime } from '../../../src/engines/runtime/index.js';
 import { createStateEngine } from '../../../src/engines/state/index.js';
 import { createSystemsEngine, SceneSystem, type SceneSystemOptions } from '../../../src/engines/systems/index.js';
@@ -12,7 +13,7 @@ export type SimulationHook = (random: EngineRandom) => void;
 
 /** One preset built headless around a hook, and a way to run a frame of it. */
 export interface HookedPreset {
-  readonly name: 'world' | 'state' | 'systems' | 'runtime';
+  readonly name: 'world' | 'state' | 'systems' | 'runtime' | 'page';
   /** The engine's own random source. */
   readonly random: EngineRandom;
   /** Runs one frame (each preset's clock makes every frame run the hook once). */
@@ -20,12 +21,13 @@ export interface HookedPreset {
   readonly destroy: () => void;
 }
 
-/** The four presets on the engine shell's random source: names of their factories, for option errors. */
+/** The five presets on the engine shell's random source: names of their factories, for option errors. */
 export const PRESET_FACTORIES = {
   world: 'createWorldEngine',
   state: 'createStateEngine',
   systems: 'createSystemsEngine',
   runtime: 'createRuntime',
+  page: 'createEngine',
 } as const;
 
 /**
@@ -80,6 +82,13 @@ export async function buildWithHook(name: HookedPreset['name'], options: Pick<Sh
         ...common,
       });
       return { name, random: engine.random, frame: () => void engine.advance(), destroy: () => engine.destroy() };
+    }
+    case 'page': {
+      // A page engine's frames come from the page's clock (none in Node): advance(1/60) is one frame of one fixed step.
+      const { ticks: _ticks, ...pageOptions } = common;
+      const engine = createEngine({ ...pageOptions, pause: false, name: 'drawer' });
+      engine.add({ name: 'drawer', step: (e) => hook(e.random) });
+      return { name, random: engine.random, frame: () => void engine.advance(1 / 60), destroy: () => engine.destroy() };
     }
   }
 }
