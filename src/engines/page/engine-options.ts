@@ -4,7 +4,6 @@ import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite, rat
 import type { FrameScheduler } from '../../hosts/animation-frames.js';
 import { DEFAULT_EVENTS_PER_FRAME, eventCapacity, MAX_EVENTS_PER_FRAME } from './event-ring.js';
 import type { EngineError } from '../shell/engine-error.js';
-import type { PageEngine } from './page-engine.js';
 import type { ShellOptions } from '../shell/shell-options.js';
 
 /** The fixed step when the `step` option is not given: 1/60 s. */
@@ -50,11 +49,14 @@ export const DEFAULT_PAUSE: Readonly<Required<PauseOptions>> = {
 };
 
 /**
- * Options of {@link createEngine}. With the page engine's own, it takes the
+ * Options of `createEngine` (as `EngineOptions`, with `E` the `PageEngine`
+ * that `onError` is handed). With the page engine's own, it takes the
  * shell's `seed` and `determinismWarnings` as every engine does; its frames
  * come from `frames` (the page's clock), not from `ticks` and `clock`.
+ *
+ * @typeParam E The engine `onError` is handed.
  */
-export interface EngineOptions extends Pick<ShellOptions, 'seed' | 'determinismWarnings'> {
+export interface PageEngineOptions<E> extends Pick<ShellOptions, 'seed' | 'determinismWarnings'> {
   /**
    * The element the engine lives in: what the off-screen pause watches, what
    * the input helper measures, and what "a field outside the root" is outside
@@ -90,7 +92,7 @@ export interface EngineOptions extends Pick<ShellOptions, 'seed' | 'determinismW
    * Defaults to `console.error`. An `onError` that throws is printed, never
    * let through.
    */
-  onError?: (error: EngineError, engine: PageEngine) => void;
+  onError?: (error: EngineError, engine: E) => void;
   /** The engine's name in reports. Defaults to a description of the root (`div#hero`), or `engine <n>`. */
   name?: string;
   /**
@@ -102,7 +104,7 @@ export interface EngineOptions extends Pick<ShellOptions, 'seed' | 'determinismW
 }
 
 /** The options, checked and with their defaults. @internal */
-export interface ResolvedEngineOptions {
+export interface ResolvedEngineOptions<E> {
   readonly root: Element | undefined;
   readonly stepSeconds: number;
   readonly maxSteps: number;
@@ -110,7 +112,7 @@ export interface ResolvedEngineOptions {
   readonly fps: number | undefined;
   readonly pause: Readonly<Required<PauseOptions>>;
   readonly events: number;
-  readonly onError: (error: EngineError, engine: PageEngine) => void;
+  readonly onError: (error: EngineError, engine: E) => void;
   readonly name: string;
   readonly frames: FrameScheduler | undefined;
   /** Checked by the shell (`engine.random`). */
@@ -130,7 +132,7 @@ let unnamed = 0;
  *
  * @throws {OptionError} naming the option, the rule and the value.
  */
-export function resolveEngineOptions(options: EngineOptions | undefined): ResolvedEngineOptions {
+export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefined): ResolvedEngineOptions<E> {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     throw new OptionError(WHERE, 'options', 'an object', options);
   }

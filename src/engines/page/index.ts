@@ -7,18 +7,17 @@
  *
  * @packageDocumentation
  */
-export { createEngine, PageEngine, type PageEngineStats, type PauseEvent, type PauseListener } from './page-engine.js';
+export { createEngine, PageEngine, type EngineOptions, type PageEngineStats, type PauseEvent, type PauseListener, type System } from './page-engine.js';
 export {
   DEFAULT_EVENTS_PER_FRAME,
   DEFAULT_MAX_STEPS,
   DEFAULT_PAUSE,
   DEFAULT_STEP_SECONDS,
   MAX_EVENTS_PER_FRAME,
-  type EngineOptions,
+  type PageEngineOptions,
   type PauseOptions,
   type PauseReason,
 } from './engine-options.js';
-export type { System } from './system.js';
 export { EventRing } from './event-ring.js';
 export { DomLedger } from './dom-ledger.js';
 export { PageInput, type PagePointer } from './page-input.js';
