@@ -13,7 +13,7 @@ import { pageClock, type ClockedEngine, type PageClock } from './page-clock.js';
  * ({@link sleepUntilSlot}), so it asks the page for no frame between its
  * slots. @internal
  */
-export class PageSeat implements StagedTicks, Subscribable<number> {
+export class PageSeat implements StagedTicks, Subscribable<number>, ClockedEngine {
   /** Times the cap's timer brought the engine back. */
   timerWakeups = 0;
   private frame: StagedFrame | undefined;
@@ -39,12 +39,12 @@ export class PageSeat implements StagedTicks, Subscribable<number> {
   }
 
   [JOIN_STAGED](frame: StagedFrame): () => void {
-    this.pageClock().join(this.member);
+    this.pageClock().join(this);
     this.frame = frame;
     return () => {
       this.frame = undefined;
       this.clearTimer();
-      this.clock?.leave(this.member);
+      this.clock?.leave(this);
     };
   }
 
@@ -61,7 +61,7 @@ export class PageSeat implements StagedTicks, Subscribable<number> {
    */
   sleepUntilSlot(timestampMs: number): void {
     const clock = this.pageClock();
-    clock.leave(this.member);
+    clock.leave(this);
     const stampsPast = clock.pageIdle && clock.idleFramesStampedPast;
     const wakeAtMs = capWakeAtMs(this.cap!.grid.dueMs, timestampMs, clock.hostIntervalMs, stampsPast);
     this.timer = setTimeout(this.onTimer, capTimerDelayMs(wakeAtMs - performance.now()));
@@ -72,7 +72,7 @@ export class PageSeat implements StagedTicks, Subscribable<number> {
     if (this.frame === undefined) return;
     this.timerWakeups++;
     this.cap!.takeNextFrame();
-    this.clock!.join(this.member);
+    this.clock!.join(this);
   };
 
   private clearTimer(): void {
@@ -81,19 +81,23 @@ export class PageSeat implements StagedTicks, Subscribable<number> {
     this.timer = undefined;
   }
 
-  /** What the page's clock calls, each page frame. */
-  private readonly member: ClockedEngine = {
-    begin: (timestampMs) => {
-      const frame = this.frame;
-      this.current = frame !== undefined && frame.begin(timestampMs) ? frame : undefined;
-    },
-    stage: (k) => this.current?.stage(k),
-    end: (timestampMs) => {
-      const frame = this.current;
-      if (frame === undefined) return;
-      this.current = undefined;
-      frame.end();
-      this.afterFrame(timestampMs);
-    },
-  };
+  /** The page's clock: the tick, through the engine's clock; whether it begins a frame is kept for the stages and the end. */
+  begin(timestampMs: number): void {
+    const frame = this.frame;
+    this.current = frame !== undefined && frame.begin(timestampMs) ? frame : undefined;
+  }
+
+  /** The page's clock: stage `k` of the frame begun, if one was. */
+  stage(k: number): void {
+    this.current?.stage(k);
+  }
+
+  /** The page's clock: the end of the frame begun, if one was; then the engine's own after-frame (settle, the cap's wait). */
+  end(timestampMs: number): void {
+    const frame = this.current;
+    if (frame === undefined) return;
+    this.current = undefined;
+    frame.end();
+    this.afterFrame(timestampMs);
+  }
 }
