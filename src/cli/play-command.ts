@@ -8,7 +8,7 @@ import { checkBehaviorFactories, type BehaviorFactory } from '../engines/runtime
 import type { PhysicsAdapter } from '../engines/runtime/physics-adapter.js';
 import { SceneDocumentError, sceneProblems } from '../engines/runtime/scene-document.js';
 import { DEFAULT_VALIDATE_TICKS, validateScene } from '../engines/runtime/validate-scene.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './validate-command.js';
+import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './command-io.js';
 
 export const PLAY_USAGE = `Usage: tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>] [--physics 3d|2d] [--json]
 

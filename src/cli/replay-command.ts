@@ -8,7 +8,7 @@ import type { ShellEngine } from '../replay/record-session.js';
 import { replay, type ReplayBuild, type ReplayReport } from '../replay/replay-session.js';
 import { decodeSession } from '../replay/session-format.js';
 import type { Session } from '../replay/session.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './validate-command.js';
+import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './command-io.js';
 
 export const REPLAY_USAGE = `Usage: tickflow replay <session.json> <build-module> [--json]
 
