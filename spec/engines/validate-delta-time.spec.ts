@@ -31,7 +31,7 @@ import {
   type DeltaTimeScenario,
   type WorldScenario,
 } from '../../src/testing/index.js';
-import { describeOutcome } from '../../src/testing/outcome-table.js';
+import { describeOutcome } from '../../src/testing/outcome-value.js';
 import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE } from '../../src/cli/command-io.js';
 import { collectScenarios, runTickflowCommand } from '../../src/cli/validate-command.js';
 
