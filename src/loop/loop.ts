@@ -19,6 +19,7 @@ import { DIAGNOSTICS_WINDOW, FrameMeter, type Diagnostics } from './frame-meter.
 import { FrameRunner, type PhaseGuard, type PhaseRow } from './frame-runner.js';
 import { normalizePhases, type PhaseSpec } from './phase.js';
 import { PhaseError } from './phase-error.js';
+import { printError as defaultOnError } from './print-error.js';
 import { checkClock } from '../clocks/clock.js';
 import { checkTicks, listenTo } from '../hosts/tick-source.js';
 
@@ -704,10 +705,6 @@ export class Loop<P extends string = string> {
   private assertAlive(method: string): void {
     if (this.destroyed) throw new Error(`${method}: the loop was destroyed`);
   }
-}
-
-function defaultOnError(error: PhaseError): void {
-  console.error(error);
 }
 
 function phaseErrorOf(phase: string, frame: number, cause: unknown): PhaseError {

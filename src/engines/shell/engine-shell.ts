@@ -6,6 +6,7 @@ import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import type { PhaseSpec } from '../../loop/phase.js';
 import { PhaseError } from '../../loop/phase-error.js';
+import { printError } from '../../loop/print-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
 import { EngineRandom } from './engine-random.js';
@@ -239,8 +240,4 @@ export abstract class EngineShell<P extends string> {
   protected assertAlive(method: string): void {
     if (this.dead) throw new Error(`${method}: the ${this.label} was destroyed`);
   }
-}
-
-function printError(error: PhaseError): void {
-  console.error(error);
 }
