@@ -119,7 +119,7 @@ let unnamed = 0;
  * Checks every option by name and applies the defaults, before anything
  * starts.
  *
- * @throws {OptionError} naming the option, the rule and the value.
+ * @throws {OptionError} naming the option, the rule and the value. @internal
  */
 export function resolveEngineOptions(options: EngineOptions | undefined): ResolvedEngineOptions {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {

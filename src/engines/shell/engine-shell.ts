@@ -90,7 +90,7 @@ export abstract class EngineShell<P extends string> {
   private readonly throwCause: boolean;
   private dead = false;
 
-  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. */
+  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. @internal Presets call it. */
   protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
     const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases } = preset;
     checkShellOptions(where, options);
