@@ -4,44 +4,15 @@ import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
+import { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';
 import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
 import { Letterbox } from './letterbox.js';
 import type { PixiBackendOptions } from './pixi-backend.js';
 import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
 import { logicalRootTransform } from './view-transforms.js';
 
-/**
- * What the pixi systems backend draws for an entity: its `sprite`
- * component. A rectangle is centred on the entity's drawn pose, a circle
- * too; both turn with its rotation. Change a field and the shape is rebuilt
- * on the next frame; leave it and the frame only moves it.
- */
-export type PixiSprite =
-  | {
-      /** A filled rectangle. */
-      readonly shape: 'rect';
-      /** Full width, in the game's logical units. */
-      width: number;
-      /** Full height, in the game's logical units. */
-      height: number;
-      /** Fill colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    }
-  | {
-      /** A filled circle. */
-      readonly shape: 'circle';
-      /** Radius, in the game's logical units. */
-      radius: number;
-      /** Fill colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    };
-
-/** The component name the backend reads. */
-export const SPRITE_COMPONENT = 'sprite';
+/** @deprecated The sprite component is one contract for both systems backends: use {@link SystemsSprite}. `PixiSprite` goes in 0.3. */
+export type PixiSprite = SystemsSprite;
 
 interface DrawnSprite {
   readonly graphics: Graphics;
@@ -56,7 +27,7 @@ interface DrawnSprite {
 
 /**
  * The pixi.js v8 backend of the systems engine: each live entity with a
- * {@link PixiSprite} component is drawn with WebGL at its drawn pose (the
+ * {@link SystemsSprite} component is drawn with WebGL at its drawn pose (the
  * interpolated one), letterboxed at the game's logical resolution.
  *
  * tickflow owns the loop, as in the world engine's backend: the
@@ -123,7 +94,7 @@ export class PixiSystemsBackend implements SystemsBackend {
     let drawn = 0;
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
-      const sprite = entity.components[SPRITE_COMPONENT] as PixiSprite | undefined;
+      const sprite = entity.components[SPRITE_COMPONENT] as SystemsSprite | undefined;
       if (sprite === undefined || !entity.alive) continue;
       const record = this.spriteFor(entity, sprite);
       record.seen = stamp;
@@ -158,7 +129,7 @@ export class PixiSystemsBackend implements SystemsBackend {
     this.root.scale.set(root.scale);
   }
 
-  private spriteFor(entity: Entity, sprite: PixiSprite): DrawnSprite {
+  private spriteFor(entity: Entity, sprite: SystemsSprite): DrawnSprite {
     let record = this.sprites.get(entity);
     if (record === undefined) {
       const graphics = new Graphics();
