@@ -26,6 +26,12 @@ export interface CommandIo {
   cwd: string;
 }
 
+/** The I/O a command runs with: what the caller passed, and Node's for the rest. */
+export function commandIo(io: Partial<CommandIo>): CommandIo {
+  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  return { out, err, importModule, cwd };
+}
+
 /** What a failure says, for a message line (never its stack). @internal */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

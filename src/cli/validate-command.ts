@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { OptionError } from '../../operators/option-error.js';
 import { formatOutcomeTable } from '../testing/outcome-table.js';
 import { validateDeltaTime, type DeltaTimeReport, type DeltaTimeScenario } from '../testing/validate-delta-time.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './command-io.js';
+import { commandIo, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, messageOf, type CommandIo } from './command-io.js';
 
 /** The command's help text. */
 export const USAGE = `Usage: tickflow validate <scenario-module>... [--scenario <name>] [--json]
@@ -51,7 +51,7 @@ divergent, 2 usage or bad file (tickflow replay with no arguments says more).`;
  * @return The exit status: {@link EXIT_OK}, {@link EXIT_MISMATCH} or {@link EXIT_USAGE}.
  */
 export async function runTickflowCommand(args: readonly string[], io: Partial<CommandIo> = {}): Promise<number> {
-  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  const { out, err, importModule, cwd } = commandIo(io);
   const [command, ...rest] = args;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     (command === undefined ? err : out)(USAGE);
