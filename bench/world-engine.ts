@@ -1,9 +1,7 @@
 import { nullBackend } from '../src/backends/null/null-backend.js';
 import { constantClock } from '../src/clocks/scripted-clocks.js';
 import { CollisionPass } from '../src/collision/collision-pass.js';
-import { Actor, Component } from '../src/engines/world/actor.js';
-import type { TickContext } from '../src/engines/world/tick-context.js';
-import type { World } from '../src/engines/world/world.js';
+import { Actor, Component, type TickContext, type World } from '../src/engines/world/world.js';
 import { createWorldEngine, type WorldEngine } from '../src/engines/world/world-engine.js';
 import { createSeededRandom, nextRandom } from '../operators/seeded-random.js';
 import { measureAllocation, type AllocationReading } from './measure-allocation.js';

@@ -1,7 +1,7 @@
 // Physics Playground: the behaviors the scene documents name ("player",
 // "camera", "spawner", "despawn") and one the spawner adds ("patrol"). Each
 // is a factory: the state it keeps lives in the object it returns.
-import type { Behavior, BehaviorFactory, CollisionInfo, EntityHandle, Runtime } from 'tickflow/runtime';
+import type { Behavior, BehaviorFactory, BehaviorGame, CollisionInfo, EntityHandle } from 'tickflow/runtime';
 
 /** The player's running speed, metres per second: assigned as a velocity, never multiplied by delta. */
 export const PLAYER_SPEED_MPS = 5;
@@ -139,7 +139,7 @@ export const despawn: BehaviorFactory = () => {
  * discrete simulation pose instead, and the picture judders.
  */
 export function cameraBehavior(controls: PlaygroundControls): BehaviorFactory {
-  return (game: Runtime, self: EntityHandle) => {
+  return (game: BehaviorGame, self: EntityHandle) => {
     const offset = new Float64Array(3);
     const position = new Float64Array(3);
     let target: EntityHandle = 0;

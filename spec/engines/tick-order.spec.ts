@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSeededRandom, nextRandom, type SeededRandom } from '../../operators/seeded-random.js';
-import { Actor, Component } from '../../src/engines/world/actor.js';
-import type { TickContext } from '../../src/engines/world/tick-context.js';
 import { EngineRandom } from '../../src/engines/shell/engine-random.js';
-import { World, type WorldHost } from '../../src/engines/world/world.js';
+import { Actor, Component, World, type TickContext, type WorldHost } from '../../src/engines/world/world.js';
 
 // Step 5 ticks from flat arrays the world keeps up to date (TickOrder). These
 // specs hold it to the loop it replaced, which read every actor's own list

@@ -31,8 +31,9 @@ import {
   type DeltaTimeScenario,
   type WorldScenario,
 } from '../../src/testing/index.js';
-import { describeOutcome } from '../../src/testing/outcome-table.js';
-import { collectScenarios, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, runTickflowCommand } from '../../src/cli/validate-command.js';
+import { describeOutcome } from '../../src/testing/outcome-value.js';
+import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE } from '../../src/cli/command-io.js';
+import { collectScenarios, runTickflowCommand } from '../../src/cli/validate-command.js';
 
 // The delta-time validator (src/testing/validate-delta-time.ts, its table in
 // src/testing/outcome-table.ts, the world engine's scenarios in

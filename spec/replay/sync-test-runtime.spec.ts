@@ -1,5 +1,5 @@
 import { createRapier3d } from 'tickflow/rapier3d';
-import { createRuntime, type Behavior, type Runtime } from 'tickflow/runtime';
+import { createRuntime, type Behavior, type BehaviorGame, type Runtime } from 'tickflow/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
 import { syncTest } from '../../src/replay/sync-test.js';
@@ -13,7 +13,7 @@ import { syncTest } from '../../src/replay/sync-test.js';
 beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {})); // development warnings, captured
 afterEach(() => vi.restoreAllMocks());
 
-type Kick = (game: Runtime, tick: number) => number;
+type Kick = (game: BehaviorGame, tick: number) => number;
 
 /** Three balls falling onto a floor and into each other; every 10th tick each gets a sideways kick worth `kick(game, tick)`. */
 function balls(kick: Kick) {

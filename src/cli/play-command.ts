@@ -8,7 +8,7 @@ import { checkBehaviorFactories, type BehaviorFactory } from '../engines/runtime
 import type { PhysicsAdapter } from '../engines/runtime/physics-adapter.js';
 import { SceneDocumentError, sceneProblems } from '../engines/runtime/scene-document.js';
 import { DEFAULT_VALIDATE_TICKS, validateScene } from '../engines/runtime/validate-scene.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './validate-command.js';
+import { commandIo, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, messageOf, type CommandIo } from './command-io.js';
 
 export const PLAY_USAGE = `Usage: tickflow play <scene.json> --validate [--ticks N] [--behaviors <module>] [--physics 3d|2d] [--json]
 
@@ -68,7 +68,7 @@ function parsePlayArgs(args: readonly string[]): PlayArgs | string {
 
 /** `tickflow play <scene.json> --validate`: see {@link PLAY_USAGE}. */
 export async function runPlayCommand(args: readonly string[], io: Partial<CommandIo> = {}): Promise<number> {
-  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  const { out, err, importModule, cwd } = commandIo(io);
   const parsed = parsePlayArgs(args);
   if (typeof parsed === 'string') {
     err(`tickflow play: ${parsed}\n\n${PLAY_USAGE}`);

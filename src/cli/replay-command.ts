@@ -8,7 +8,7 @@ import type { ShellEngine } from '../replay/record-session.js';
 import { replay, type ReplayBuild, type ReplayReport } from '../replay/replay-session.js';
 import { decodeSession } from '../replay/session-format.js';
 import type { Session } from '../replay/session.js';
-import { EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, importScenarioModule, messageOf, type CommandIo } from './validate-command.js';
+import { commandIo, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, messageOf, type CommandIo } from './command-io.js';
 
 export const REPLAY_USAGE = `Usage: tickflow replay <session.json> <build-module> [--json]
 
@@ -50,7 +50,7 @@ function parseReplayArgs(args: readonly string[]): ReplayArgs | string {
 
 /** `tickflow replay <session.json> <build-module>`: see {@link REPLAY_USAGE}. */
 export async function runReplayCommand(args: readonly string[], io: Partial<CommandIo> = {}): Promise<number> {
-  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  const { out, err, importModule, cwd } = commandIo(io);
   const parsed = parseReplayArgs(args);
   if (typeof parsed === 'string') {
     err(`tickflow replay: ${parsed}\n\n${REPLAY_USAGE}`);

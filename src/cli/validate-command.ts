@@ -5,25 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { OptionError } from '../../operators/option-error.js';
 import { formatOutcomeTable } from '../testing/outcome-table.js';
 import { validateDeltaTime, type DeltaTimeReport, type DeltaTimeScenario } from '../testing/validate-delta-time.js';
-
-/** The command succeeded: every scenario is delta-time independent. */
-export const EXIT_OK = 0;
-/** Some outcome differed between clocks (or a run reported an error). */
-export const EXIT_MISMATCH = 1;
-/** The command could not run: bad arguments, a module that would not load or holds no scenario. */
-export const EXIT_USAGE = 2;
-
-/** What the command prints, and how it loads a scenario module. Node's by default; tests pass their own. */
-export interface CommandIo {
-  /** A line of output. */
-  out(line: string): void;
-  /** A line of error output. */
-  err(line: string): void;
-  /** Loads a module by absolute file URL. */
-  importModule(url: string): Promise<Record<string, unknown>>;
-  /** Where relative module paths start from. */
-  cwd: string;
-}
+import { commandIo, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, messageOf, type CommandIo } from './command-io.js';
 
 /** The command's help text. */
 export const USAGE = `Usage: tickflow validate <scenario-module>... [--scenario <name>] [--json]
@@ -69,7 +51,7 @@ divergent, 2 usage or bad file (tickflow replay with no arguments says more).`;
  * @return The exit status: {@link EXIT_OK}, {@link EXIT_MISMATCH} or {@link EXIT_USAGE}.
  */
 export async function runTickflowCommand(args: readonly string[], io: Partial<CommandIo> = {}): Promise<number> {
-  const { out = (line) => console.log(line), err = (line) => console.error(line), importModule = importScenarioModule, cwd = process.cwd() } = io;
+  const { out, err, importModule, cwd } = commandIo(io);
   const [command, ...rest] = args;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     (command === undefined ? err : out)(USAGE);
@@ -167,11 +149,6 @@ function parseValidateArgs(args: readonly string[]): ValidateArgs | string {
   return { modules, only, json };
 }
 
-/** What a failure says, for a message line (never its stack). @internal */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Whether a value looks like a {@link DeltaTimeScenario}. */
 export function isScenario(value: unknown): value is DeltaTimeScenario {
   const s = value as Partial<DeltaTimeScenario> | null;
@@ -199,26 +176,3 @@ export function collectScenarios(loaded: Record<string, unknown>): DeltaTimeScen
   return [...new Set(found.filter(isScenario))];
 }
 
-/**
- * Imports a scenario module. Node cannot import TypeScript by itself, so a
- * `.ts` module that fails to load natively is loaded again through tsx's
- * `tsImport`, when tsx is installed; under tsx (`npm run validate` here) it
- * loads natively.
- */
-export async function importScenarioModule(url: string): Promise<Record<string, unknown>> {
-  try {
-    return (await import(url)) as Record<string, unknown>;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?tsx?$/.test(url)) throw error;
-  }
-  // A specifier in a variable: tsx is an optional helper of the command, not a dependency of the library.
-  const tsxApi = 'tsx/esm/api';
-  let tsImport: (specifier: string, parentUrl: string) => Promise<unknown>;
-  try {
-    ({ tsImport } = (await import(tsxApi)) as { tsImport: typeof tsImport });
-  } catch {
-    throw new Error('it is TypeScript and tsx is not installed: npm i -D tsx, or point the command at compiled JavaScript');
-  }
-  return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-}

@@ -1,5 +1,6 @@
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys } from '../../operators/validate.js';
+import { printError } from '../loop/print-error.js';
 import { colliderFault, invalidCollider, MAX_COLLIDER_ID } from './invalid-collider-error.js';
 import { overlaps, type Contact } from './narrowphase.js';
 import type { Collider, CollisionEvent } from './shapes.js';
@@ -94,7 +95,7 @@ export class CollisionPass<T extends Collider> {
 
   constructor(options?: CollisionPassOptions) {
     checkOptionKeys('CollisionPass', options, PASS_OPTIONS);
-    const { onError = (error: unknown) => console.error(error) } = options ?? {};
+    const { onError = printError } = options ?? {};
     if (typeof onError !== 'function') throw new OptionError('CollisionPass', 'onError', 'a function', onError);
     this.onError = onError;
   }

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import { Broadcast } from '../streams/broadcast.js';
 import type { PhaseError } from './phase-error.js';
+import { printError } from './print-error.js';
 
 /**
  * Where every error caught at a boundary goes, once: it is counted, handed
@@ -38,15 +39,11 @@ export class ErrorRouter<E extends PhaseError = PhaseError> {
     } catch (thrown) {
       console.error(new Error(`onError threw while handling: ${error.message}`, { cause: thrown }));
     }
-    if (this.listeners.size > 0) this.listeners.emitIsolated(error, printUncaught);
+    if (this.listeners.size > 0) this.listeners.emitIsolated(error, printError);
   }
 
   /** Completes `errors$` (the loop or engine is gone). */
   complete(): void {
     this.listeners.complete();
   }
-}
-
-function printUncaught(error: unknown): void {
-  console.error(error);
 }

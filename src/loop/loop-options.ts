@@ -1,4 +1,5 @@
 import type { Subscribable } from 'rxjs';
+import { printError } from './print-error.js';
 import { OptionError } from '../../operators/option-error.js';
 import type { FixedStepOptions } from '../../operators/step-accumulator.js';
 import { booleanOption, checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
@@ -136,7 +137,7 @@ export function resolveLoopOptions<P extends string>(options: LoopOptions<P>): R
     clock,
     phases,
     fixedStep,
-    onError = defaultOnError,
+    onError = printError,
     failFast = false,
     advanceErrors = 'report',
     errorOf = phaseErrorOf,
@@ -159,9 +160,6 @@ export function resolveLoopOptions<P extends string>(options: LoopOptions<P>): R
   return { ticks, clock, phases, fixedStep, onError, failFast, advanceErrors, errorOf, frameEnd, freshStartDropsSteps };
 }
 
-function defaultOnError(error: PhaseError): void {
-  console.error(error);
-}
 
 function phaseErrorOf(phase: string, frame: number, cause: unknown): PhaseError {
   return new PhaseError(phase, frame, cause);

@@ -3,7 +3,7 @@ import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
 import type { Clock } from '../clocks/clock.js';
 import { constantClock, seededClock, sequenceClock } from '../clocks/scripted-clocks.js';
-import { canonicalJson, describeOutcome } from './outcome-table.js';
+import { canonicalJson, describeOutcome } from './outcome-value.js';
 
 /**
  * What the validator needs of an engine: build it on a clock, step it, read

@@ -1,5 +1,5 @@
 import { AnimatedSprite, Container, Graphics, Sprite, Text, type TextStyleFontWeight } from 'pixi.js';
-import type { Actor } from '../../engines/world/actor.js';
+import type { Actor } from '../../engines/world/world.js';
 import type { TexturePlacement, Visual, VisualXY } from '../../engines/world/visual.js';
 import { animationFor, textureFor } from './assets.js';
 

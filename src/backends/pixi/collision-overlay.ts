@@ -1,4 +1,4 @@
-import type { Actor } from '../../engines/world/actor.js';
+import type { Actor } from '../../engines/world/world.js';
 import type { Camera } from '../../engines/world/camera.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { OVERLAY_ACCENT_COLOR } from '../overlay.js';

@@ -28,4 +28,5 @@ export {
   DEFAULT_OVERLAY_STYLE,
   type OverlayStyle,
 } from '../overlay.js';
-export { pixiSystemsBackend, PixiSystemsBackend, SPRITE_COMPONENT, type PixiSprite } from './pixi-systems-backend.js';
+export { pixiSystemsBackend, PixiSystemsBackend, type PixiSprite } from './pixi-systems-backend.js';
+export { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';

@@ -4,17 +4,16 @@ import { Application, Container } from 'pixi.js';
 // versions of that code, for every renderer on the page. tickflow/pixi imports it itself, so a game works
 // under any CSP with no line of its own (see docs/world-engine.md, "Content Security Policy").
 import 'pixi.js/unsafe-eval';
-import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
 import type { WorldBackend, WorldDiagnostics, WorldScene } from '../../engines/world/world-backend.js';
 import { ActorSprites } from './actor-sprites.js';
 import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
+import { checkPixiAppOptions, createPixiApp, PixiMount } from './pixi-app.js';
 import { Letterbox } from './letterbox.js';
 import { OverlayCanvas } from './overlay-canvas.js';
 import { overlayStyle, type OverlayStyle } from '../overlay.js';
-import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
 import { logicalRootTransform, worldLayerTransform, type MutableLayerTransform } from './view-transforms.js';
 
 /** Options of {@link pixiBackend}. */
@@ -83,9 +82,7 @@ export class PixiBackend implements WorldBackend {
   private readonly rootTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
   private readonly worldTransform: MutableLayerTransform = { x: 0, y: 0, scale: 1 };
   private readonly sprites: ActorSprites;
-  private readonly systemTicker: SystemTickerHold;
-  /** The container's inline `position` before the backend made it a positioning context, to restore. */
-  private readonly containerPosition: string | undefined;
+  private readonly mount: PixiMount;
   private overlay: OverlayCanvas | undefined;
   private readonly overlayStyle: OverlayStyle;
   private readonly fit: SurfaceFit;
@@ -109,17 +106,8 @@ export class PixiBackend implements WorldBackend {
     this.logicalWidth = logicalWidth;
     this.logicalHeight = logicalHeight;
     this.rendererName = app.renderer.name;
-    holdAppTicker(app);
-    this.systemTicker = SystemTickerHold.acquire();
-
-    const document = container.ownerDocument;
-    if (document.defaultView?.getComputedStyle(container).position === 'static') {
-      this.containerPosition = container.style.position;
-      container.style.position = 'relative';
-    }
-    this.canvas = app.canvas as HTMLCanvasElement;
-    this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
-    container.append(this.canvas);
+    this.mount = new PixiMount(app, container);
+    this.canvas = this.mount.canvas;
 
     this.letterbox = new Letterbox(letterbox);
     this.root.addChild(this.worldLayer, this.screenLayer);
@@ -139,10 +127,7 @@ export class PixiBackend implements WorldBackend {
     const { container } = this;
     const viewport = this.fit.refit(container);
     if (viewport === undefined) return this.viewport;
-    // The stage then counts CSS pixels; the canvas holds round(css × ratio) device pixels, as the fit does.
-    this.app.renderer.resize(viewport.cssWidth, viewport.cssHeight, viewport.pixelRatio);
-    this.canvas.style.width = `${viewport.cssWidth}px`;
-    this.canvas.style.height = `${viewport.cssHeight}px`;
+    this.mount.resize(viewport);
     this.overlay?.resize(viewport);
     return viewport;
   }
@@ -165,8 +150,7 @@ export class PixiBackend implements WorldBackend {
     const failure = this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
     // A frame without the overlay must not keep showing the last one's.
     this.overlay?.clear();
-    this.systemTicker.advance();
-    this.app.renderer.render(this.app.stage);
+    this.mount.render();
     // A visual that could not be drawn is reported after the picture, which shows everything else.
     if (failure !== undefined) throw failure;
   }
@@ -191,11 +175,8 @@ export class PixiBackend implements WorldBackend {
     if (this.destroyed) return;
     this.destroyed = true;
     this.sprites.clear();
-    this.app.destroy({ removeView: true }, { children: true });
-    this.canvas.remove();
+    this.mount.destroy();
     this.overlay?.remove();
-    this.systemTicker.release();
-    if (this.containerPosition !== undefined) this.container.style.position = this.containerPosition;
   }
 }
 
@@ -236,48 +217,7 @@ export class PixiBackend implements WorldBackend {
 export async function pixiBackend(options: PixiBackendOptions): Promise<PixiBackend> {
   const where = 'pixiBackend';
   checkOptionKeys(where, options, ['container', 'logicalWidth', 'logicalHeight', 'background', 'letterbox', 'overlayStyle']);
-  const {
-    container,
-    logicalWidth,
-    logicalHeight,
-    background = DEFAULT_BACKGROUND,
-    letterbox = DEFAULT_LETTERBOX,
-  } = options ?? ({} as PixiBackendOptions);
-  if (!isElement(container)) throw new OptionError(where, 'container', 'an HTMLElement to draw in', container);
-  if (!isPositive(logicalWidth)) throw new OptionError(where, 'logicalWidth', 'a finite number > 0', logicalWidth);
-  if (!isPositive(logicalHeight)) throw new OptionError(where, 'logicalHeight', 'a finite number > 0', logicalHeight);
-  if (!isColor(background)) throw new OptionError(where, 'background', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', background);
-  if (!isColor(letterbox)) throw new OptionError(where, 'letterbox', 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', letterbox);
+  const checked = checkPixiAppOptions(where, options);
   const style = overlayStyle(where, options.overlayStyle);
-
-  const app = new Application();
-  const pixelRatio = container.ownerDocument.defaultView?.devicePixelRatio ?? 1;
-  await app.init({
-    preference: 'webgl',
-    // tickflow owns the loop: no ticker of the app's may render the stage.
-    autoStart: false,
-    sharedTicker: false,
-    width: container.clientWidth || logicalWidth,
-    height: container.clientHeight || logicalHeight,
-    resolution: pixelRatio,
-    // The backend sets the canvas's CSS size itself, in sync().
-    autoDensity: false,
-    antialias: true,
-    // The background is the clear colour (no quad: see Letterbox); the bars are drawn over the rest.
-    background,
-  });
-  return new PixiBackend(app, { container, logicalWidth, logicalHeight, background, letterbox, overlayStyle: style });
-}
-
-function isPositive(value: unknown): value is number {
-  return typeof value === 'number' && value > 0 && Number.isFinite(value);
-}
-
-function isColor(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffff;
-}
-
-function isElement(value: unknown): value is HTMLElement {
-  // Not instanceof: an element of another frame has another HTMLElement.
-  return typeof value === 'object' && value !== null && typeof (value as HTMLElement).appendChild === 'function' && 'clientWidth' in value;
+  return new PixiBackend(await createPixiApp(checked), { ...checked, overlayStyle: style });
 }

@@ -1,47 +1,16 @@
 import { Application, Container, Graphics } from 'pixi.js';
-import { OptionError } from '../../../operators/option-error.js';
 import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
 import { SurfaceFit } from '../surface-fit.js';
-import { DEFAULT_BACKGROUND, DEFAULT_LETTERBOX } from './colors.js';
+import { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';
 import { Letterbox } from './letterbox.js';
+import { checkPixiAppOptions, createPixiApp, PixiMount } from './pixi-app.js';
 import type { PixiBackendOptions } from './pixi-backend.js';
-import { holdAppTicker, SystemTickerHold } from './pixi-tickers.js';
 import { logicalRootTransform } from './view-transforms.js';
 
-/**
- * What the pixi systems backend draws for an entity: its `sprite`
- * component. A rectangle is centred on the entity's drawn pose, a circle
- * too; both turn with its rotation. Change a field and the shape is rebuilt
- * on the next frame; leave it and the frame only moves it.
- */
-export type PixiSprite =
-  | {
-      /** A filled rectangle. */
-      readonly shape: 'rect';
-      /** Full width, in the game's logical units. */
-      width: number;
-      /** Full height, in the game's logical units. */
-      height: number;
-      /** Fill colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    }
-  | {
-      /** A filled circle. */
-      readonly shape: 'circle';
-      /** Radius, in the game's logical units. */
-      radius: number;
-      /** Fill colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    };
-
-/** The component name the backend reads. */
-export const SPRITE_COMPONENT = 'sprite';
+/** @deprecated The sprite component is one contract for both systems backends: use {@link SystemsSprite}. `PixiSprite` goes in 0.3. */
+export type PixiSprite = SystemsSprite;
 
 interface DrawnSprite {
   readonly graphics: Graphics;
@@ -56,7 +25,7 @@ interface DrawnSprite {
 
 /**
  * The pixi.js v8 backend of the systems engine: each live entity with a
- * {@link PixiSprite} component is drawn with WebGL at its drawn pose (the
+ * {@link SystemsSprite} component is drawn with WebGL at its drawn pose (the
  * interpolated one), letterboxed at the game's logical resolution.
  *
  * tickflow owns the loop, as in the world engine's backend: the
@@ -84,7 +53,7 @@ export class PixiSystemsBackend implements SystemsBackend {
   private readonly layer = new Container({ label: 'tickflow:entities' });
   private readonly letterbox: Letterbox;
   private readonly fit: SurfaceFit;
-  private readonly systemTicker: SystemTickerHold;
+  private readonly mount: PixiMount;
   private readonly sprites = new Map<Entity, DrawnSprite>();
   private destroyed = false;
 
@@ -94,14 +63,8 @@ export class PixiSystemsBackend implements SystemsBackend {
     this.app = app;
     this.container = container;
     this.rendererName = app.renderer.name;
-    holdAppTicker(app);
-    this.systemTicker = SystemTickerHold.acquire();
-    if (container.ownerDocument.defaultView?.getComputedStyle(container).position === 'static') {
-      container.style.position = 'relative';
-    }
-    this.canvas = app.canvas as HTMLCanvasElement;
-    this.canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
-    container.append(this.canvas);
+    this.mount = new PixiMount(app, container);
+    this.canvas = this.mount.canvas;
     // The renderer clears with the background colour; bars are drawn only where the aspects differ.
     this.letterbox = new Letterbox(letterbox);
     this.root.addChild(this.layer);
@@ -123,7 +86,7 @@ export class PixiSystemsBackend implements SystemsBackend {
     let drawn = 0;
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
-      const sprite = entity.components[SPRITE_COMPONENT] as PixiSprite | undefined;
+      const sprite = entity.components[SPRITE_COMPONENT] as SystemsSprite | undefined;
       if (sprite === undefined || !entity.alive) continue;
       const record = this.spriteFor(entity, sprite);
       record.seen = stamp;
@@ -132,8 +95,7 @@ export class PixiSystemsBackend implements SystemsBackend {
       drawn++;
     }
     if (drawn !== this.sprites.size) this.sprites.forEach(this.dropIfUnseen);
-    this.systemTicker.advance();
-    this.app.renderer.render(this.app.stage);
+    this.mount.render();
   }
 
   /** Destroys the pixi app and its WebGL context, removes the canvas, gives pixi's system ticker back. */
@@ -141,24 +103,20 @@ export class PixiSystemsBackend implements SystemsBackend {
     if (this.destroyed) return;
     this.destroyed = true;
     this.sprites.clear();
-    this.app.destroy({ removeView: true }, { children: true });
-    this.canvas.remove();
-    this.systemTicker.release();
+    this.mount.destroy();
   }
 
   private sync(): void {
     const viewport = this.fit.refit(this.container);
     if (viewport === undefined) return;
-    this.app.renderer.resize(viewport.cssWidth, viewport.cssHeight, viewport.pixelRatio);
-    this.canvas.style.width = `${viewport.cssWidth}px`;
-    this.canvas.style.height = `${viewport.cssHeight}px`;
+    this.mount.resize(viewport);
     this.letterbox.update(viewport);
     const root = logicalRootTransform(viewport);
     this.root.position.set(root.x, root.y);
     this.root.scale.set(root.scale);
   }
 
-  private spriteFor(entity: Entity, sprite: PixiSprite): DrawnSprite {
+  private spriteFor(entity: Entity, sprite: SystemsSprite): DrawnSprite {
     let record = this.sprites.get(entity);
     if (record === undefined) {
       const graphics = new Graphics();
@@ -218,31 +176,6 @@ export class PixiSystemsBackend implements SystemsBackend {
  * @throws {OptionError} (as a rejection) for a missing container, a logical size that is not a positive finite number, or a colour that is not 0xRRGGBB.
  */
 export async function pixiSystemsBackend(options: PixiBackendOptions): Promise<PixiSystemsBackend> {
-  const where = 'pixiSystemsBackend';
-  const { container, logicalWidth, logicalHeight, background = DEFAULT_BACKGROUND, letterbox = DEFAULT_LETTERBOX } =
-    options ?? ({} as PixiBackendOptions);
-  if (typeof container !== 'object' || container === null || typeof container.appendChild !== 'function') {
-    throw new OptionError(where, 'container', 'an HTMLElement to draw in', container);
-  }
-  for (const [name, value] of [['logicalWidth', logicalWidth], ['logicalHeight', logicalHeight]] as const) {
-    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw new OptionError(where, name, 'a finite number > 0', value);
-  }
-  for (const [name, value] of [['background', background], ['letterbox', letterbox]] as const) {
-    if (!Number.isInteger(value) || value < 0 || value > 0xffffff) {
-      throw new OptionError(where, name, 'a colour 0xRRGGBB (an integer from 0 to 0xffffff)', value);
-    }
-  }
-  const app = new Application();
-  await app.init({
-    preference: 'webgl',
-    autoStart: false,
-    sharedTicker: false,
-    width: container.clientWidth || logicalWidth,
-    height: container.clientHeight || logicalHeight,
-    resolution: container.ownerDocument.defaultView?.devicePixelRatio ?? 1,
-    autoDensity: false,
-    antialias: true,
-    background,
-  });
-  return new PixiSystemsBackend(app, { container, logicalWidth, logicalHeight, background, letterbox });
+  const checked = checkPixiAppOptions('pixiSystemsBackend', options);
+  return new PixiSystemsBackend(await createPixiApp(checked), checked);
 }

@@ -28,6 +28,7 @@ export {
   type ThreeSprite,
   type ThreeSystemsBackendOptions,
 } from './three-systems-backend.js';
+export { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';
 export { DEFAULT_AMBIENT_INTENSITY, DEFAULT_SUN_INTENSITY } from './stage-lights.js';
 export {
   DEFAULT_MAX_FRAMES,

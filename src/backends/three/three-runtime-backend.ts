@@ -12,7 +12,8 @@ import {
   type WebGLRenderer,
 } from 'three';
 import type { RuntimeBackend, RuntimeFrame } from '../../engines/runtime/runtime.js';
-import type { EntityHandle, RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
+import type { EntityHandle } from '../../engines/runtime/entity-handle.js';
+import type { RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
 import { visualSizeOf, type SceneObjectDoc } from '../../engines/runtime/scene-document.js';
 import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 import { MeshPool, type PooledMesh } from './mesh-pool.js';

@@ -12,47 +12,16 @@ import {
 import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
+import { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';
 import { MeshPool, type PooledMesh } from './mesh-pool.js';
 import { addStageLights } from './stage-lights.js';
 import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 
-/**
- * What the three.js systems backend draws for an entity: its `sprite`
- * component, the same one the pixi backend reads, so one game draws on
- * either. A rectangle becomes a box `depth` deep, a circle a sphere; both sit
- * centred on the entity's drawn pose in the z = 0 plane and turn with its
- * rotation about z. Change a field and the mesh is resized or recoloured on
- * the next frame (in place: no new geometry); leave it and the frame only
- * moves it.
- */
-export type ThreeSprite =
-  | {
-      /** A box. */
-      readonly shape: 'rect';
-      /** Full width, in the game's logical units. */
-      width: number;
-      /** Full height, in the game's logical units. */
-      height: number;
-      /** Full depth toward the camera, in logical units; defaults to the smaller of width and height. */
-      depth?: number;
-      /** Colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    }
-  | {
-      /** A sphere. */
-      readonly shape: 'circle';
-      /** Radius, in the game's logical units. */
-      radius: number;
-      /** Colour, 0xRRGGBB. */
-      color: number;
-      /** Opacity in [0, 1]; defaults to 1. */
-      alpha?: number;
-    };
+/** @deprecated The sprite component is one contract for both systems backends: use {@link SystemsSprite}. `ThreeSprite` goes in 0.3. */
+export type ThreeSprite = SystemsSprite;
 
-/** The component name the backend reads (the pixi systems backend reads the same one). */
-export const THREE_SPRITE_COMPONENT = 'sprite';
+/** @deprecated Use {@link SPRITE_COMPONENT}, the same name for both systems backends. `THREE_SPRITE_COMPONENT` goes in 0.3. */
+export const THREE_SPRITE_COMPONENT = SPRITE_COMPONENT;
 
 /** Options of {@link threeSystemsBackend}: those of the state engine's three backend. */
 export type ThreeSystemsBackendOptions = ThreeBackendOptions;
@@ -69,7 +38,7 @@ interface DrawnMesh extends PooledMesh<Entity> {
 
 /**
  * The three.js backend of the systems engine: each live entity with a
- * {@link ThreeSprite} component is a lit mesh posed at its drawn pose (the
+ * {@link SystemsSprite} component is a lit mesh posed at its drawn pose (the
  * interpolated one), seen through a perspective camera that fits the z = 0
  * plane to the game's logical resolution, letterboxed.
  *
@@ -162,7 +131,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
     let drawn = 0;
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i]!;
-      const sprite = entity.components[THREE_SPRITE_COMPONENT] as ThreeSprite | undefined;
+      const sprite = entity.components[SPRITE_COMPONENT] as SystemsSprite | undefined;
       if (sprite === undefined || !entity.alive) continue;
       const record = this.meshFor(entity, sprite);
       record.seen = stamp;
@@ -187,7 +156,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
     this.three.destroy();
   }
 
-  private meshFor(entity: Entity, sprite: ThreeSprite): DrawnMesh {
+  private meshFor(entity: Entity, sprite: SystemsSprite): DrawnMesh {
     let record = this.meshes.get(entity);
     if (record === undefined) {
       const material = new MeshLambertMaterial();

@@ -1,4 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
+import { printError } from '../../loop/print-error.js';
 import { DEFAULT_MAX_STEPS } from '../../../operators/step-accumulator.js';
 import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite, rateOption } from '../../../operators/validate.js';
 import type { FrameScheduler } from '../../hosts/animation-frames.js';
@@ -130,7 +131,7 @@ let unnamed = 0;
  * Checks every option by name and applies the defaults, before anything
  * starts.
  *
- * @throws {OptionError} naming the option, the rule and the value.
+ * @throws {OptionError} naming the option, the rule and the value. @internal
  */
 export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefined): ResolvedEngineOptions<E> {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
@@ -145,7 +146,7 @@ export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefine
     fps,
     pause,
     events = DEFAULT_EVENTS_PER_FRAME,
-    onError = defaultOnError,
+    onError = printError,
     name,
     frames,
     seed,
@@ -207,6 +208,3 @@ function describeRoot(root: Element | undefined): string | undefined {
   return `${root.tagName.toLowerCase()}${id}`;
 }
 
-function defaultOnError(error: EngineError): void {
-  console.error(error); // its message names the engine: "page engine 'hero': ..."
-}

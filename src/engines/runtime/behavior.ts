@@ -1,6 +1,11 @@
 import { OptionError } from '../../../operators/option-error.js';
-import type { Runtime } from './runtime.js';
-import type { EntityHandle } from './runtime-object.js';
+import type { FrameInfo } from '../../../operators/frame-info.js';
+import type { EngineRandom } from '../shell/engine-random.js';
+import type { EngineStats } from '../shell/engine-shell.js';
+import type { EntityHandle } from './entity-handle.js';
+import type { Pose, PoseUpdate } from './pose.js';
+import type { RuntimeInputState } from './runtime-input.js';
+import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-format.js';
 
 /**
  * A collision as one object's behaviors see it: `self` is the object the
@@ -26,6 +31,84 @@ export interface CollisionInfo {
 }
 
 /**
+ * What a behavior's callbacks may ask of the game that runs them (`game`):
+ * read and move objects, spawn and destroy them, add and remove components,
+ * read the input, pause, replace the scene. The {@link Runtime} is the one
+ * implementation, and each member means what the runtime's own does; a
+ * behavior names this interface rather than the runtime's class, so the
+ * parts the runtime is built from do not depend on it.
+ *
+ * What a behavior has no business with is left out: the lifecycle
+ * (`start`, `stop`, `destroy()` with no handle, `advance`), scripted input
+ * (`press`, `release`), save and restore.
+ */
+export interface BehaviorGame {
+  /** Whether the runtime is paused. */
+  readonly paused: boolean;
+  /** Pauses: no fixed ticks, no update or lateUpdate; frames still render. */
+  pause(): void;
+  /** Resumes; the time spent paused is not simulated. */
+  resume(): void;
+  /** While paused, asks the next frame for a single fixed tick. */
+  step(): void;
+  /** The scene session: a new number for every scene loaded. */
+  readonly session: number;
+  /** The scene document in force, as written. Deep-frozen. */
+  readonly document: SceneDocument;
+  /** The simulation settings in force (the document's `simulation`, defaults applied). */
+  readonly simulation: ResolvedSimulation;
+  /** The runtime's seeded random source: draw from it, not from `Math.random()`, so a run can be replayed. */
+  readonly random: EngineRandom;
+  /** The frames so far. */
+  frame(): FrameInfo;
+  /**
+   * The runtime's counters: the engine's, and `ticks`, the fixed ticks run
+   * so far (saved and restored with the runtime, so a rollback rewinds it).
+   * The runtime returns its whole `RuntimeStats`.
+   */
+  stats(): EngineStats & {
+    /** The fixed ticks run so far. */
+    readonly ticks: number;
+  };
+  /** Whether `handle` names a live object. False for a spawn not yet at a barrier, and for good once destroyed. */
+  valid(handle: EntityHandle): boolean;
+  /** The first live object named `name`, or undefined. */
+  find(name: string): EntityHandle | undefined;
+  /** Every live object's handle, in creation order (a new array). */
+  handles(): EntityHandle[];
+  /** An object's name. */
+  nameOf(handle: EntityHandle): string;
+  /** Whether an object has a tag. */
+  hasTag(handle: EntityHandle, tag: string): boolean;
+  /** An object's current simulation pose (read-only: write it with `setTransform` or `teleport`). */
+  transform(handle: EntityHandle): Pose;
+  /** An object's presented pose this frame: what is drawn. Follow this in lateUpdate. */
+  presentation(handle: EntityHandle): Pose;
+  /** The input: in `fixedUpdate` (and `onCollision`) the tick's, elsewhere the rendered frame's. */
+  input(): RuntimeInputState;
+  /** Moves a non-physical object (physical bodies refuse it: `teleport` them). */
+  setTransform(handle: EntityHandle, pose: PoseUpdate): void;
+  /** Moves an object (physical or not) at once, with no sweep and no interpolation from where it was. */
+  teleport(handle: EntityHandle, pose: PoseUpdate): void;
+  /** Sets the presented pose of this frame; allowed only during lateUpdate. */
+  setPresentation(handle: EntityHandle, pose: PoseUpdate): void;
+  /** Assigns a physical body's velocity, metres per second. */
+  setVelocity(handle: EntityHandle, x: number, y: number, z?: number): void;
+  /** Writes a physical body's velocity (m/s) into `out[0..2]`. */
+  velocity(handle: EntityHandle, out: Float64Array): Float64Array;
+  /** Queues a new object; it becomes visible at the next fixed-tick barrier. */
+  spawn(object: SceneObjectDoc): EntityHandle;
+  /** Queues the removal of an object at the next barrier (idempotent). */
+  destroy(handle: EntityHandle): void;
+  /** Queues adding a registered behavior to an object. */
+  addComponent(handle: EntityHandle, behavior: string): void;
+  /** Queues removing an object's behavior (the first of that name). */
+  removeComponent(handle: EntityHandle, behavior: string): void;
+  /** Replaces the scene at the start of the next rendered frame. */
+  replaceScene(scene: unknown): void;
+}
+
+/**
  * A behavior component: the callbacks of one script on one object. Register
  * only the callbacks you need. Each ordinary callback receives
  * `(game, self, delta)`, delta in seconds: `fixedUpdate` the fixed interval,
@@ -47,17 +130,17 @@ export interface CollisionInfo {
  */
 export interface Behavior {
   /** Once, after the object and its components exist (delta 0). */
-  onStart?(game: Runtime, self: EntityHandle, delta: number): void;
+  onStart?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** Once per fixed tick, with the fixed interval in seconds. */
-  fixedUpdate?(game: Runtime, self: EntityHandle, delta: number): void;
+  fixedUpdate?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** Once per rendered frame, after its fixed ticks, with the frame's seconds. */
-  update?(game: Runtime, self: EntityHandle, delta: number): void;
+  update?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** Once per rendered frame, after the presentation is prepared: the only place `setPresentation` is allowed. */
-  lateUpdate?(game: Runtime, self: EntityHandle, delta: number): void;
+  lateUpdate?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** When the object (or this component) is removed, while the handle and component data are still valid (delta 0). */
-  onDestroy?(game: Runtime, self: EntityHandle, delta: number): void;
+  onDestroy?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** After a fixed tick's physics step, once per collision event this object is part of. */
-  onCollision?(game: Runtime, self: EntityHandle, collision: CollisionInfo): void;
+  onCollision?(game: BehaviorGame, self: EntityHandle, collision: CollisionInfo): void;
 }
 
 /**
@@ -67,7 +150,7 @@ export interface Behavior {
  * state the behavior keeps lives in the object it returns, so it goes when
  * the component goes.
  */
-export type BehaviorFactory = (game: Runtime, self: EntityHandle) => Behavior;
+export type BehaviorFactory = (game: BehaviorGame, self: EntityHandle) => Behavior;
 
 /**
  * Checks behavior factories by name (`createRuntime`'s `behaviors`, a

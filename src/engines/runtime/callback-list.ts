@@ -1,5 +1,6 @@
-import type { Runtime } from './runtime.js';
-import type { BehaviorComponent, EntityHandle, RuntimeObject } from './runtime-object.js';
+import type { BehaviorGame } from './behavior.js';
+import type { EntityHandle } from './entity-handle.js';
+import type { BehaviorComponent, RuntimeObject } from './runtime-object.js';
 
 /** The three callbacks a frame calls on every behavior that has one. */
 export type FrameCallback = 'fixedUpdate' | 'update' | 'lateUpdate';
@@ -14,7 +15,7 @@ export type Callback = FrameCallback | 'onStart' | 'onDestroy' | 'onCollision' |
  */
 export interface CallbackHost {
   /** What every callback is handed as `game`. */
-  readonly game: Runtime;
+  readonly game: BehaviorGame;
   /** The callback running now; undefined between callbacks. */
   callback: Callback | undefined;
   /** Reports what a behavior's callback threw: the object, the component, the callback. */
@@ -30,7 +31,7 @@ export interface CallbackHost {
 export class CallbackList {
   private readonly objects: RuntimeObject[] = [];
   private readonly components: BehaviorComponent[] = [];
-  private readonly functions: ((game: Runtime, self: EntityHandle, delta: number) => void)[] = [];
+  private readonly functions: ((game: BehaviorGame, self: EntityHandle, delta: number) => void)[] = [];
 
   constructor(readonly callback: FrameCallback) {}
 

@@ -17,8 +17,9 @@ export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtim
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';
-export type { Behavior, BehaviorFactory, CollisionInfo } from './behavior.js';
-export type { EntityHandle, RuntimeObjectView } from './runtime-object.js';
+export type { Behavior, BehaviorFactory, BehaviorGame, CollisionInfo } from './behavior.js';
+export type { EntityHandle } from './entity-handle.js';
+export type { RuntimeObjectView } from './runtime-object.js';
 export { RuntimeError } from './runtime-error-alias.js';
 export {
   RUNTIME_ACTIONS,

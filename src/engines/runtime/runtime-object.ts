@@ -2,9 +2,10 @@ import type { BodyHandle } from './physics-adapter.js';
 import { copyPose, createPose, type Pose } from './pose.js';
 import type { SceneObjectDoc, VisualDoc } from './scene-document.js';
 import type { Behavior } from './behavior.js';
+import type { EntityHandle } from './entity-handle.js';
 
-/** A handle to a runtime object: generational, so a destroyed object's handle never validates again, even when its slot is reused. 0 is never a handle. */
-export type EntityHandle = number;
+// runtime.ts imports EntityHandle from here; it is declared in entity-handle.ts, which behaviors import without this file.
+export type { EntityHandle } from './entity-handle.js';
 
 /**
  * Where an object is in its life:

@@ -3,7 +3,8 @@ import { CallbackList, type CallbackHost } from './callback-list.js';
 import { HandleTable } from './handle-table.js';
 import type { PhysicsStructure } from './physics-adapter.js';
 import type { PhysicsBridge } from './physics-bridge.js';
-import { RuntimeObject, type EntityHandle } from './runtime-object.js';
+import type { EntityHandle } from './entity-handle.js';
+import { RuntimeObject } from './runtime-object.js';
 import type { SceneObjectDoc } from './scene-document.js';
 import type { Command } from './structural-commands.js';
 

@@ -1,4 +1,5 @@
-import type { RuntimeObject, EntityHandle } from './runtime-object.js';
+import type { EntityHandle } from './entity-handle.js';
+import type { RuntimeObject } from './runtime-object.js';
 
 /**
  * A structural change a game asked for, applied at the next fixed tick's

@@ -6,6 +6,7 @@ import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import type { PhaseSpec } from '../../loop/phase.js';
 import { PhaseError } from '../../loop/phase-error.js';
+import { printError } from '../../loop/print-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
 import { EngineRandom } from './engine-random.js';
@@ -93,7 +94,7 @@ export abstract class EngineShell<P extends string> {
   private readonly throwCause: boolean;
   private dead = false;
 
-  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. */
+  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. @internal Presets call it. */
   protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
     const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases, frameEnd, freshStartDropsSteps } = preset;
     checkShellOptions(where, options);
@@ -245,8 +246,4 @@ export abstract class EngineShell<P extends string> {
   protected assertAlive(method: string): void {
     if (this.dead) throw new Error(`${method}: the ${this.label} was destroyed`);
   }
-}
-
-function printError(error: PhaseError): void {
-  console.error(error);
 }

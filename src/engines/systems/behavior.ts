@@ -1,9 +1,3 @@
-import type { SystemsEvents } from './event-queue.js';
-import type { Entity } from './entity.js';
-import type { Scene } from './scene.js';
-import type { SystemsEngine } from './systems-engine.js';
-import type { Time } from './time.js';
-
 /**
  * A behavior's hooks: a per-entity script's share of the frame. Each frame
  * the engine runs every entity's behaviors after the systems of the same
@@ -17,23 +11,6 @@ export interface BehaviorHooks {
   /** Called once when its entity is removed, or its scene destroyed. */
   onDestroy?(): void;
 }
-
-/** What a behavior's constructor is handed. */
-export interface BehaviorOptions {
-  /** The entity it scripts. */
-  readonly entity: Entity;
-  /** The entity's scene. */
-  readonly scene: Scene;
-  /** The engine's one shared {@link Time}, the same instance the systems read. */
-  readonly time: Time;
-  /** The engine's event queue; listeners added here go when the entity does. */
-  readonly events: SystemsEvents;
-  /** The engine. */
-  readonly engine: SystemsEngine;
-}
-
-/** A behavior class: one instance per entity that lists it, built with the entity; its instances may have any of {@link BehaviorHooks}. */
-export type BehaviorClass = new (options: BehaviorOptions) => object;
 
 /**
  * A base for behaviors: per-entity scripts that receive {@link Time} and

@@ -33,9 +33,10 @@ export {
   type WorldSystemClass,
   type SceneSystemClass,
 } from './system.js';
-export { Behavior, type BehaviorHooks, type BehaviorOptions, type BehaviorClass } from './behavior.js';
+export { Behavior, type BehaviorHooks } from './behavior.js';
+export type { SystemsEngineControls } from './systems-engine-controls.js';
 export { Entity, Transform, type Pose } from './entity.js';
-export { Scene, type EntityConfig } from './scene.js';
+export { Scene, type EntityConfig, type BehaviorOptions, type BehaviorClass } from './scene.js';
 export { InterpolationSystem, shortestTurn } from './interpolation.js';
 export type { SystemsEvent, SystemsEventListener, SystemsEvents } from './event-queue.js';
 export type { SystemsBackend, SystemsFrame } from './systems-backend.js';

@@ -1,10 +1,10 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
-import type { BehaviorClass, BehaviorHooks } from './behavior.js';
+import type { BehaviorHooks } from './behavior.js';
 import { Entity } from './entity.js';
-import { EventScope, type EventQueue } from './event-queue.js';
+import { EventScope, type EventQueue, type SystemsEvents } from './event-queue.js';
 import { nameOf } from './system-name.js';
-import type { SystemsEngine } from './systems-engine.js';
+import type { SystemsEngineControls } from './systems-engine-controls.js';
 import type { Time } from './time.js';
 
 /** An entity as a configuration (or `scene.createEntity`) describes it. */
@@ -32,11 +32,28 @@ export interface EntityConfig {
   interpolate?: boolean;
 }
 
+/** What a behavior's constructor is handed. */
+export interface BehaviorOptions {
+  /** The entity it scripts. */
+  readonly entity: Entity;
+  /** The entity's scene. */
+  readonly scene: Scene;
+  /** The engine's one shared {@link Time}, the same instance the systems read. */
+  readonly time: Time;
+  /** The engine's event queue; listeners added here go when the entity does. */
+  readonly events: SystemsEvents;
+  /** The engine: scene changes, play / pause / stop, events, random, stats. */
+  readonly engine: SystemsEngineControls;
+}
+
+/** A behavior class: one instance per entity that lists it, built with the entity; its instances may have any of {@link BehaviorHooks}. */
+export type BehaviorClass = new (options: BehaviorOptions) => object;
+
 /** What a scene needs of its engine. @internal */
 export interface SceneContext {
   readonly time: Time;
   readonly queue: EventQueue;
-  readonly engine: SystemsEngine;
+  readonly engine: SystemsEngineControls;
   report(system: string, hook: string, error: unknown): void;
   /** Whether a frame is running (a removal then waits for the frame's end). */
   inFrame(): boolean;

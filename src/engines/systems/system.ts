@@ -1,6 +1,6 @@
 import type { SystemsEvents } from './event-queue.js';
 import type { Scene } from './scene.js';
-import type { SystemsEngine } from './systems-engine.js';
+import type { SystemsEngineControls } from './systems-engine-controls.js';
 import type { Time } from './time.js';
 
 /**
@@ -57,8 +57,8 @@ export interface WorldSystemOptions {
   readonly time: Time;
   /** The engine's event queue; listeners added here are removed when the world is destroyed. */
   readonly events: SystemsEvents;
-  /** The engine (scene changes, play/pause/stop, stats). */
-  readonly engine: SystemsEngine;
+  /** The engine: scene changes, play / pause / stop, events, random, stats. */
+  readonly engine: SystemsEngineControls;
 }
 
 /** What a scene system's constructor is handed. */

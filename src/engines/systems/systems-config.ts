@@ -59,6 +59,7 @@ const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
  * scene has, got "menu"`.
  *
  * @throws {OptionError}
+ * @internal
  */
 export function checkConfig(config: SystemsConfig, where: string): CheckedConfig {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {

@@ -1,6 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys, positiveFinite } from '../../../operators/validate.js';
-import { Actor } from './actor.js';
 
 /** A rectangle in world units. */
 export interface Bounds {
@@ -16,6 +15,20 @@ export interface Bounds {
 
 const BOUNDS_KEYS: readonly string[] = ['minX', 'minY', 'maxX', 'maxY'] satisfies (keyof Bounds)[];
 
+/**
+ * What a camera can follow: something with a position that is in the world
+ * while `alive` (an `Actor`; the world's camera follows its actors). Declared
+ * here so the camera does not depend on the world that holds it.
+ */
+export interface CameraTarget {
+  /** Whether it is in the world: a camera follows only a live target. */
+  readonly alive: boolean;
+  /** Its x, in world units. */
+  readonly x: number;
+  /** Its y, in world units. */
+  readonly y: number;
+}
+
 /** Zoom unless set: one logical screen unit per world unit. */
 export const DEFAULT_CAMERA_ZOOM = 1;
 
@@ -28,17 +41,17 @@ export const DEFAULT_CAMERA_ZOOM = 1;
  * What it refuses, with an `OptionError`: a `zoom` that is not a finite
  * number > 0, `bounds` that are not `{ minX, minY, maxX, maxY }` of finite
  * numbers with min <= max (or undefined), and following anything but an
- * `Actor` (or undefined). A followed actor whose position is not finite is
+ * actor (a {@link CameraTarget}) or undefined. A followed actor whose position is not finite is
  * not followed that frame: the view stays where it was instead of turning
  * NaN.
  */
-export class Camera {
+export class Camera<T extends CameraTarget = CameraTarget> {
   /** The world point at the centre of the view. */
   x = 0;
   /** The y of the world point at the centre of the view, in world units; starts at 0. */
   y = 0;
   /** The actor to centre on, if any. */
-  target: Actor<string> | undefined;
+  target: T | undefined;
 
   private zoomFactor = DEFAULT_CAMERA_ZOOM;
   private limits: Bounds | undefined;
@@ -75,8 +88,8 @@ export class Camera {
   }
 
   /** Centres on `actor` from now on (`undefined` stops following). */
-  follow(actor: Actor<string> | undefined): void {
-    if (actor !== undefined && !(actor instanceof Actor)) throw new OptionError('camera.follow', 'actor', 'an Actor or undefined', actor);
+  follow(actor: T | undefined): void {
+    if (actor !== undefined && !isCameraTarget(actor)) throw new OptionError('camera.follow', 'actor', 'an Actor or undefined', actor);
     this.target = actor;
   }
 
@@ -128,4 +141,11 @@ export class Camera {
   } {
     return { x: (screenX - viewWidth / 2) / this.zoomFactor + this.x, y: (screenY - viewHeight / 2) / this.zoomFactor + this.y };
   }
+}
+
+/** Whether `value` can be followed: an object with a boolean `alive` and numbers `x` and `y` (as every `Actor` has). */
+function isCameraTarget(value: unknown): value is CameraTarget {
+  if (value === null || typeof value !== 'object') return false;
+  const { alive, x, y } = value as Partial<CameraTarget>;
+  return typeof alive === 'boolean' && typeof x === 'number' && typeof y === 'number';
 }

@@ -1,5 +1,21 @@
-import type { Actor, Component } from './actor.js';
-import type { TickContext } from './tick-context.js';
+/** What the tick order reads of a component: whether it is enabled, and its tick. @internal */
+export interface OrderedComponent<C> {
+  readonly enabled: boolean;
+  tick(dt: number, context: C): void;
+}
+
+/**
+ * What the tick order reads of an actor (a world `Actor`; declared here so
+ * the order does not depend on the world that uses it). @internal
+ */
+export interface OrderedActor<C> {
+  /** Unique, rising in spawn order. */
+  readonly id: number;
+  readonly alive: boolean;
+  readonly tickWhenPaused: boolean;
+  readonly components: readonly OrderedComponent<C>[];
+  tick(dt: number, context: C): void;
+}
 
 /**
  * Step 5 of the world engine's frame, and the order it ticks in: each live
@@ -44,9 +60,9 @@ import type { TickContext } from './tick-context.js';
  *
  * @internal
  */
-export class TickOrder<A extends string = string> {
+export class TickOrder<T extends OrderedActor<C>, C> {
   /** The listed actors' components, actor after actor, each actor's in attachment order. */
-  private readonly components: Component<A>[] = [];
+  private readonly components: OrderedComponent<C>[] = [];
   /** `ends[i]`: where the i-th listed actor's components end in `components`. */
   private readonly ends: number[] = [];
   /** How many of the world's actors (a prefix, in spawn order) are listed. */
@@ -59,7 +75,7 @@ export class TickOrder<A extends string = string> {
   private closed = false;
 
   /** An actor of the world had a component attached or detached. */
-  componentsChanged(actor: Actor<A>): void {
+  componentsChanged(actor: T): void {
     if (this.listed > 0 && actor.id <= this.lastListedId) this.stale = true;
   }
 
@@ -67,7 +83,7 @@ export class TickOrder<A extends string = string> {
    * Step 9's removal: compacts `actors` (the world's list, in place) to
    * those not `leaving`, and the arrays with it.
    */
-  removeLeaving(actors: Actor<A>[], leaving: ReadonlySet<Actor<A>>): void {
+  removeLeaving(actors: T[], leaving: ReadonlySet<T>): void {
     const { components, ends } = this;
     const listed = this.stale ? 0 : this.listed;
     let kept = 0;
@@ -105,7 +121,7 @@ export class TickOrder<A extends string = string> {
   }
 
   /** Step 5 over the world's `actors`. */
-  tick(actors: readonly Actor<A>[], paused: boolean, dt: number, context: TickContext<A>, report: (error: unknown) => void): void {
+  tick(actors: readonly T[], paused: boolean, dt: number, context: C, report: (error: unknown) => void): void {
     const count = actors.length;
     if (this.stale) this.truncate(0, 0, actors);
     if (this.listed < count) this.list(actors);
@@ -153,7 +169,7 @@ export class TickOrder<A extends string = string> {
   }
 
   /** Lists the actors not listed yet (spawned since the last step). */
-  private list(actors: readonly Actor<A>[]): void {
+  private list(actors: readonly T[]): void {
     const { components, ends } = this;
     for (let i = this.listed; i < actors.length; i++) {
       const own = actors[i]!.components;
@@ -165,7 +181,7 @@ export class TickOrder<A extends string = string> {
   }
 
   /** Keeps the first `listed` actors of `actors` listed, with their `componentCount` components. */
-  private truncate(listed: number, componentCount: number, actors: readonly Actor<A>[]): void {
+  private truncate(listed: number, componentCount: number, actors: readonly T[]): void {
     this.components.length = componentCount;
     this.ends.length = listed;
     this.listed = listed;
@@ -180,14 +196,14 @@ export class TickOrder<A extends string = string> {
    * Stops the moment the world closes.
    */
   private tickActorsFrom(
-    actors: readonly Actor<A>[],
+    actors: readonly T[],
     count: number,
-    current: Actor<A>,
+    current: T,
     from: number,
     firstComponent: number,
     onlyWhenPaused: boolean,
     dt: number,
-    context: TickContext<A>,
+    context: C,
     report: (error: unknown) => void,
   ): void {
     for (let i = from; i < count && !this.closed; i++) {

@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../../loop/frame-meter.js';
 import type { Viewport } from '../viewport.js';
-import type { Actor } from './actor.js';
+import type { Actor } from './world.js';
 import type { Camera } from './camera.js';
 
 /** What the backend draws in step 10: the settled world through its camera. */

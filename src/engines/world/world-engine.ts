@@ -10,9 +10,8 @@ import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
-import type { Actor } from './actor.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
-import { World, type WorldHost } from './world.js';
+import { World, type Actor, type WorldHost } from './world.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
 import { WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
 

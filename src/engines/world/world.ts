@@ -1,13 +1,37 @@
+// The world and what lives in it: the types below name one another (an
+// actor's `world`, the world's `actors`, the `TickContext` every tick is
+// handed, the world's controllers and game mode), so they are declared in one
+// file: split, the files would import one another in a circle (issue 25).
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import { OptionError } from '../../../operators/option-error.js';
-import { Actor } from './actor.js';
+import type { CollisionEvent, CollisionResponse, Shape } from '../../collision/shapes.js';
+import type { InputView } from '../../input/input.js';
+import type { CuePlayer } from '../cues.js';
+import type { EngineRandom } from '../shell/engine-random.js';
 import { Camera } from './camera.js';
 import { CompensatedSum } from './compensated-sum.js';
-import { Controller } from './controller.js';
-import { GameMode } from './game-mode.js';
-import type { TickContext } from './tick-context.js';
 import { TickOrder } from './tick-order.js';
 import { Timers } from './timers.js';
+import type { Visual } from './visual.js';
+
+/**
+ * What every tick (controller, actor, component, game mode, timer) is handed:
+ * the delta in seconds, the world, this frame's input, the cue player and
+ * the engine's seeded random source.
+ * Ticks read input and play cues; drawing belongs to the backend.
+ */
+export interface TickContext<A extends string = string> {
+  /** This frame's delta, in seconds. */
+  readonly dt: number;
+  /** The open world. */
+  readonly world: World<A>;
+  /** This frame's input: an edge is consumed at most once and discarded when the frame closes. */
+  readonly input: InputView<A>;
+  /** Plays an audio cue. */
+  readonly cue: CuePlayer['play'];
+  /** The engine's random source (`engine.random`): draw from it, not from `Math.random()`, so a run can be replayed. */
+  readonly random: EngineRandom;
+}
 
 /** What a world needs from its engine. @internal */
 export interface WorldHost {
@@ -35,7 +59,7 @@ export interface WorldHost {
  */
 export class World<A extends string = string> {
   /** The camera the picture is drawn through. */
-  readonly camera = new Camera();
+  readonly camera = new Camera<Actor<A>>();
   /** Timers on this world's {@link activeTime}: a pause freezes them. */
   readonly timers = new Timers(() => this.activeTime);
 
@@ -48,7 +72,7 @@ export class World<A extends string = string> {
   private readonly present: Actor<A>[] = [];
   private readonly pendingDestroy: Actor<A>[] = [];
   /** The order step 5 ticks `present` and their components in, kept up to date as they change. */
-  private readonly tickOrder = new TickOrder<A>();
+  private readonly tickOrder = new TickOrder<Actor<A>, TickContext<A>>();
   private readonly attachedControllers: Controller<A>[] = [];
 
   /** @internal Worlds are made by the engine, one per level. */
@@ -255,4 +279,174 @@ export class World<A extends string = string> {
     this.pendingDestroy.length = 0;
     this.tickOrder.clear();
   }
+}
+
+/**
+ * Something in the world: a position, an optional collision shape and visual,
+ * components that follow it, and a tick. Games extend it.
+ *
+ * Lifecycle: `spawn` adds it and calls `beginPlay`; it ticks from the next
+ * frame on, in spawn order; `world.destroy(actor)` marks it (it stops
+ * ticking) and it ends play and leaves the world when the frame's deferred
+ * work flushes, after every tick is finished.
+ *
+ * @example
+ * ```ts
+ * class Ball extends Actor {
+ *   vx = 120; // world units per second
+ *   override shape = circle(8);
+ *   override visual = { kind: 'circle', radius: 8, color: 0xffcc00 } as const;
+ *   override tick(dt: number) { this.x += this.vx * dt; }
+ * }
+ * ```
+ */
+export class Actor<A extends string = string> {
+  /** Unique in the engine, in spawn order. Set by `spawn`; 0 before. */
+  id = 0;
+  /** The world it lives in; set by `spawn`. */
+  world: World<A> | undefined;
+  /** A name for debugging and lookups. */
+  name = '';
+  /** Its x, in world units; starts at 0. */
+  x = 0;
+  /** Its y, in world units; starts at 0. */
+  y = 0;
+  /** Radians. */
+  rotation = 0;
+  /** Collision shape, centred on the position; none means no collisions. */
+  shape: Shape | undefined;
+  /** How collisions are reported; defaults to `'overlap'`. */
+  response: CollisionResponse = 'overlap';
+  /** What the backend draws; none draws nothing. */
+  visual: Visual | undefined;
+  /** Ticks (with its components) while the world is paused: how a pause menu drives itself. */
+  tickWhenPaused = false;
+  /**
+   * What a possessing controller asks of this pawn this frame, written by
+   * the controller (step 4) and read by the pawn's tick (step 5).
+   */
+  readonly drive = {
+    /** The movement asked for along x, what the pawn makes of it (typically -1 to 1, as `input.axis` gives); starts at 0. */
+    x: 0,
+    /** The movement asked for along y, like `x`; starts at 0. */
+    y: 0,
+    /** Whether the pawn's action is asked for (a jump, a shot); starts false. */
+    action: false,
+  };
+
+  private readonly attached: Component<A>[] = [];
+  private destroyed = false;
+
+  /** Whether it is in the world and not destroyed. */
+  get alive(): boolean {
+    // `=== false`, not `!`: the same on this boolean, and one comparison in the engine's per-actor step.
+    return this.world !== undefined && this.destroyed === false;
+  }
+
+  /** The components, in attachment order. Change them with `attach` and `detach`: the world keeps the order it ticks them in from those. */
+  get components(): readonly Component<A>[] {
+    return this.attached;
+  }
+
+  /** Attaches a component (it ticks after this actor, after earlier components). */
+  attach<C extends Component<A>>(component: C): C {
+    component.actor = this;
+    this.attached.push(component);
+    this.world?.componentsChanged(this);
+    return component;
+  }
+
+  /** Detaches a component. */
+  detach(component: Component<A>): void {
+    const i = this.attached.indexOf(component);
+    if (i < 0) return;
+    this.attached.splice(i, 1);
+    this.world?.componentsChanged(this);
+  }
+
+  /** Called when spawned. */
+  beginPlay(): void {}
+  /** Called once per frame (step 5) with the delta in seconds. */
+  tick(_dt: number, _context: TickContext<A>): void {}
+  /** Called when it leaves the world (at the flush after `destroy`, or when its level closes). */
+  endPlay(): void {}
+  /** An overlap with `other` began this frame. */
+  onOverlapBegin(_other: Actor<A>, _event: CollisionEvent<Actor<A>>): void {}
+  /** An overlap with `other` ended this frame. */
+  onOverlapEnd(_other: Actor<A>, _event: CollisionEvent<Actor<A>>): void {}
+  /** This blocking actor touches blocking `other` this frame; the normal points from this actor to `other`. */
+  onHit(_other: Actor<A>, _normalX: number, _normalY: number, _depth: number): void {}
+
+  /** @internal Marks it destroyed (it stops ticking; it leaves at the flush). */
+  markDestroyed(): boolean {
+    if (this.destroyed) return false;
+    this.destroyed = true;
+    return true;
+  }
+}
+
+/**
+ * A reusable piece of behaviour attached to an actor; it ticks right after
+ * its actor, in attachment order, while `enabled`.
+ */
+export class Component<A extends string = string> {
+  /** The actor it is attached to; set by `attach`. */
+  actor!: Actor<A>;
+  /** Disabled components do not tick. */
+  enabled = true;
+  /** Called once per frame after its actor's tick. */
+  tick(_dt: number, _context: TickContext<A>): void {}
+}
+
+/**
+ * Drives a pawn: each frame (step 4, before any actor ticks) it writes the
+ * drive of the pawn it possesses, so the pawn's own tick sees that drive in
+ * the same frame. A player controller reads input; an AI controller decides.
+ *
+ * @example
+ * ```ts
+ * class PlayerController extends Controller {
+ *   override tick(_dt: number, { input }: TickContext) {
+ *     if (this.pawn) this.pawn.drive.y = input.axis('up', 'down');
+ *   }
+ * }
+ * ```
+ */
+export class Controller<A extends string = string> {
+  /** A name for debugging and outcome tables. */
+  name = '';
+  private possessed: Actor<A> | undefined;
+
+  /** The pawn it possesses, if any (and alive). */
+  get pawn(): Actor<A> | undefined {
+    return this.possessed?.alive ? this.possessed : undefined;
+  }
+
+  /** Takes control of `pawn` (releasing any other). */
+  possess(pawn: Actor<A>): void {
+    this.possessed = pawn;
+  }
+
+  /** Lets go of the pawn. */
+  unpossess(): void {
+    this.possessed = undefined;
+  }
+
+  /** Called once per frame (step 4) with the delta in seconds. */
+  tick(_dt: number, _context: TickContext<A>): void {}
+}
+
+/**
+ * The rules of the match. It ticks after the collision pass (step 8), so it
+ * decides from a settled world, with this frame's overlaps and hits already
+ * reported. `phase` and `scores` are what outcome comparisons read.
+ */
+export class GameMode<A extends string = string> {
+  /** The match phase, e.g. `'warm-up'`, `'playing'`, `'over'`. */
+  phase = 'playing';
+  /** Score per side. */
+  readonly scores: Record<string, number> = {};
+
+  /** Called once per frame (step 8) with the delta in seconds. */
+  tick(_dt: number, _context: TickContext<A>): void {}
 }
