@@ -176,7 +176,7 @@ export class Loop<P extends string = string> {
    * loads a level or a scene, or while it is paused in a way that asks for
    * no frames.
    *
-   * @param reason Why, for {@link heldFor}; defaults to `'hold'`. Holds of one reason add up.
+   * @param reason Why (an engine reads its holds by reason); defaults to `'hold'`. Holds of one reason add up.
    * @return The release: call it once (later calls do nothing).
    */
   hold(reason = 'hold'): () => void {
