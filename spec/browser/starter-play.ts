@@ -27,7 +27,7 @@ import { strict as assert } from 'node:assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PNG } from 'pngjs';
 import type { TemplateName } from '../../packages/create-tickflow/src/templates.js';
-import { crop, decodePng, hexColor, nonBackgroundShare, type Rgb } from './harness.js';
+import { consoleError, crop, decodePng, hexColor, nonBackgroundShare, type Rgb } from './harness.js';
 import { measurePhoneLayout } from './phone-layout.js';
 import { finger, middleOf, type Point } from './touch.js';
 
@@ -155,10 +155,10 @@ export async function openStarter(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+  // A failed request's console line ends with its address: a /favicon.ico 404 is seen only this way.
   page.on('console', (message) => {
-    if (message.type() === 'error' && !noise.test(message.text())) errors.push(`console.error: ${message.text()}`);
+    if (message.type() === 'error' && !noise.test(message.text())) errors.push(consoleError(message));
   });
-  // A failed request is named by address (Chromium's console line for it names none): a favicon.ico 404 is one.
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.status()}: ${response.url()}`);
   });
