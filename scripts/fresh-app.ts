@@ -13,12 +13,15 @@
  * package.json names (a guide that forgets `@types/three` still fails), and
  * a package several apps use is fetched and unpacked once.
  *
- * Two browser checks:
+ * Three browser checks:
  * - `moves`: wait until the page draws something, take a screenshot, wait
  *   500 ms, take another: they must differ. Both are saved under
  *   {@link SCREENSHOT_DIR} for a person to look at.
  * - `prints`: a headless example's console lines must be exactly the ones
  *   its guide says it prints, and the page shows them too.
+ * - `plays`: a starter, looked at on a desktop (1280×800) and played with a
+ *   finger on a phone (390×844), as spec/browser/starter-play.ts does it;
+ *   its screenshots are saved under {@link SCREENSHOT_DIR}.
  * Whichever, no page error, no console error and no failed request (not
  * even the `/favicon.ico` a browser asks for when a page names no icon).
  */
@@ -29,7 +32,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { preview } from 'vite';
+import type { TemplateName } from '../packages/create-tickflow/src/templates.js';
 import { consoleError, decodePng, differenceShare, nonBackgroundShare } from '../spec/browser/harness.js';
+import { DESKTOP, expectPhoneLayout, expectStarterShown, look, openStarter, PHONE, STARTER_PAGES } from '../spec/browser/starter-play.js';
 
 /** The repository root. */
 export const REPO = fileURLToPath(new URL('../', import.meta.url));
@@ -52,6 +57,8 @@ export type BrowserCheck =
   | { readonly kind: 'moves' }
   /** The console prints exactly these lines, and the page shows them (a headless example in a page). */
   | { readonly kind: 'prints'; readonly lines: readonly string[] }
+  /** A starter: looked at on a desktop, played with a finger on a phone (spec/browser/starter-play.ts). */
+  | { readonly kind: 'plays'; readonly template: TemplateName }
   /** No page: the app is its tests (the testing guide). */
   | { readonly kind: 'none' };
 
@@ -226,10 +233,34 @@ async function checkApp(app: FreshApp, dir: string, browser: Browser): Promise<v
   try {
     const url = server.resolvedUrls?.local[0];
     if (url === undefined) throw new Error(`${app.name}: vite preview reported no address`);
+    if (check.kind === 'plays') {
+      await step(`${app.name}: in Chromium at 1280×800, it draws and says how to play`, () => lookAtStarter(app.name, url, check.template, browser, 'desktop'));
+      await step(`${app.name}: in Chromium at 390×844, it fills the screen upright and plays by touch`, () => lookAtStarter(app.name, url, check.template, browser, 'phone'));
+      return;
+    }
     const label = check.kind === 'moves' ? `two screenshots ${SCREENSHOT_GAP_MS} ms apart differ` : `prints ${JSON.stringify(check.lines)}, on the page too`;
     await step(`${app.name}: in Chromium, ${label}`, () => lookAt(app.name, url, check, browser));
   } finally {
     await server.close();
+  }
+}
+
+/** Opens a built starter on a desktop or a phone, and looks at it (and plays it, on the phone) as spec/browser/starter-play.ts does. */
+async function lookAtStarter(name: string, url: string, template: TemplateName, browser: Browser, device: 'desktop' | 'phone'): Promise<void> {
+  const starter = STARTER_PAGES[template];
+  const { page, context, errors } = await openStarter(browser, url, device === 'phone' ? PHONE : DESKTOP, KNOWN_NOISE);
+  try {
+    await expectStarterShown(page, starter);
+    const size = device === 'phone' ? '390' : '1280';
+    await look(page, join(SCREENSHOT_DIR, `${name}-${size}.png`));
+    if (device === 'phone') {
+      await expectPhoneLayout(page, starter);
+      await starter.play(page);
+      await look(page, join(SCREENSHOT_DIR, `${name}-${size}-played.png`));
+    }
+    if (errors.length > 0) throw new Error(`${name}: the page reported errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
   }
 }
 
