@@ -60,6 +60,14 @@ export const COUNT_FRAMES = `(() => {
     });
 })();`;
 
+/**
+ * Run under tsx (the fresh-app script), a function with named functions
+ * inside is compiled with esbuild's keepNames: it calls a `__name` helper,
+ * which Playwright does not send along when it sends the function to the
+ * page. The page gets one that does nothing.
+ */
+export const NAME_HELPER = 'globalThis.__name ??= (target) => target;';
+
 /** What a check needs to know of a starter's page. */
 export interface StarterPage {
   /** The element the game is drawn in. */
@@ -164,6 +172,7 @@ export async function openStarter(
   });
   page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
   await page.addInitScript(COUNT_FRAMES);
+  await page.addInitScript(NAME_HELPER);
   await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors };
 }
