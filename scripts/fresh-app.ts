@@ -13,13 +13,17 @@
  * package.json names (a guide that forgets `@types/three` still fails), and
  * a package several apps use is fetched and unpacked once.
  *
- * Two browser checks:
+ * Three browser checks:
  * - `moves`: wait until the page draws something, take a screenshot, wait
  *   500 ms, take another: they must differ. Both are saved under
  *   {@link SCREENSHOT_DIR} for a person to look at.
  * - `prints`: a headless example's console lines must be exactly the ones
- *   its guide says it prints.
- * Either way, no page error and no console error.
+ *   its guide says it prints, and the page shows them too.
+ * - `plays`: a starter, looked at on a desktop (1280×800) and played with a
+ *   finger on a phone (390×844), as spec/browser/starter-play.ts does it;
+ *   its screenshots are saved under {@link SCREENSHOT_DIR}.
+ * Whichever, no page error, no console error and no failed request (not
+ * even the `/favicon.ico` a browser asks for when a page names no icon).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +32,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { preview } from 'vite';
-import { decodePng, differenceShare, nonBackgroundShare } from '../spec/browser/harness.js';
+import type { TemplateName } from '../packages/create-tickflow/src/templates.js';
+import { consoleError, decodePng, differenceShare, nonBackgroundShare } from '../spec/browser/harness.js';
+import { DESKTOP, expectPhoneLayout, expectStarterShown, look, openStarter, PHONE, STARTER_PAGES } from '../spec/browser/starter-play.js';
 
 /** The repository root. */
 export const REPO = fileURLToPath(new URL('../', import.meta.url));
@@ -42,22 +48,17 @@ export const SCREENSHOT_GAP_MS = 500;
 /** The most a page may take to draw its first picture (Rapier's WebAssembly, pixi's start-up, a busy machine). */
 const FIRST_PICTURE_TIMEOUT_MS = 30_000;
 
-/**
- * Console errors that are not the page's: pixi's driver warnings at start-up
- * (BROWSER.md, pitfall 2), and Chromium's line for a failed request, which
- * names no address (failed requests are checked by address instead).
- */
-const KNOWN_NOISE = /GPU stall due to ReadPixels|^Failed to load resource:/;
-
-/** The one request a page may fail: the icon the browser asks for on its own when the page names none. */
-const UNASKED_REQUEST = /\/favicon\.ico$/;
+/** Console errors that are not the page's: pixi's driver warnings at start-up (BROWSER.md, pitfall 2). */
+const KNOWN_NOISE = /GPU stall due to ReadPixels/;
 
 /** What a fresh app must show in Chromium, once built and served. */
 export type BrowserCheck =
   /** Two screenshots 500 ms apart differ, after the page drew something. */
   | { readonly kind: 'moves' }
-  /** The console prints exactly these lines (a headless example in a page). */
+  /** The console prints exactly these lines, and the page shows them (a headless example in a page). */
   | { readonly kind: 'prints'; readonly lines: readonly string[] }
+  /** A starter: looked at on a desktop, played with a finger on a phone (spec/browser/starter-play.ts). */
+  | { readonly kind: 'plays'; readonly template: TemplateName }
   /** No page: the app is its tests (the testing guide). */
   | { readonly kind: 'none' };
 
@@ -232,10 +233,34 @@ async function checkApp(app: FreshApp, dir: string, browser: Browser): Promise<v
   try {
     const url = server.resolvedUrls?.local[0];
     if (url === undefined) throw new Error(`${app.name}: vite preview reported no address`);
-    const label = check.kind === 'moves' ? `two screenshots ${SCREENSHOT_GAP_MS} ms apart differ` : `prints ${JSON.stringify(check.lines)}`;
+    if (check.kind === 'plays') {
+      await step(`${app.name}: in Chromium at 1280×800, it draws and says how to play`, () => lookAtStarter(app.name, url, check.template, browser, 'desktop'));
+      await step(`${app.name}: in Chromium at 390×844, it fills the screen upright and plays by touch`, () => lookAtStarter(app.name, url, check.template, browser, 'phone'));
+      return;
+    }
+    const label = check.kind === 'moves' ? `two screenshots ${SCREENSHOT_GAP_MS} ms apart differ` : `prints ${JSON.stringify(check.lines)}, on the page too`;
     await step(`${app.name}: in Chromium, ${label}`, () => lookAt(app.name, url, check, browser));
   } finally {
     await server.close();
+  }
+}
+
+/** Opens a built starter on a desktop or a phone, and looks at it (and plays it, on the phone) as spec/browser/starter-play.ts does. */
+async function lookAtStarter(name: string, url: string, template: TemplateName, browser: Browser, device: 'desktop' | 'phone'): Promise<void> {
+  const starter = STARTER_PAGES[template];
+  const { page, context, errors } = await openStarter(browser, url, device === 'phone' ? PHONE : DESKTOP, KNOWN_NOISE);
+  try {
+    await expectStarterShown(page, starter);
+    const size = device === 'phone' ? '390' : '1280';
+    await look(page, join(SCREENSHOT_DIR, `${name}-${size}.png`));
+    if (device === 'phone') {
+      await expectPhoneLayout(page, starter);
+      await starter.play(page);
+      await look(page, join(SCREENSHOT_DIR, `${name}-${size}-played.png`));
+    }
+    if (errors.length > 0) throw new Error(`${name}: the page reported errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
   }
 }
 
@@ -248,11 +273,11 @@ async function lookAt(name: string, url: string, check: BrowserCheck, browser: B
     const printed: string[] = [];
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
     page.on('response', (response) => {
-      if (response.status() >= 400 && !UNASKED_REQUEST.test(response.url())) errors.push(`${response.status()}: ${response.url()}`);
+      if (response.status() >= 400) errors.push(`${response.status()}: ${response.url()}`);
     });
     page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !KNOWN_NOISE.test(message.text())) errors.push(`console.error: ${message.text()}`);
+      if (message.type() === 'error' && !KNOWN_NOISE.test(message.text())) errors.push(consoleError(message));
       if (message.type() === 'log') printed.push(message.text());
     });
     await page.goto(url, { waitUntil: 'load' });
@@ -267,6 +292,11 @@ async function lookAt(name: string, url: string, check: BrowserCheck, browser: B
       if (JSON.stringify(printed) !== JSON.stringify(check.lines)) {
         throw new Error(`${name}: printed ${JSON.stringify(printed)}, the guide says ${JSON.stringify(check.lines)}`);
       }
+      // A page is not blank: what the example prints shows on it too (a phone has no console).
+      const shown = await page.locator('body').innerText();
+      const missing = check.lines.filter((line) => !shown.includes(line));
+      if (missing.length > 0) throw new Error(`${name}: the page does not show ${JSON.stringify(missing)}; it shows ${JSON.stringify(shown)}`);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
       return;
     }
     if (check.kind !== 'moves') return;

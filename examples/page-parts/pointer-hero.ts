@@ -10,13 +10,17 @@ const REACH = 170;
 /** How fast a tile follows its target, per second. */
 const FOLLOW = 9;
 
+/** How long the sweep that shows the hero before the visitor points at it lasts: one pass of its x, in seconds. */
+export const DEMO_SECONDS = (2 * Math.PI) / 0.9;
+
 /**
  * A page hero driven by the pointer: a grid of tiles that lift and light up
  * under it. The input helper measures the hero in read, once a frame and only
  * after the pointer moved; step eases each tile toward its target (plain
  * numbers); render writes a tile's transform and opacity only when they
- * changed. It settles a second after the tiles come to rest, and a pointer
- * move wakes it.
+ * changed. Until the visitor points at it, one slow sweep shows it working
+ * ({@link DEMO_SECONDS}); then the tiles rest. It settles a second after they
+ * come to rest (asking the page for no frames), and a pointer move wakes it.
  */
 export function mountPointerHero(root: HTMLElement, name = 'pointer hero'): PageEngine {
   const engine = createEngine({ root, name, settle: 1 });
@@ -36,7 +40,7 @@ export function mountPointerHero(root: HTMLElement, name = 'pointer hero'): Page
   let pointerX = -1e6;
   let pointerY = -1e6;
   let inside = false;
-  // A slow sweep before the visitor's first move, so the hero is seen working.
+  // One slow sweep before the visitor's first move, so the hero is seen working; then it rests like any hero.
   let demo = true;
   let demoTime = 0;
 
@@ -64,6 +68,7 @@ export function mountPointerHero(root: HTMLElement, name = 'pointer hero'): Page
       let active = inside;
       if (demo) {
         demoTime += dt;
+        if (demoTime >= DEMO_SECONDS) demo = false;
         targetX = (0.5 + 0.45 * Math.sin(demoTime * 0.9)) * measuredWidth;
         targetY = (0.5 + 0.35 * Math.sin(demoTime * 1.7)) * (measuredWidth * (TILE_ROWS / TILE_COLUMNS));
         active = true;

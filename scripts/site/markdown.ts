@@ -12,6 +12,11 @@
  *   repository (an image) has that file copied into the site, a link to an
  *   example's folder (`examples/paddle-duel/`) is its gallery page; a link to
  *   anything else fails the build, naming the document and the link;
+ * - a link to the repository's own address (`https://github.com/…/blob/main/docs/loop.md`,
+ *   as the README files npm packs link, see scripts/repository.ts) is read as
+ *   that path from the repository's root, so it too points into the site;
+ *   one to a file or folder the site does not have stays the address it was
+ *   (a link to a path the repository does not have fails the build);
  * - an inline code span that is exactly an exported name (`createWorldEngine`,
  *   or `createWorldEngine(...)`) links to its API page.
  *
@@ -21,6 +26,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt, { type Token } from 'markdown-it';
+import { repositoryPathOf } from '../repository.js';
 
 /** What a document's links may point at, and where things are in the site. */
 export interface LinkTargets {
@@ -113,10 +119,11 @@ function rewriteInline(children: Token[], where: Where): void {
 
 /** Where a document's link points in the site (see the module comment); throws for a target the site lacks. */
 function siteHref(href: string, { source, page, targets, files }: Where): string {
-  if (href === '' || href.startsWith('#') || EXTERNAL.test(href)) return href;
-  const [path = '', fragment] = href.split('#', 2);
+  const inRepository = repositoryPathOf(href);
+  if (inRepository === undefined && (href === '' || href.startsWith('#') || EXTERNAL.test(href))) return href;
+  const [path = '', fragment] = inRepository === undefined ? href.split('#', 2) : [inRepository.path, inRepository.fragment];
   const suffix = fragment === undefined ? '' : `#${fragment}`;
-  const target = posix.normalize(posix.join(posix.dirname(source), decodeURI(path)));
+  const target = posix.normalize(inRepository === undefined ? posix.join(posix.dirname(source), decodeURI(path)) : path);
   const targetPage = targets.pages.get(target);
   if (targetPage !== undefined) return relativeTo(page, targetPage) + suffix;
 
@@ -127,8 +134,9 @@ function siteHref(href: string, { source, page, targets, files }: Where): string
   }
   if (!target.endsWith('.md') && existsSync(onDisk) && statSync(onDisk).isFile()) {
     files.add(target);
-    return href;
+    return relativeTo(page, target) + suffix;
   }
+  if (inRepository !== undefined && existsSync(onDisk)) return href; // the repository has it, the site does not: the forge shows it
   throw new Error(`site: ${source} links "${href}", which the site does not have (no page, gallery page or file ${target})`);
 }
 

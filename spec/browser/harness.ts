@@ -16,7 +16,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { createServer, type ViteDevServer } from 'vite';
 
@@ -144,7 +144,7 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
       };
       page.on('pageerror', (error) => collect(`pageerror: ${error.stack ?? error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') collect(`console.error: ${message.text()}`);
+        if (message.type() === 'error') collect(consoleError(message));
       });
       if (initScript !== undefined) await page.addInitScript(initScript);
       const target = /^https?:/.test(path) ? path : url(path);
@@ -181,6 +181,18 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
       await server.close();
     },
   };
+}
+
+/**
+ * A console error as a line of a failure. Chromium's line for a failed
+ * request ("Failed to load resource: ... 404") names no address; its
+ * location does, so the line ends with it. The `/favicon.ico` a browser asks
+ * for when a page names no icon is seen only this way: Playwright reports no
+ * response for it.
+ */
+export function consoleError(message: ConsoleMessage): string {
+  const text = message.text();
+  return /^Failed to load resource:/.test(text) ? `console.error: ${text}: ${message.location().url}` : `console.error: ${text}`;
 }
 
 /**

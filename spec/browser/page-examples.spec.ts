@@ -79,6 +79,25 @@ describe('examples/page-heroes: two heroes on a page of scrolling text', () => {
   });
 });
 
+describe('examples/page-heroes, left alone (issue 30: "Page heroes says the readout drops to zero rAF calls a second, but without a pointer it stays at 56-61")', () => {
+  it('with no pointer, the pointer hero sweeps once and rests; both heroes settle, the page asks for no frames, and the readout says 0 rAF calls/s', async () => {
+    const opened = await openExample('page-heroes/', 'heroes-alone');
+    const { page } = opened;
+    // The sweep lasts DEMO_SECONDS (7 s) of the hero's own steps, then its tiles ease down and it settles a second later.
+    await waitUntil(page, () => window.__pageExample!.engines.every((e) => e.settled), undefined, 40_000);
+    expect(await paused(page)).toEqual([[], []]); // resting, not paused
+    const still = await frames(page);
+    await waitUntil(page, () => /this page: 0 rAF calls\/s/.test(document.querySelector('#status')!.textContent!));
+    expect(await frames(page), 'settled: no frame ran').toEqual(still);
+    // The page says so, and says it once: each paragraph of its text appears once.
+    expect(await page.locator('.prose').first().innerText()).toContain('the live readout drops to zero requestAnimationFrame calls a second');
+    const paragraphs = await page.evaluate(() => [...document.querySelectorAll('#more p')].map((p) => p.textContent));
+    expect(new Set(paragraphs).size).toBe(paragraphs.length);
+    expect(opened.errors).toEqual([]);
+    await opened.close();
+  });
+});
+
 describe('examples/page-breakout: a DOM game beside a text field', () => {
   it('breaks bricks in step, writes through the ledger, shows the ring in the HUD, and pauses while the field is typed in', async () => {
     const opened = await openExample('page-breakout/', 'breakout');

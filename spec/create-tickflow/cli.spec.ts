@@ -96,3 +96,63 @@ describe('create-tickflow <folder> --template <name>', () => {
     expect(packageName('***')).toBe('tickflow-game');
   });
 });
+
+// Issue 30: "A documented way to start before publication: create-tickflow takes a local tickflow (a path or a
+// tarball) and the README says how, with the fresh-app checks using exactly that path."
+describe('create-tickflow --tickflow <path>: a local tickflow, before it is on the registry', () => {
+  /** A folder that looks like a tickflow checkout: its package.json, and a dist/ unless `built` is false. */
+  function checkout(built = true): string {
+    const folder = join(scratch, 'tickflow-checkout');
+    mkdirSync(join(folder, 'dist'), { recursive: true });
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'tickflow', version: '9.8.7', files: ['dist'] }));
+    writeFileSync(join(folder, 'dist', 'index.js'), 'export {};\n');
+    if (!built) rmSync(join(folder, 'dist'), { recursive: true });
+    return folder;
+  }
+  const tickflowOf = (app: string) => (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.tickflow;
+
+  it('a tarball is copied into the app, and its package.json names it there (file:./...), so the app installs wherever it goes', () => {
+    const tarball = join(scratch, 'tickflow-0.2.0.tgz');
+    writeFileSync(tarball, 'a tarball');
+    const app = join(scratch, 'game');
+    const { code, out } = run(app, '-t', 'world', '--tickflow', tarball);
+    expect(code).toBe(0);
+    expect(tickflowOf(app)).toBe('file:./tickflow-0.2.0.tgz');
+    expect(readFileSync(join(app, 'tickflow-0.2.0.tgz'), 'utf8')).toBe('a tarball');
+    expect(out).toContain('Created game from the "world" template in');
+    expect(out).toContain(', with tickflow from tickflow-0.2.0.tgz (a local build).');
+  });
+
+  it('a built checkout\'s folder is packed into the app (npm pack)', () => {
+    const app = join(scratch, 'game');
+    expect(run(app, '-t', 'page', '--tickflow', checkout()).code).toBe(0);
+    expect(tickflowOf(app)).toBe('file:./tickflow-9.8.7.tgz');
+    expect(existsSync(join(app, 'tickflow-9.8.7.tgz'))).toBe(true);
+  });
+
+  it('without it, the app names the version on the registry', () => {
+    const app = join(scratch, 'game');
+    run(app, '-t', 'page');
+    expect(tickflowOf(app)).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('refuses a path that is not a tickflow, saying what it expects, and writes nothing', () => {
+    const app = join(scratch, 'game');
+    const expected = 'expected a tarball of tickflow (npm pack makes one) or the folder of a tickflow checkout, built (npm run build)';
+    const notes = join(scratch, 'notes.txt');
+    writeFileSync(notes, '');
+    const other = join(scratch, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'package.json'), JSON.stringify({ name: 'left-pad' }));
+    expect(run(app, '-t', 'loop', '--tickflow', join(scratch, 'nope.tgz')).err).toBe(`create-tickflow: --tickflow ${join(scratch, 'nope.tgz')}: no such file or folder; ${expected}\n`);
+    expect(run(app, '-t', 'loop', '--tickflow', notes).err).toBe(`create-tickflow: --tickflow ${notes} is a file but not a .tgz; ${expected}\n`);
+    expect(run(app, '-t', 'loop', '--tickflow', other).err).toBe(`create-tickflow: --tickflow ${other} is not tickflow's folder (its package.json names "left-pad"); ${expected}\n`);
+    const unbuilt = checkout(false);
+    expect(run(app, '-t', 'loop', '--tickflow', unbuilt).err).toBe(`create-tickflow: --tickflow ${unbuilt} is not built (no dist/): run npm run build in it first\n`);
+    expect(existsSync(app)).toBe(false);
+  });
+
+  it('--help says how', () => {
+    expect(run('--help').out).toContain('--tickflow <path>      install tickflow from this machine, not the registry:');
+  });
+});

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../examples/catalog.js';
+import { repositoryLink, repositoryPathOf } from '../../scripts/repository.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const readme = readFileSync(resolve(repo, 'README.md'), 'utf8');
@@ -33,6 +34,14 @@ function section(heading: string): string {
   if (start < 0) throw new Error(`README.md has no "## ${heading}" section`);
   const end = readme.indexOf('\n## ', start + 1);
   return readme.slice(start, end < 0 ? undefined : end);
+}
+
+/** The repository paths a text links, in order: its links to the repository's address, as paths (`docs/loop.md`). */
+function linkedPaths(text: string): string[] {
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].flatMap(([, href]) => {
+    const linked = repositoryPathOf(href!);
+    return linked === undefined ? [] : [linked.path];
+  });
 }
 
 /** The rows of the first markdown table in a text, as cells. */
@@ -62,9 +71,9 @@ describe('the README', () => {
     const hrefs = new Set(examples.map((example) => example.href));
     for (const [preset, purpose, design, backend, guide = '', gallery = ''] of rows) {
       expect([preset, purpose, design, backend].every((cell) => cell !== undefined && cell.length > 0), preset).toBe(true);
-      const guideFile = /\]\((docs\/[\w-]+\.md)\)/.exec(guide)?.[1];
+      const guideFile = linkedPaths(guide).find((path) => /^docs\/[\w-]+\.md$/.test(path));
       expect(guideFile !== undefined && existsSync(resolve(repo, guideFile)), `${preset}: guide ${guide}`).toBe(true);
-      const pages = [...gallery.matchAll(/\]\(examples\/([\w-]+\/)\)/g)].map((m) => m[1]);
+      const pages = linkedPaths(gallery).flatMap((path) => /^examples\/([\w-]+\/)$/.exec(path)?.[1] ?? []);
       expect(pages.length, `${preset}: gallery ${gallery}`).toBeGreaterThan(0);
       for (const page of pages) expect(hrefs, `${preset}: ${page}`).toContain(page);
     }
@@ -73,7 +82,7 @@ describe('the README', () => {
   it('lists every example of the gallery (examples/catalog.ts), linked to its page, in the catalog order (it left out Physics Playground)', () => {
     const gallery = section('The examples gallery');
     const positions = examples.map((example) => {
-      const link = `[${example.title}](examples/${example.href})`;
+      const link = `[${example.title}](${repositoryLink(`examples/${example.href}`)})`;
       expect(gallery, example.title).toContain(link);
       return gallery.indexOf(link);
     });

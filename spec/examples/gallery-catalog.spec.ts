@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examples, thumbnailFile } from '../../examples/catalog.js';
 
@@ -16,5 +18,12 @@ describe('the gallery catalog', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
     const files = hrefs.map(thumbnailFile);
     expect(new Set(files).size).toBe(files.length);
+  });
+
+  it("calls each page's tab what its card calls it (issue 30: the tab said 'DOM breakout', the card 'DOM Breakout')", () => {
+    for (const { href, title } of examples) {
+      const html = readFileSync(resolve(import.meta.dirname, '../../examples', href, 'index.html'), 'utf8');
+      expect(/<title>(.*)<\/title>/.exec(html)?.[1], href).toBe(`${title} · tickflow`);
+    }
   });
 });

@@ -28,6 +28,18 @@ describe.each(GUIDES)('$file: its first example, as a newcomer copies it', (guid
     if (guide.browser !== 'none') expect(example.files['index.html']).toContain('<script type="module" src="/src/main.ts"></script>');
   });
 
+  it('has a page a phone lays out at its own width (a viewport meta) and that asks for no missing /favicon.ico (an icon named)', () => {
+    if (guide.browser === 'none') return;
+    expect(example.files['index.html']).toContain('<meta name="viewport" content="width=device-width, initial-scale=1.0" />');
+    expect(example.files['index.html']).toMatch(/<link rel="icon" href="[^"]+" \/>/);
+  });
+
+  it('a headless example\'s page is not blank: it shows what the example prints (a phone has no console)', () => {
+    if (guide.browser !== 'prints') return;
+    expect(example.files['index.html']).toContain('<pre id="printed"></pre>');
+    expect(example.files['index.html']).toContain("printed.textContent += `${values.join(' ')}\\n`;");
+  });
+
   it('installs every package its code imports', () => {
     const imported = Object.values(example.files).flatMap((code) => [...importedPackages(code)]);
     for (const name of imported) expect(installed, `it imports ${name}`).toContain(name);

@@ -3,14 +3,23 @@ import { TEMPLATE_NAMES, type TemplateName } from './templates.js';
 import { UsageError } from './usage-error.js';
 
 /** What the command line asks for: a new app, or the help text. */
-export type Request = { readonly kind: 'create'; readonly folder: string; readonly template: TemplateName } | { readonly kind: 'help' };
+export type Request =
+  | {
+      readonly kind: 'create';
+      readonly folder: string;
+      readonly template: TemplateName;
+      /** `--tickflow <path>`: a local tickflow (a tarball, or a built checkout's folder) instead of the registry's. */
+      readonly tickflow?: string;
+    }
+  | { readonly kind: 'help' };
 
 const EXAMPLE = 'npm create tickflow@latest my-game -- --template world';
 const NAMES = TEMPLATE_NAMES.join(', ');
 
 /**
  * Reads create-tickflow's arguments: one folder, `--template <name>` (or
- * `-t`), or `--help` (`-h`), which wins over everything else.
+ * `-t`), `--tickflow <path>` (a local tickflow), or `--help` (`-h`), which
+ * wins over everything else.
  *
  * @throws {UsageError} naming the option, the value and the rule: no folder,
  *   two folders, no template, an unknown template (the six are named), an
@@ -24,7 +33,7 @@ export function parseCreateArgs(argv: readonly string[]): Request {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { template: { type: 'string', short: 't' }, help: { type: 'boolean', short: 'h' } },
+      options: { template: { type: 'string', short: 't' }, tickflow: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     // node:util's own message names the option ("Unknown option '--tempalte'"); say what to run instead.
@@ -38,7 +47,7 @@ export function parseCreateArgs(argv: readonly string[]): Request {
   const template = values.template;
   if (template === undefined) throw new UsageError(`create-tickflow: --template is required: one of ${NAMES} (as in: ${EXAMPLE})`);
   if (!isTemplateName(template)) throw new UsageError(`create-tickflow: unknown --template '${template}': expected one of ${NAMES}`);
-  return { kind: 'create', folder: positionals[0]!, template };
+  return { kind: 'create', folder: positionals[0]!, template, ...(values.tickflow === undefined ? {} : { tickflow: values.tickflow }) };
 }
 
 function isTemplateName(name: string): name is TemplateName {

@@ -15,6 +15,9 @@ ${templates}
 
 Options:
   -t, --template <name>  which starter (required)
+  --tickflow <path>      install tickflow from this machine, not the registry:
+                         a tarball (npm pack makes one), or a tickflow checkout's
+                         folder once built (npm run build); it goes into <folder>
   -h, --help             this text
 `;
 }

@@ -27,10 +27,11 @@ export function main(argv: readonly string[], output: Output = processOutput): n
       output.out(helpText());
       return 0;
     }
-    const app = scaffold(request.folder, request.template);
+    const app = scaffold(request.folder, request.template, request.tickflow === undefined ? {} : { tickflow: request.tickflow });
     const where = relative(process.cwd(), app.folder) || '.';
     output.out(
-      `Created ${app.name} from the "${request.template}" template in ${where}.\n\n` +
+      `Created ${app.name} from the "${request.template}" template in ${where}` +
+        (request.tickflow === undefined ? '.\n\n' : `, with tickflow from ${app.tickflow.slice('file:./'.length)} (a local build).\n\n`) +
         (where === '.' ? '' : `  cd ${/[\s'"]/.test(where) ? JSON.stringify(where) : where}\n`) +
         `  npm install\n  npm run dev     # play it\n  npm test        # its loop's test\n  npm run build   # type-check and build for the web\n`,
     );

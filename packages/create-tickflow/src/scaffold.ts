@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bringLocalTickflow, checkLocalTickflow } from './local-tickflow.js';
 import { BASE_DEPENDENCIES, BASE_DEV_DEPENDENCIES, TEMPLATES, type TemplateName } from './templates.js';
 import { UsageError } from './usage-error.js';
 import { VERSIONS, type PackageName } from './versions.js';
@@ -19,16 +20,30 @@ export interface Scaffolded {
   readonly name: string;
   /** Every file written, relative to the folder, sorted. */
   readonly files: readonly string[];
+  /** The tickflow the app's package.json names: a version from the registry, or `file:./tickflow-<version>.tgz`. */
+  readonly tickflow: string;
+}
+
+/** Options of {@link scaffold}. */
+export interface ScaffoldOptions {
+  /** A local tickflow (`--tickflow`): a tarball, or a built checkout's folder; the registry's by default. */
+  readonly tickflow?: string;
+  /** Where the template folders are; {@link TEMPLATES_DIR} by default. */
+  readonly templatesDir?: string;
 }
 
 /**
  * Writes a new app into `folder` from `template`: the template's layers
  * copied in order, `{{name}}` replaced by the app's name in every file, and a
- * package.json pinning the versions tickflow is tested with.
+ * package.json pinning the versions tickflow is tested with. With a local
+ * tickflow, its tarball goes into the folder and the package.json names it.
  *
- * @throws {UsageError} when `folder` is a file, or a folder that is not empty.
+ * @throws {UsageError} when `folder` is a file, or a folder that is not
+ *   empty, or the local tickflow is not one (nothing is written then).
  */
-export function scaffold(folder: string, template: TemplateName, templatesDir = TEMPLATES_DIR): Scaffolded {
+export function scaffold(folder: string, template: TemplateName, options: ScaffoldOptions = {}): Scaffolded {
+  const { templatesDir = TEMPLATES_DIR } = options;
+  const local = options.tickflow === undefined ? undefined : checkLocalTickflow(options.tickflow);
   const target = resolve(folder);
   if (existsSync(target)) {
     if (!statSync(target).isDirectory()) throw new UsageError(`create-tickflow: ${folder} is a file, not a folder: name a new or empty folder`);
@@ -50,14 +65,20 @@ export function scaffold(folder: string, template: TemplateName, templatesDir = 
     if (text.includes('{{name}}')) writeFileSync(path, text.replaceAll('{{name}}', name));
     if (renamed !== undefined) renameSync(path, join(path, '..', renamed));
   }
-  writeFileSync(join(target, 'package.json'), `${JSON.stringify(packageJson(name, template), null, 2)}\n`);
-  return { folder: target, name, files: listFiles(target) };
+  const tickflow = local === undefined ? VERSIONS.tickflow : bringLocalTickflow(local, target);
+  writeFileSync(join(target, 'package.json'), `${JSON.stringify(packageJson(name, template, tickflow), null, 2)}\n`);
+  return { folder: target, name, files: listFiles(target), tickflow };
 }
 
-/** The app's package.json: scripts for play, build and test, and exact versions. */
-export function packageJson(name: string, template: TemplateName) {
+/**
+ * The app's package.json: scripts for play, build and test, and exact
+ * versions; tickflow's is `tickflow` (a version, or a local tarball's
+ * `file:` path).
+ */
+export function packageJson(name: string, template: TemplateName, tickflow: string = VERSIONS.tickflow) {
   const { dependencies, devDependencies } = TEMPLATES[template];
-  const pinned = (names: readonly PackageName[]) => Object.fromEntries([...names].sort().map((n) => [n, VERSIONS[n]]));
+  const pinned = (names: readonly PackageName[]) =>
+    Object.fromEntries([...names].sort().map((n) => [n, n === 'tickflow' ? tickflow : VERSIONS[n]]));
   return {
     name,
     private: true,

@@ -20,39 +20,41 @@ export const BASE_DEV_DEPENDENCIES: readonly PackageName[] = ['typescript', 'vit
 /**
  * The six starters, one per way of building a game with tickflow. The
  * folders named in `layers` live in `templates/`: `shared` (tsconfig,
- * .gitignore), `marbles` (rxjs-marbles wired to vitest), then the template's
- * own (index.html, src/, README.md).
+ * .gitignore), `marbles` (rxjs-marbles wired to vitest), `full-window`
+ * (the page's style for a game that fills the window), `touch-pad`
+ * (on-screen buttons for a touch screen, for the 3D starters), then the
+ * template's own (index.html, src/, README.md).
  */
 export const TEMPLATES = {
   loop: {
-    description: 'the core loop (createLoop) drawing on a 2D canvas: steer a square, catch the ball',
+    description: 'the core loop (createLoop) drawing on a 2D canvas: steer a square (keys or a finger), catch the ball',
     dependencies: [],
     devDependencies: ['rxjs-marbles'],
-    layers: ['shared', 'marbles', 'loop'],
+    layers: ['shared', 'marbles', 'full-window', 'loop'],
   },
   world: {
-    description: 'the world engine (2D, pixi.js): actors, a controller, a game mode; steer a ship to collect orbs',
+    description: 'the world engine (2D, pixi.js): actors, a controller, a game mode; steer a ship (keys or a finger) to collect orbs',
     dependencies: ['pixi.js'],
     devDependencies: ['rxjs-marbles'],
-    layers: ['shared', 'marbles', 'world'],
+    layers: ['shared', 'marbles', 'full-window', 'world'],
   },
   state: {
-    description: 'the state engine (3D, three.js): update(state) -> next state; spin a cube, click it to score',
+    description: 'the state engine (3D, three.js): update(state) -> next state; spin a cube, tap or click it to score',
     dependencies: ['three'],
     devDependencies: ['@types/three', 'rxjs-marbles'],
-    layers: ['shared', 'marbles', 'state'],
+    layers: ['shared', 'marbles', 'full-window', 'touch-pad', 'state'],
   },
   systems: {
-    description: 'the systems engine (2D, pixi.js): fixedUpdate systems on entities; move a paddle, keep a ball in play',
+    description: 'the systems engine (2D, pixi.js): fixedUpdate systems on entities; serve, move a paddle (keys or a finger), keep the ball in play',
     dependencies: ['pixi.js'],
     devDependencies: ['rxjs-marbles'],
-    layers: ['shared', 'marbles', 'systems'],
+    layers: ['shared', 'marbles', 'full-window', 'systems'],
   },
   runtime: {
-    description: 'the fixed-tick runtime (3D, Rapier physics, three.js): behaviors on a scene document; run and jump among falling balls',
+    description: 'the fixed-tick runtime (3D, Rapier physics, three.js): behaviors on a scene document; run and jump to catch falling balls',
     dependencies: ['@dimforge/rapier3d-compat', 'three'],
     devDependencies: ['@types/three', 'rxjs-marbles'],
-    layers: ['shared', 'marbles', 'runtime'],
+    layers: ['shared', 'marbles', 'full-window', 'touch-pad', 'runtime'],
   },
   page: {
     description: 'the page engine (DOM): a game that shares a page with your content; tap (or Space) to kick a bouncing ball',

@@ -30,9 +30,26 @@ describe('the game loop', () => {
       const start = game.state.player.x;
       m.scheduler.schedule(() => game.input.press('ArrowRight'), 2); // held for the 2nd and 3rd frames
       m.scheduler.schedule(() => game.input.release('ArrowRight'), 6);
-      const step = PLAYER_SPEED / 60; // 4 px a frame
+      const step = PLAYER_SPEED / 60; // 5 px a frame
       const playerX = game.loop.phase('render').pipe(map(() => Math.round(game.state.player.x - start)));
       m.expect(playerX).toBeObservable('-a-b-c-c-', { a: 0, b: step, c: 2 * step });
+    }),
+  );
+
+  it(
+    'heads for a finger held on the field, as fast as a key would, and stops under it',
+    marbles((m) => {
+      const ticks = m.hot('-t-t-t-t-', { t: 0 });
+      const game = createGame({ ticks, clock: constantClock(FRAME_MS) });
+      game.loop.start();
+      const start = game.state.player.x;
+      const step = PLAYER_SPEED / 60;
+      m.scheduler.schedule(() => {
+        game.input.movePointer(start + 1.5 * step, game.state.player.y); // a finger a frame and a half to the right
+        game.input.press('Pointer0');
+      }, 2);
+      const playerX = game.loop.phase('render').pipe(map(() => game.state.player.x - start));
+      m.expect(playerX).toBeObservable('-a-b-c-c-', { a: 0, b: step, c: 1.5 * step });
     }),
   );
 });

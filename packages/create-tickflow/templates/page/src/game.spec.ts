@@ -2,7 +2,7 @@
 // by hand, with no clock and no DOM. (The page engine's frames come from the
 // page, not from an Observable of ticks, so these step it instead of a marble.)
 import { describe, expect, it } from 'vitest';
-import { BALL_START, createGame, GRAVITY, KICK_SPEED, STAGE, BALL_SIZE } from './game.js';
+import { BALL_START, createGame, GRAVITY, KICK_SPEED, STAGE, BALL_SIZE, TAP } from './game.js';
 
 const STEP = 1 / 60; // the engine's default fixed step, in seconds
 
@@ -23,6 +23,17 @@ describe('the game loop', () => {
     expect(ball.kicks).toBe(1);
     expect(ball.vy).toBeCloseTo(-KICK_SPEED + GRAVITY * STEP, 9);
     engine.advance(STEP); // still held: no second kick
+    expect(ball.kicks).toBe(1);
+  });
+
+  it('kicks on a tap however quick: pressed and released between two steps, it is still read once', () => {
+    const { engine, ball } = createGame();
+    engine.advance(STEP);
+    engine.input.press(TAP);
+    engine.input.release(TAP);
+    engine.advance(STEP);
+    expect(ball.kicks).toBe(1);
+    engine.advance(STEP);
     expect(ball.kicks).toBe(1);
   });
 

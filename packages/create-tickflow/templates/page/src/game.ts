@@ -1,11 +1,11 @@
 // The game's rules, apart from the page's markup: a ball that bounces in the
 // stage, kicked up by a tap, Space or ↑. The page engine runs each frame in
-// three phases, page-wide: read (measure), step (simulate, plain numbers,
-// no DOM), render (write what changed). main.ts gives it the page's
+// three phases, page-wide: read (measure the stage), step (simulate, plain
+// numbers, no DOM), render (write what changed). main.ts gives it the page's
 // elements; game.spec.ts steps it headless with advance().
 import { createEngine } from 'tickflow/page';
 
-/** The stage and the ball, in CSS pixels. */
+/** The stage's size headless, in CSS pixels (on the page, read measures it), and the ball's. */
 export const STAGE = { width: 320, height: 180 };
 export const BALL_SIZE = 28;
 /** Gravity, pixels per second squared, and the upward speed a kick gives, pixels per second. */
@@ -13,6 +13,12 @@ export const GRAVITY = 900;
 export const KICK_SPEED = 520;
 /** Where the ball starts, and its velocity in pixels per second. */
 export const BALL_START = { x: 20, y: 20, vx: 110, vy: 0 };
+/**
+ * A tap (or a click) on the stage, pressed as a key: a tap can begin and end
+ * between two frames, too quick for the pointer's `down`, but a key press is
+ * kept until a step reads it (main.ts presses it on each pointerdown).
+ */
+export const TAP = 'Tap';
 
 /** Everything that changes: the ball's top-left corner, its velocity, the kicks so far. */
 export interface Ball {
@@ -34,21 +40,24 @@ export interface GameElements {
 export function createGame(elements?: GameElements) {
   const engine = createEngine({ root: elements?.stage }); // no root: headless
   const ball: Ball = { ...BALL_START, kicks: 0 };
-  let pointerWasDown = false;
+  const stage = { ...STAGE }; // the stage's size as the latest read measured it
   engine.add({
     name: 'ball',
+    read() {
+      if (elements === undefined) return;
+      stage.width = elements.stage.clientWidth; // the page's layout decides: the stage fills its column
+      stage.height = elements.stage.clientHeight;
+    },
     step(e, dt) {
-      const tapped = e.input.pointer.down && !pointerWasDown;
-      pointerWasDown = e.input.pointer.down;
-      if (tapped || e.input.pressed('Space') || e.input.pressed('ArrowUp')) {
+      if (e.input.pressed(TAP) || e.input.pressed('Space') || e.input.pressed('ArrowUp')) {
         ball.vy = -KICK_SPEED;
         ball.kicks++;
       }
       ball.vy += GRAVITY * dt;
       ball.x += ball.vx * dt;
       ball.y += ball.vy * dt;
-      const right = STAGE.width - BALL_SIZE;
-      const floor = STAGE.height - BALL_SIZE;
+      const right = stage.width - BALL_SIZE;
+      const floor = stage.height - BALL_SIZE;
       if (ball.x < 0 || ball.x > right) ball.vx = -ball.vx; // the side walls
       if (ball.y > floor) ball.vy = -Math.abs(ball.vy); // the floor gives it all back: it bounces for ever
       if (ball.y < 0) ball.vy = Math.abs(ball.vy);

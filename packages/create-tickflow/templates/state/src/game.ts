@@ -9,7 +9,7 @@ export interface State {
   readonly angle: number;
   /** How fast it turns, in radians per second. */
   readonly spin: number;
-  /** Clicks that hit the cube. */
+  /** Clicks (or taps) that hit the cube. */
   readonly score: number;
 }
 
@@ -24,7 +24,7 @@ export const CUBE = 'cube';
 export type Action = 'slower' | 'faster' | 'fire';
 export const BINDINGS = { slower: ['ArrowLeft', 'KeyA'], faster: ['ArrowRight', 'KeyD'], fire: ['Pointer0', 'Space'] };
 
-/** One frame: ← and → change the spin, the cube turns by it, a click on the cube scores. */
+/** One frame: ← and → change the spin, the cube turns by it, a click (or a tap) on the cube scores. */
 export function update(state: State, { dt, input, view }: UpdateContext<Action>): State {
   const spin = state.spin + input.axis('slower', 'faster') * SPIN_ACCELERATION * dt;
   const hit = input.pressed('fire') ? view.pick(input.pointer.x, input.pointer.y) : undefined;

@@ -3,7 +3,7 @@
 import { map } from 'rxjs';
 import { constantClock, nullBackend } from 'tickflow';
 import { describe, it } from 'vitest';
-import { createGame, Orb, Ship, SHIP_SPEED } from './game.js';
+import { createGame, LANDSCAPE, Orb, Ship, SHIP_SPEED } from './game.js';
 import { marbles } from './marbles.js';
 
 const FRAME_MS = 1000 / 60;
@@ -36,6 +36,24 @@ describe('the game loop', () => {
       }, 2);
       const counts = engine.render$.pipe(map(() => `${ship.collected} ${engine.world.ofType(Orb).length}`));
       m.expect(counts).toBeObservable('-a-b-b-', { a: '0 1', b: '1 1' });
+    }),
+  );
+
+  it(
+    'flies the ship towards a finger held on the field, as fast as a key would, and stops under it',
+    marbles((m) => {
+      // A headless screen the field's size: its middle, (480, 270), is the world's (0, 0), where the ship starts.
+      const backend = nullBackend({ logicalWidth: LANDSCAPE.width, logicalHeight: LANDSCAPE.height });
+      const engine = createGame({ backend, ticks: m.hot('-t-t-t-t-', { t: 0 }), clock: constantClock(FRAME_MS) });
+      engine.start();
+      const ship = engine.world.ofType(Ship)[0]!;
+      const step = SHIP_SPEED / 60; // 5 units a frame
+      m.scheduler.schedule(() => {
+        engine.input.movePointer(LANDSCAPE.width / 2 + 1.5 * step, LANDSCAPE.height / 2); // a frame and a half to the right
+        engine.input.press('Pointer0');
+      }, 2);
+      const shipX = engine.render$.pipe(map(() => Math.round(ship.x * 10) / 10));
+      m.expect(shipX).toBeObservable('-a-b-c-c-', { a: 0, b: step, c: 1.5 * step });
     }),
   );
 });
