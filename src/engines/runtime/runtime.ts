@@ -79,8 +79,14 @@ export interface RuntimeOptions extends ShellOptions {
    * is hidden when there is a page.
    */
   readonly clock?: Clock;
-  /** Keyboard target and key bindings. */
-  readonly input?: RuntimeInputOptions;
+  /**
+   * The Input `input()` reads: one that reads every runtime action
+   * (`createInput({ bindings: { ...DEFAULT_RUNTIME_BINDINGS }, keyboardTarget: window })`),
+   * or its options `{ target, bindings }` (keyboard target, and keys per
+   * action in place of the defaults). Defaults to the default bindings,
+   * scripted only. The runtime destroys it with itself.
+   */
+  readonly input?: Input<RuntimeAction> | RuntimeInputOptions;
   /** Called with every diagnostic (a structural command aimed at a dead object); defaults to `console.warn`. What it throws is reported, never let through. */
   readonly onDiagnostic?: (message: string) => void;
 }
