@@ -43,7 +43,7 @@ export type { PhaseSpec } from './loop/phase.js';
 export { PhaseError } from './loop/phase-error.js';
 
 // Input: devices -> per-frame input with edges.
-export { createInput, Input, type InputBindings, type InputOptions, type InputView, type PointerState } from './input/input.js';
+export { createInput, Input, type InputBindings, type InputOptions, type InputView, type PointerMeasure, type PointerState } from './input/input.js';
 
 // Collision: shapes and the overlap test, for any engine.
 export { box, circle, halfExtents, type Collider, type CollisionEvent, type CollisionResponse, type Shape } from './collision/shapes.js';

@@ -565,7 +565,8 @@ describe('options checked on createStateEngine (issue 12)', () => {
     );
     expect(() => createStateEngine({ ...base(), recoder: undefined } as never)).toThrow("unknown option 'recoder'; did you mean 'recorder'?");
     expect(() => createStateEngine({ ...base(), zzzzzzzz: 1 } as never)).toThrow(
-      "createStateEngine: unknown option 'zzzzzzzz'; the options are initial, update, render, backend, ticks, clock, input, cues, recorder, overlay, readonlyView, onError",
+      // One intake for every preset (issue 25): its own options first, then the shell's it takes.
+      "createStateEngine: unknown option 'zzzzzzzz'; the options are initial, update, render, backend, recorder, readonlyView, ticks, clock, input, cues, overlay, onError",
     );
   });
 

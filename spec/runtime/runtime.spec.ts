@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRapier3d } from 'tickflow/rapier3d';
+import { createInput } from 'tickflow';
 import {
   createRuntime,
+  DEFAULT_RUNTIME_BINDINGS,
   SceneDocumentError,
   type Behavior,
   type BehaviorFactory,
@@ -445,6 +447,26 @@ describe('input', () => {
     game.advance(FRAME_MS);
     expect(axes.slice(-2)).toEqual(['fixed -1,1', 'frame -1,1']);
     expect(() => createRuntime({ scene: { objects: [] }, input: { bindings: { interakt: ['Space'] } as never } })).toThrow(/did you mean 'interact'/);
+  });
+
+  // Issue 25, item 4: "`input` is an `Input` in world/state and `RuntimeInputOptions` in the runtime": one Input model.
+  it('input may be an Input, as in the world and state engines: input() and inputDevice read it, its latched edges are the tick\'s', () => {
+    const { options, fixedJumps, frameJumps } = jumpCounter();
+    const input = createInput({ bindings: { ...DEFAULT_RUNTIME_BINDINGS, jump: ['KeyJ'] } });
+    const game = runtime({ ...options, input });
+    expect(game.inputDevice).toBe(input);
+    game.advance(0);
+    input.press('KeyJ');
+    game.advance(0.5 * FRAME_MS); // no tick: the edge is latched for the next one
+    game.advance(3.5 * FRAME_MS);
+    expect([fixedJumps, frameJumps]).toEqual([[1], [2]]);
+  });
+
+  it('refuses an Input that does not read every runtime action, naming the first it misses', () => {
+    const { jump: _jump, ...noJump } = DEFAULT_RUNTIME_BINDINGS;
+    expect(() => createRuntime({ scene: { objects: [] }, input: createInput({ bindings: noJump }) as never })).toThrow(
+      "createRuntime: input must be an Input that reads every runtime action (left, right, up, down, jump, interact, pause, step; bindings: { ...DEFAULT_RUNTIME_BINDINGS }), or { target, bindings }: one that reads 'jump', got an object",
+    );
   });
 });
 

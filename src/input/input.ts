@@ -1,5 +1,9 @@
 import { OptionError } from '../../operators/option-error.js';
-import { checkOptionKeys, optionsObject } from '../../operators/validate.js';
+import { booleanOption, checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
+import { PointerDevice, type PointerMeasure, type PointerSink, type PointerState } from './pointer-device.js';
+import { isTextField } from './text-field.js';
+
+export type { PointerMeasure, PointerState } from './pointer-device.js';
 
 /**
  * Which device inputs drive each named action: keyboard codes
@@ -10,25 +14,29 @@ export type InputBindings<A extends string> = { readonly [K in A]: readonly stri
 
 /** Options of {@link createInput}. */
 export interface InputOptions<A extends string> {
-  /** Action names and the keys or pointer buttons bound to them. */
-  bindings: InputBindings<A>;
+  /**
+   * Action names and the keys or pointer buttons bound to them; or `'codes'`:
+   * every key and pointer button is an action of its own, named by its code
+   * (`held('Space')`, `pressed('Pointer0')`), as the page engine reads keys.
+   */
+  bindings: InputBindings<A> | 'codes';
   /**
    * Where keyboard events are read (usually `window`). Without it, input is
    * scripted only (`press`/`release`), as in Node.
    */
   keyboardTarget?: EventTarget;
-  /** Where pointer events are read (usually the game's canvas). */
+  /** Where pointer events are read, and what pointer positions are relative to (usually the game's canvas). */
   pointerTarget?: EventTarget;
-}
-
-/** A pointer position in CSS pixels relative to the pointer target, and whether it is inside it. */
-export interface PointerState {
-  /** CSS pixels from the target's left edge. */
-  readonly x: number;
-  /** CSS pixels from the target's top edge. */
-  readonly y: number;
-  /** Whether the pointer is over the target. */
-  readonly inside: boolean;
+  /** When the pointer target is measured (see {@link PointerMeasure}). Defaults to `'event'`. */
+  pointerMeasure?: PointerMeasure;
+  /**
+   * Whether keys pressed while focus is in a text field (an `<input>` that
+   * takes text, a `<textarea>`, contenteditable content) are ignored: they
+   * are the visitor's, not the game's. Defaults to false.
+   */
+  ignoreTextFields?: boolean;
+  /** Called on every device input that changes something (a press, a release, a pointer move): how a sleeping engine wakes. */
+  onInput?: () => void;
 }
 
 /**
@@ -97,12 +105,19 @@ export function checkEventTarget(where: string, option: string, target: unknown)
  *
  * Real DOM events (`keydown`/`keyup` on the keyboard target,
  * `pointerdown`/`pointerup`/`pointermove` on the pointer target) and scripted
- * calls (`press`, `release`, for AI controllers and tests) feed the same state.
- * A `pointercancel` releases what that pointer held, as a `pointerup` would.
- * A mouse's `pointerleave` puts the pointer outside at once; a finger's or a
- * pen's (after it lifts) releases what it held and puts the pointer outside
- * when the frame closes, so the frame that reads a tap reads it where the
- * finger lifted, and no hover stays behind.
+ * calls (`press`, `release`, for AI controllers and tests) feed the same state,
+ * and a session recorder sees them all through one tap. A key's auto-repeat
+ * is never a new press. A `pointercancel` releases what that pointer held, as
+ * a `pointerup` would. A mouse's `pointerleave` puts the pointer outside at
+ * once; a finger's or a pen's (after it lifts) releases what it held and puts
+ * the pointer outside when the frame closes, so the frame that reads a tap
+ * reads it where the finger lifted, and no hover stays behind.
+ *
+ * The same model serves every preset: the world and state engines read its
+ * frame view, the runtime its frame and fixed views (its `input()`), and the
+ * page engine's `engine.input` reads keys by code (`bindings: 'codes'`), the
+ * pointer measured once a frame (`pointerMeasure: 'frame'`), ignoring typing
+ * in text fields and waking a settled engine (`onInput`).
  */
 export class Input<A extends string = string> {
   /** The rendered frame's view. */
@@ -112,26 +127,33 @@ export class Input<A extends string = string> {
 
   private readonly actions = new Map<A, ActionState>();
   private readonly bindingsByInput = new Map<string, A[]>();
+  /** Every key and pointer button is an action named by its code (`bindings: 'codes'`). */
+  private readonly byCode: boolean;
   private readonly heldInputs = new Set<string>();
-  private pointerState = { x: 0, y: 0, inside: false };
-  /** The pointer buttons each pointer (by `pointerId`) holds, so a `pointercancel` (which names no button) releases them. */
-  private readonly pointerButtons = new Map<number, Set<string>>();
-  /** A touch or pen left the target after it lifted: the pointer goes outside when this frame closes. */
-  private leaveAtFrameClose = false;
+  /** How many pointer buttons are held. */
+  private pointerButtonsHeld = 0;
+  private pointerState: PointerState = { x: 0, y: 0, inside: false };
+  private readonly pointerDevice: PointerDevice;
   private readonly detachers: (() => void)[] = [];
+  private readonly onInput: (() => void) | undefined;
   private tap: ((call: InputCall) => void) | undefined;
 
   constructor(options: InputOptions<A>) {
     optionsObject('createInput', options);
-    checkOptionKeys('createInput', options, ['bindings', 'keyboardTarget', 'pointerTarget']);
-    const { bindings, keyboardTarget, pointerTarget } = options;
-    if (bindings == null || typeof bindings !== 'object' || Array.isArray(bindings)) {
-      throw new OptionError('createInput', 'bindings', 'an object of action names to key codes', bindings);
+    checkOptionKeys('createInput', options, ['bindings', 'keyboardTarget', 'pointerTarget', 'pointerMeasure', 'ignoreTextFields', 'onInput']);
+    const { bindings, keyboardTarget, pointerTarget, pointerMeasure = 'event', ignoreTextFields = false, onInput } = options;
+    this.byCode = bindings === 'codes';
+    if (!this.byCode && (bindings == null || typeof bindings !== 'object' || Array.isArray(bindings))) {
+      throw new OptionError('createInput', 'bindings', "an object of action names to key codes, or 'codes' (every key an action of its own)", bindings);
     }
     for (const [option, target] of [['keyboardTarget', keyboardTarget], ['pointerTarget', pointerTarget]] as const) {
       if (target !== undefined) checkEventTarget('createInput', option, target);
     }
-    for (const [action, inputs] of Object.entries(bindings) as [A, readonly string[]][]) {
+    if (pointerMeasure !== 'event' && pointerMeasure !== 'frame') throw new OptionError('createInput', 'pointerMeasure', "'event' or 'frame'", pointerMeasure);
+    booleanOption('createInput', 'ignoreTextFields', ignoreTextFields);
+    if (onInput !== undefined) functionOption('createInput', 'onInput', onInput);
+    this.onInput = onInput;
+    for (const [action, inputs] of Object.entries(this.byCode ? {} : bindings) as [A, readonly string[]][]) {
       if (!Array.isArray(inputs) || inputs.some((i) => typeof i !== 'string' || i === '')) {
         throw new OptionError('createInput', `bindings.${action}`, 'an array of key codes or pointer buttons', inputs);
       }
@@ -144,8 +166,24 @@ export class Input<A extends string = string> {
     }
     this.frame = this.view(false);
     this.fixed = this.view(true);
-    if (keyboardTarget !== undefined) this.listenKeyboard(keyboardTarget);
-    if (pointerTarget !== undefined) this.listenPointer(pointerTarget);
+    this.pointerDevice = new PointerDevice(pointerTarget, pointerMeasure, this.pointerSink());
+    if (keyboardTarget !== undefined) this.listenKeyboard(keyboardTarget, ignoreTextFields);
+    if (pointerTarget !== undefined) this.detachers.push(this.pointerDevice.listen(pointerTarget));
+  }
+
+  /** Whether a pointer button is held (`'Pointer0'`, `'Pointer2'`...). */
+  get pointerDown(): boolean {
+    return this.pointerButtonsHeld > 0;
+  }
+
+  /** How many times the pointer target was measured (`getBoundingClientRect()`). */
+  get measureCount(): number {
+    return this.pointerDevice.measureCount;
+  }
+
+  /** Whether `action` is one this input reads: a bound action, or any name for an input by codes. */
+  reads(action: string): boolean {
+    return this.byCode || this.actions.has(action as A);
   }
 
   /** Scripted input: the device input (a key code or pointer button) goes down. */
@@ -153,33 +191,45 @@ export class Input<A extends string = string> {
     if (this.tap !== undefined) this.tap(['press', input]);
     if (this.heldInputs.has(input)) return; // key repeat is not a new press
     this.heldInputs.add(input);
-    for (const action of this.bindingsByInput.get(input) ?? []) {
+    if (input.startsWith('Pointer')) this.pointerButtonsHeld++;
+    for (const action of this.actionsOf(input)) {
       const state = this.actions.get(action)!;
       if (state.held++ === 0) {
         state.pressed = true;
         state.latchedPressed = true;
       }
     }
+    this.onInput?.();
   }
 
   /** Scripted input: the device input comes up. */
   release(input: string): void {
-    if (this.tap !== undefined) this.tap(['release', input]);
-    if (!this.heldInputs.delete(input)) return;
-    for (const action of this.bindingsByInput.get(input) ?? []) {
-      const state = this.actions.get(action)!;
-      if (--state.held === 0) {
-        state.released = true;
-        state.latchedReleased = true;
-      }
-    }
+    if (this.lift(input)) this.onInput?.();
   }
 
   /** Scripted pointer movement, in CSS pixels relative to the pointer target. */
   movePointer(x: number, y: number, inside = true): void {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return; // host events are never trusted
-    if (this.tap !== undefined) this.tap(['move', x, y, inside === true]);
-    this.pointerState = { x, y, inside };
+    this.placePointer(x, y, inside === true);
+    this.onInput?.();
+  }
+
+  /**
+   * Scripted pointer movement in client (viewport) coordinates, as a pointer
+   * event gives them: measured against the pointer target now, or at the
+   * next {@link measurePointer} when it is measured once a frame.
+   */
+  movePointerClient(clientX: number, clientY: number): void {
+    this.pointerDevice.at(clientX, clientY);
+  }
+
+  /**
+   * Measures the pointer target once, if the pointer moved since the last
+   * measure (`pointerMeasure: 'frame'`; the page engine calls it in its read
+   * phase). Does nothing when the target is measured at each event.
+   */
+  measurePointer(): void {
+    this.pointerDevice.measure();
   }
 
   /**
@@ -191,15 +241,12 @@ export class Input<A extends string = string> {
       state.pressed = false;
       state.released = false;
     }
-    if (this.leaveAtFrameClose) {
-      this.leaveAtFrameClose = false;
-      this.movePointer(this.pointerState.x, this.pointerState.y, false);
-    }
+    if (this.pointerDevice.takeLeaveAtClose()) this.placePointer(this.pointerState.x, this.pointerState.y, false);
   }
 
-  /** Releases everything held (a lost focus: the keyup events will never come). */
+  /** Releases everything held (a lost focus, a pause: the keyup events will never come). It is no input of the player's: `onInput` is not called. */
   releaseAll(): void {
-    for (const input of [...this.heldInputs]) this.release(input);
+    for (const input of [...this.heldInputs]) this.lift(input);
   }
 
   /**
@@ -226,10 +273,9 @@ export class Input<A extends string = string> {
   private view(latched: boolean): InputView<A> {
     const state = (action: A): ActionState => {
       const s = this.actions.get(action);
-      if (s === undefined) {
-        throw new OptionError('input', 'action', `one of the bound actions (${[...this.actions.keys()].join(', ')})`, action);
-      }
-      return s;
+      if (s !== undefined) return s;
+      if (this.byCode) return this.codeAction(action);
+      throw new OptionError('input', 'action', `one of the bound actions (${[...this.actions.keys()].join(', ')})`, action);
     };
     // `self` so the returned object can expose a getter reading this input's pointer.
     const self = this;
@@ -256,76 +302,75 @@ export class Input<A extends string = string> {
     };
   }
 
-  private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
-    target.addEventListener(type, handler);
-    this.detachers.push(() => target.removeEventListener(type, handler));
+  /** The device input comes up (a recorder sees the release); returns whether it was held. */
+  private lift(input: string): boolean {
+    if (this.tap !== undefined) this.tap(['release', input]);
+    if (!this.heldInputs.delete(input)) return false;
+    if (input.startsWith('Pointer')) this.pointerButtonsHeld--;
+    for (const action of this.actionsOf(input)) {
+      const state = this.actions.get(action)!;
+      if (--state.held === 0) {
+        state.released = true;
+        state.latchedReleased = true;
+      }
+    }
+    return true;
   }
 
-  private listenKeyboard(target: EventTarget): void {
-    this.listen(target, 'keydown', (event) => {
-      const { code } = event as KeyboardEvent;
-      if (this.bindingsByInput.has(code)) event.preventDefault(); // a bound key must not scroll the page
-      this.press(code);
-    });
-    this.listen(target, 'keyup', (event) => this.release((event as KeyboardEvent).code));
-    this.listen(target, 'blur', () => this.releaseAll());
+  /** The actions a device input drives: its bound actions, or (by codes) the action of its own name. */
+  private actionsOf(input: string): readonly A[] {
+    const actions = this.bindingsByInput.get(input);
+    if (actions !== undefined || !this.byCode) return actions ?? NO_ACTIONS;
+    this.codeAction(input as A);
+    return this.bindingsByInput.get(input)!;
   }
 
-  private listenPointer(target: EventTarget): void {
-    const locate = (event: Event): void => {
-      const { clientX, clientY } = event as PointerEvent;
-      const element = target as Partial<Element>;
-      const rect = element.getBoundingClientRect?.() ?? { left: 0, top: 0, width: Infinity, height: Infinity };
-      const x = clientX - rect.left;
-      const y = clientY - rect.top;
-      this.movePointer(x, y, x >= 0 && y >= 0 && x < rect.width && y < rect.height);
+  /** By codes: the state of the action named by a code, made the first time the code is pressed or read. */
+  private codeAction(code: A): ActionState {
+    const state: ActionState = { held: 0, pressed: false, released: false, latchedPressed: false, latchedReleased: false };
+    this.actions.set(code, state);
+    this.bindingsByInput.set(code, [code]);
+    return state;
+  }
+
+  /** Puts the pointer here; a recorder sees it as a move. */
+  private placePointer(x: number, y: number, inside: boolean): void {
+    if (this.tap !== undefined) this.tap(['move', x, y, inside]);
+    this.pointerState = { x, y, inside };
+  }
+
+  private pointerSink(): PointerSink {
+    const self = this;
+    return {
+      press: (input) => this.press(input),
+      release: (input) => this.release(input),
+      place: (x, y, inside) => this.placePointer(x, y, inside),
+      notify: () => this.onInput?.(),
+      get pointer() {
+        return self.pointerState;
+      },
     };
-    /** Releases what `pointerId` holds: every button, or only `button`. */
-    const lift = (pointerId: number, button?: string): void => {
-      const held = this.pointerButtons.get(pointerId);
-      if (held === undefined) return;
-      for (const input of button === undefined ? [...held] : [button]) {
-        if (held.delete(input)) this.release(input);
-      }
-      if (held.size === 0) this.pointerButtons.delete(pointerId);
+  }
+
+  private listenKeyboard(target: EventTarget, ignoreTextFields: boolean): void {
+    const keydown = (event: Event): void => {
+      const { code, repeat } = event as KeyboardEvent;
+      if (ignoreTextFields && isTextField(event.target)) return; // the visitor is typing: not the game's key
+      if (!this.byCode && this.bindingsByInput.has(code)) event.preventDefault(); // a bound key must not scroll the page
+      if (repeat !== true) this.press(code); // an auto-repeat is never a new press
     };
-    this.listen(target, 'pointermove', (event) => {
-      this.leaveAtFrameClose = false;
-      locate(event);
-    });
-    this.listen(target, 'pointerdown', (event) => {
-      const { pointerId, button } = event as PointerEvent;
-      this.leaveAtFrameClose = false;
-      locate(event);
-      const input = `Pointer${button}`;
-      const held = this.pointerButtons.get(pointerId) ?? new Set<string>();
-      held.add(input);
-      this.pointerButtons.set(pointerId, held);
-      this.press(input);
-    });
-    this.listen(target, 'pointerup', (event) => {
-      const { pointerId, button } = event as PointerEvent;
-      locate(event);
-      const input = `Pointer${button}`;
-      if (this.pointerButtons.get(pointerId)?.has(input)) lift(pointerId, input);
-      else this.release(input); // pressed by script, or before this input listened
-    });
-    // The browser took the pointer (a scroll, a system gesture) and will send no pointerup: release what it held.
-    this.listen(target, 'pointercancel', (event) => lift((event as PointerEvent).pointerId));
-    this.listen(target, 'pointerleave', (event) => {
-      const { pointerId, pointerType } = event as PointerEvent;
-      if (pointerType === 'mouse') {
-        this.movePointer(this.pointerState.x, this.pointerState.y, false); // a mouse's held button may come back: a drag goes on
-        return;
-      }
-      // A finger or pen that left is lifted: it holds nothing. A tap is a press, a release and then this leave, all
-      // before the frame that reads the press; that frame reads the pointer where the tap lifted, and the pointer
-      // is outside from the close of that frame on (no hover stays behind a finger that is gone).
-      lift(pointerId);
-      this.leaveAtFrameClose = true;
+    const keyup = (event: Event): void => this.release((event as KeyboardEvent).code);
+    const blur = (): void => this.releaseAll();
+    const listeners = [['keydown', keydown], ['keyup', keyup], ['blur', blur]] as const;
+    for (const [type, listener] of listeners) target.addEventListener(type, listener);
+    this.detachers.push(() => {
+      for (const [type, listener] of listeners) target.removeEventListener(type, listener);
     });
   }
 }
+
+/** A device input bound to no action. */
+const NO_ACTIONS: readonly never[] = [];
 
 /**
  * Keyboard and pointer, mapped to named actions.

@@ -5,7 +5,7 @@ import { checkOptionKeys, integerAtLeast, nonNegativeFinite, positiveFinite, rat
 import type { FrameScheduler } from '../../hosts/animation-frames.js';
 import { DEFAULT_EVENTS_PER_FRAME, eventCapacity, MAX_EVENTS_PER_FRAME } from './event-ring.js';
 import type { EngineError } from '../shell/engine-error.js';
-import type { ShellOptions } from '../shell/shell-options.js';
+import type { PresetOptions, ShellOptions } from '../shell/shell-options.js';
 
 /** The fixed step when the `step` option is not given: 1/60 s. */
 export const DEFAULT_STEP_SECONDS = 1 / 60;
@@ -116,28 +116,34 @@ export interface ResolvedEngineOptions<E> {
   readonly onError: (error: EngineError, engine: E) => void;
   readonly name: string;
   readonly frames: FrameScheduler | undefined;
-  /** Checked by the shell (`engine.random`). */
-  readonly seed: number | undefined;
-  /** Checked by the shell. */
-  readonly determinismWarnings: boolean | undefined;
 }
 
 const WHERE = 'createEngine';
-const KNOWN = ['root', 'step', 'maxSteps', 'settle', 'fps', 'pause', 'events', 'onError', 'name', 'frames', 'seed', 'determinismWarnings'] as const;
+
+/**
+ * The page engine's options, for the shell's intake: its own names, and the
+ * shell's it takes (`onError`, called with the engine too, `seed`,
+ * `determinismWarnings`; its frames come from `frames`, not `ticks` and
+ * `clock`). `createEngine()` with no options is allowed. @internal
+ */
+export const PAGE_OPTIONS: PresetOptions = {
+  own: ['root', 'step', 'maxSteps', 'settle', 'fps', 'pause', 'events', 'name', 'frames'] satisfies (keyof PageEngineOptions<unknown>)[],
+  shell: ['onError', 'seed', 'determinismWarnings'],
+  optional: true,
+  onErrorRule: 'a function (error, engine) => void',
+};
 const PAUSE_KNOWN = Object.keys(DEFAULT_PAUSE);
 let unnamed = 0;
 
 /**
- * Checks every option by name and applies the defaults, before anything
- * starts.
+ * Checks the page engine's own options and applies the defaults, before
+ * anything starts (the shell's intake, with {@link PAGE_OPTIONS}, checked
+ * first that they are an object of known keys, and `onError`, `seed` and
+ * `determinismWarnings`).
  *
  * @throws {OptionError} naming the option, the rule and the value. @internal
  */
 export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefined): ResolvedEngineOptions<E> {
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new OptionError(WHERE, 'options', 'an object', options);
-  }
-  checkOptionKeys(WHERE, options, KNOWN);
   const {
     root,
     step = DEFAULT_STEP_SECONDS,
@@ -149,8 +155,6 @@ export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefine
     onError = printError,
     name,
     frames,
-    seed,
-    determinismWarnings,
   } = options ?? {};
   if (root !== undefined && !isElement(root)) throw new OptionError(WHERE, 'root', 'an Element', root);
   positiveFinite(WHERE, 'step', step);
@@ -160,7 +164,6 @@ export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefine
   if (settle !== undefined) nonNegativeFinite(WHERE, 'settle', settle);
   if (fps !== undefined) rateOption(WHERE, 'fps', fps);
   eventCapacity(WHERE, events);
-  if (typeof onError !== 'function') throw new OptionError(WHERE, 'onError', 'a function (error, engine) => void', onError);
   if (name !== undefined && (typeof name !== 'string' || name === '')) throw new OptionError(WHERE, 'name', 'a non-empty string', name);
   if (
     frames !== undefined &&
@@ -179,8 +182,6 @@ export function resolveEngineOptions<E>(options: PageEngineOptions<E> | undefine
     onError,
     name: name ?? describeRoot(root) ?? `engine ${++unnamed}`,
     frames,
-    seed,
-    determinismWarnings,
   };
 }
 

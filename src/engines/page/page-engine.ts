@@ -3,9 +3,10 @@ import { OptionError } from '../../../operators/option-error.js';
 import type { Clock } from '../../clocks/clock.js';
 import { Broadcast } from '../../streams/broadcast.js';
 import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
+import { takeOptions } from '../shell/shell-options.js';
 import { watchPauseReasons } from './auto-pause.js';
 import { DomLedger } from './dom-ledger.js';
-import { resolveEngineOptions, type PageEngineOptions, type PauseReason } from './engine-options.js';
+import { PAGE_OPTIONS, resolveEngineOptions, type PageEngineOptions, type PauseReason } from './engine-options.js';
 import { EventRing } from './event-ring.js';
 import { FpsCap, pageEngineClock } from './fps-cap.js';
 import { PageInput } from './page-input.js';
@@ -148,6 +149,7 @@ export class PageEngine extends EngineShell<PagePhase> {
 
   /** @internal Use {@link createEngine}. */
   constructor(options: EngineOptions | undefined) {
+    const taken = takeOptions({ where: 'createEngine', options: PAGE_OPTIONS }, options);
     const resolved = resolveEngineOptions(options);
     // The loop is built in super(), before `this` exists; these hooks reach the engine once it does.
     const self: { engine?: PageEngine } = {};
@@ -157,18 +159,18 @@ export class PageEngine extends EngineShell<PagePhase> {
       {
         label: `page engine '${resolved.name}'`,
         where: 'createEngine',
+        options: PAGE_OPTIONS,
         phases: PAGE_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: resolved.stepSeconds * 1000, maxSteps: resolved.maxSteps, overflow: 'drop-backlog' },
         simulationPhases: ['step'],
         frameEnd: () => self.engine?.closeFrame(),
         freshStartDropsSteps: true,
       },
+      taken,
       {
         ticks: seat,
         clock: pageEngineClock(cap, () => self.engine?.freshStart()),
         onError: (error) => resolved.onError(error, self.engine!),
-        ...(resolved.seed === undefined ? {} : { seed: resolved.seed }),
-        ...(resolved.determinismWarnings === undefined ? {} : { determinismWarnings: resolved.determinismWarnings }),
       },
     );
     self.engine = this;

@@ -43,7 +43,10 @@ export interface RuntimeInputState {
   readonly interact: boolean;
 }
 
-/** Options of the runtime's `input`. */
+/**
+ * The runtime's `input` as options: a shorthand for the Input it builds,
+ * `createInput({ bindings: { ...DEFAULT_RUNTIME_BINDINGS, ...bindings }, keyboardTarget: target })`.
+ */
 export interface RuntimeInputOptions {
   /** Where keyboard events are read (usually `window`); without it input is scripted only (`press`/`release`). */
   readonly target?: EventTarget;
@@ -59,7 +62,9 @@ interface MutableInputState {
 }
 
 /**
- * The runtime's input: one device listener, two views of its edges.
+ * The runtime's `input()`, read from one {@link Input}: its two views of the
+ * same edges, each read into the seed's shape once per tick or frame. It
+ * keeps no key state and listens to nothing of its own.
  *
  * - **The tick's input** (`fixedUpdate`): a press is latched until the next
  *   fixed tick takes it, and that tick alone sees it. So an edge survives a
@@ -91,21 +96,12 @@ export class RuntimeInput {
   pauseKey = false;
   stepKey = false;
 
-  constructor(options: RuntimeInputOptions | undefined, where: string) {
-    optionsObject(`${where}: input`, options, true);
-    checkOptionKeys(`${where}: input`, options, ['target', 'bindings']);
-    if (options?.target !== undefined) checkEventTarget(where, 'input.target', options.target);
-    const overrides = options?.bindings ?? {};
-    optionsObject(`${where}: input.bindings`, overrides, true);
-    checkOptionKeys(`${where}: input.bindings`, overrides, RUNTIME_ACTIONS);
-    const bindings = { ...DEFAULT_RUNTIME_BINDINGS, ...overrides };
-    for (const action of RUNTIME_ACTIONS) {
-      const keys = bindings[action];
-      if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === '')) {
-        throw new OptionError(where, `input.bindings.${action}`, 'an array of KeyboardEvent.code strings', keys);
-      }
-    }
-    this.device = new Input<RuntimeAction>({ bindings, keyboardTarget: options?.target });
+  /**
+   * @param input The runtime's `input` option: an Input that reads every runtime action, or the options of one.
+   * @throws {OptionError} naming `where` and the option.
+   */
+  constructor(input: Input<RuntimeAction> | RuntimeInputOptions | undefined, where: string) {
+    this.device = input instanceof Input ? checkRuntimeInput(input, where) : runtimeInput(input, where);
   }
 
   /** The Input the keys are read from. */
@@ -167,4 +163,32 @@ export class RuntimeInput {
     state.jump = view.pressed('jump');
     state.interact = view.pressed('interact');
   }
+}
+
+/** The rule for an `input` given as an Input. */
+const RUNTIME_INPUT_RULE = `an Input that reads every runtime action (${RUNTIME_ACTIONS.join(', ')}; bindings: { ...DEFAULT_RUNTIME_BINDINGS }), or { target, bindings }`;
+
+/** An Input given as the runtime's `input`: it must read every runtime action (`input()` reads them all). */
+function checkRuntimeInput(input: Input<RuntimeAction>, where: string): Input<RuntimeAction> {
+  const missing = RUNTIME_ACTIONS.find((action) => !input.reads(action));
+  if (missing !== undefined) throw new OptionError(where, 'input', `${RUNTIME_INPUT_RULE}: one that reads '${missing}'`, input);
+  return input;
+}
+
+/** The Input `{ target, bindings }` describe: the default bindings, with those given in place of theirs. */
+function runtimeInput(options: RuntimeInputOptions | undefined, where: string): Input<RuntimeAction> {
+  optionsObject(`${where}: input`, options, true);
+  checkOptionKeys(`${where}: input`, options, ['target', 'bindings']);
+  if (options?.target !== undefined) checkEventTarget(where, 'input.target', options.target);
+  const overrides = options?.bindings ?? {};
+  optionsObject(`${where}: input.bindings`, overrides, true);
+  checkOptionKeys(`${where}: input.bindings`, overrides, RUNTIME_ACTIONS);
+  const bindings = { ...DEFAULT_RUNTIME_BINDINGS, ...overrides };
+  for (const action of RUNTIME_ACTIONS) {
+    const keys = bindings[action];
+    if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string' || key === '')) {
+      throw new OptionError(where, `input.bindings.${action}`, 'an array of KeyboardEvent.code strings', keys);
+    }
+  }
+  return new Input<RuntimeAction>({ bindings, keyboardTarget: options?.target });
 }

@@ -3,11 +3,11 @@ import { deltas } from '../../../operators/deltas.js';
 import { finiteTimestamps } from '../../../operators/finite-timestamps.js';
 import { OptionError } from '../../../operators/option-error.js';
 import { pipeSteps } from '../../../operators/step-operator.js';
-import { checkOptionKeys, functionOption, optionsObject } from '../../../operators/validate.js';
+import { functionOption } from '../../../operators/validate.js';
 import type { Clock } from '../../clocks/clock.js';
 import { whileVisible } from '../../clocks/while-visible.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
-import type { ShellOptions } from '../shell/shell-options.js';
+import { ENGINE_OPTION_KEYS, takeOptions, type ShellOptions } from '../shell/shell-options.js';
 import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
 import type { PhysicsAdapter, PhysicsSnapshot } from './physics-adapter.js';
@@ -79,13 +79,17 @@ export interface RuntimeOptions extends ShellOptions {
    * is hidden when there is a page.
    */
   readonly clock?: Clock;
-  /** Keyboard target and key bindings. */
-  readonly input?: RuntimeInputOptions;
+  /**
+   * The Input `input()` reads: one that reads every runtime action
+   * (`createInput({ bindings: { ...DEFAULT_RUNTIME_BINDINGS }, keyboardTarget: window })`),
+   * or its options `{ target, bindings }` (keyboard target, and keys per
+   * action in place of the defaults). Defaults to the default bindings,
+   * scripted only. The runtime destroys it with itself.
+   */
+  readonly input?: Input<RuntimeAction> | RuntimeInputOptions;
   /** Called with every diagnostic (a structural command aimed at a dead object); defaults to `console.warn`. What it throws is reported, never let through. */
   readonly onDiagnostic?: (message: string) => void;
 }
-
-const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic', 'seed', 'determinismWarnings'] as const;
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {
@@ -112,6 +116,13 @@ const NO_BEHAVIORS: { readonly [name: string]: BehaviorFactory } = Object.freeze
 const RUNTIME_PRESET = {
   label: 'runtime',
   where: 'createRuntime',
+  options: {
+    own: ['scene', 'behaviors', 'physics', 'backend', 'input', 'onDiagnostic'] satisfies (keyof RuntimeOptions)[],
+    shell: ENGINE_OPTION_KEYS,
+    rule: 'an options object',
+    // Both methods: without destroy(), the runtime's own teardown would fail (and leak what it holds).
+    backend: { rule: 'an object with render(frame) and destroy()', methods: ['render', 'destroy'], optional: true },
+  },
   phases: RUNTIME_PHASE_TABLE,
   defaultClock,
   simulationPhases: ['tick', 'update'],
@@ -158,19 +169,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   constructor(options: RuntimeOptions) {
     const where = RUNTIME_PRESET.where;
-    optionsObject(where, options);
-    checkOptionKeys(where, options, RUNTIME_OPTION_KEYS);
+    const taken = takeOptions(RUNTIME_PRESET, options);
     const { behaviors = NO_BEHAVIORS, physics, backend, onDiagnostic } = options;
     checkBehaviorFactories(where, behaviors);
     if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
       throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
     }
-    if (backend !== undefined && !isRuntimeBackend(backend)) {
-      throw new OptionError(where, 'backend', 'an object with render(frame) and destroy()', backend);
-    }
     if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
     const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
-    super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, options);
+    super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, taken);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
     this.backend = backend;
@@ -809,12 +816,6 @@ function unpackPose(from: Float64Array, at: number, pose: Pose): void {
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
   return new Runtime(options);
-}
-
-/** Both of a backend's methods: without `destroy()`, the runtime's own teardown would fail (and leak what it holds). */
-function isRuntimeBackend(backend: unknown): backend is RuntimeBackend {
-  const { render, destroy } = (backend ?? {}) as Partial<RuntimeBackend>;
-  return backend !== null && typeof render === 'function' && typeof destroy === 'function';
 }
 
 function defaultClock(): Clock {

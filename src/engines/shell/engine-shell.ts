@@ -11,7 +11,7 @@ import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
 import { EngineRandom } from './engine-random.js';
 import { NondeterminismWarnings } from './nondeterminism-warnings.js';
-import { checkShellOptions, type ShellOptions } from './shell-options.js';
+import type { PresetOptions, ShellOptions, TakenOptions } from './shell-options.js';
 
 /** What a preset tells the shell about itself, once. @internal */
 export interface PresetDeclaration<P extends string> {
@@ -19,6 +19,8 @@ export interface PresetDeclaration<P extends string> {
   readonly label: string;
   /** Its factory, for option errors: `'createWorldEngine'`. */
   readonly where: string;
+  /** Its options: its own names, the shell's it takes, its backend's rule (see `takeOptions`). */
+  readonly options: PresetOptions;
   /** Its phase table: the frame, in order, each phase with its flags. */
   readonly phases: readonly PhaseSpec<P>[];
   /** Its fixed step, when its frame has fixed phases. */
@@ -61,7 +63,11 @@ export interface EngineStats {
  * The engine shell: what every preset needs the same way, written once. A
  * preset is a phase table and its own rules on top of it.
  *
- * - **Options**: `ticks`, `clock` and `onError` (see {@link ShellOptions}),
+ * - **Options**: one intake for every preset (`takeOptions`, which a
+ *   preset calls before its own checks): an unknown key is refused naming
+ *   the closest known one (the preset declares its own names and which of
+ *   the shell's it takes), and `ticks`, `clock`, `onError`, `seed`,
+ *   `determinismWarnings`, `input`, `cues`, `overlay` and the backend are
  *   each checked by one rule before anything starts.
  * - **The loop**, built from the preset's phase table: `engine.loop`.
  * - **Errors**: everything caught at a boundary, in a phase or outside one,
@@ -94,11 +100,15 @@ export abstract class EngineShell<P extends string> {
   private readonly throwCause: boolean;
   private dead = false;
 
-  /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. @internal Presets call it. */
-  protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
+  /**
+   * @param options The preset's options, through the shell's intake (`takeOptions(preset, options)`).
+   * @param supplied What the preset gives the shell in place of options it does not take from the game (the page engine's frames, clock and error callback).
+   * @throws {OptionError} for a bad `seed`.
+   * @internal Presets call it.
+   */
+  protected constructor(preset: PresetDeclaration<P>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
     const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases, frameEnd, freshStartDropsSteps } = preset;
-    checkShellOptions(where, options);
-    const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = options;
+    const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = { ...options.shell, ...supplied };
     this.random = new EngineRandom(seed, where);
     this.label = label;
     this.throwCause = advanceErrors === 'throw';

@@ -1,12 +1,12 @@
 import { OptionError } from '../../../operators/option-error.js';
-import { booleanOption, checkOptionKeys, functionOption } from '../../../operators/validate.js';
+import { booleanOption, functionOption } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Input, InputView } from '../../input/input.js';
 import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
 import type { CuePlayer } from '../cues.js';
 import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
-import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
+import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } from '../shell/shell-options.js';
 import type { Viewport } from '../viewport.js';
 import { isDevelopmentBuild } from '../shell/development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
@@ -92,6 +92,12 @@ export const STATE_ENGINE_PHASES: readonly StatePhase[] = phaseNames(STATE_ENGIN
 const STATE_PRESET: PresetDeclaration<StatePhase> = {
   label: 'state engine',
   where: 'createStateEngine',
+  options: {
+    own: ['initial', 'update', 'render', 'backend', 'recorder', 'readonlyView'] satisfies (keyof StateEngineOptions<unknown, object, string>)[],
+    shell: SHELL_OPTION_KEYS,
+    rule: 'an object { initial, update, backend, ... }',
+    backend: { rule: 'a state backend (threeBackend() in a browser, nullBackend() in Node)', methods: ['present'] },
+  },
   phases: STATE_ENGINE_PHASE_TABLE,
   simulationPhases: ['update'],
   // The seed: a refused update "reaches the host while the loop stays alive"; under advance() the host is the caller.
@@ -123,24 +129,6 @@ export interface StateEngineOptions<T, S extends object, A extends string> exten
    */
   readonlyView?: boolean;
 }
-
-/** The option names {@link createStateEngine} knows; any other key is refused. */
-const STATE_ENGINE_OPTIONS = [
-  'initial',
-  'update',
-  'render',
-  'backend',
-  'ticks',
-  'clock',
-  'input',
-  'cues',
-  'recorder',
-  'overlay',
-  'readonlyView',
-  'onError',
-  'seed',
-  'determinismWarnings',
-] as const satisfies readonly (keyof StateEngineOptions<unknown, object, string>)[];
 
 /** The error an update (or a transition) that returns `undefined` raises. */
 export class RefusedUpdateError extends Error {
@@ -178,10 +166,11 @@ export class StateEngine<T, S extends object, A extends string = string> extends
 
   /** @throws {OptionError} for bad options (see {@link createStateEngine}). */
   constructor(options: StateEngineOptions<T, S, A>) {
+    const taken = takeOptions(STATE_PRESET, options);
     checkOptions(options);
-    super(STATE_PRESET, options);
+    super(STATE_PRESET, taken);
     const { initial, update, render, backend, recorder, readonlyView: checkViews = isDevelopmentBuild() } = options;
-    const game = gameOptions(STATE_PRESET.where, options, () => this.loop.frameCount);
+    const game = gameOptions<A>(taken, () => this.loop.frameCount);
     this.current = initial;
     this.update = update;
     this.render = render;
@@ -309,21 +298,15 @@ export class StateEngine<T, S extends object, A extends string = string> extends
 
 /**
  * Checks the state engine's own options before anything is built (the
- * shell checks `ticks`, `clock`, `onError`, `input`, `cues` and `overlay`): a
- * wrong shape is refused, never turned into a default.
+ * shell's intake checked the keys, `ticks`, `clock`, `onError`, `input`,
+ * `cues`, `overlay` and the backend): a wrong shape is refused, never turned
+ * into a default.
  */
 function checkOptions<T, S extends object, A extends string>(options: StateEngineOptions<T, S, A>): void {
   const where = STATE_PRESET.where;
-  if (options === null || typeof options !== 'object') {
-    throw new OptionError(where, 'options', 'an object { initial, update, backend, ... }', options);
-  }
-  checkOptionKeys(where, options, STATE_ENGINE_OPTIONS);
-  const { initial, update, render, backend, recorder, readonlyView } = options;
+  const { initial, update, render, recorder, readonlyView } = options;
   if (initial === undefined) throw new OptionError(where, 'initial', 'the first state (not undefined)', initial);
   functionOption(where, 'update', update, 'a function (view, context) => next state');
-  if (backend == null || typeof (backend as Partial<StateBackend<S>>).present !== 'function') {
-    throw new OptionError(where, 'backend', 'a state backend (threeBackend() in a browser, nullBackend() in Node)', backend);
-  }
   if (render !== undefined) functionOption(where, 'render', render, 'a function (view, context) => void');
   if (recorder !== undefined && !isRecorder(recorder)) {
     throw new OptionError(where, 'recorder', 'a frame recorder ({ recording, capture() }, e.g. backend.createRecorder())', recorder);

@@ -2,7 +2,7 @@ import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import { resolvePerformance, type PerformanceSettings, type ResolvedPerformance } from './performance-settings.js';
 import { checkEntityConfig, type EntityConfig } from './scene.js';
-import type { ShellOptions } from '../shell/shell-options.js';
+import { ENGINE_OPTION_KEYS, type PresetOptions, type ShellOptions } from '../shell/shell-options.js';
 import { WORLD_ONLY_HOOKS, type SceneSystemClass, type WorldSystemClass } from './system.js';
 import type { SystemsBackend } from './systems-backend.js';
 
@@ -50,23 +50,28 @@ export interface CheckedConfig {
   readonly performance: ResolvedPerformance;
 }
 
-const CONFIG_KEYS = ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'ticks', 'clock', 'interpolation', 'onError', 'seed', 'determinismWarnings'] as const;
+/** The systems engine's options, for the shell's intake: its own names, the shell's it takes, its backend's rule. @internal */
+export const SYSTEMS_OPTIONS: PresetOptions = {
+  own: ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'interpolation'] satisfies (keyof SystemsConfig)[],
+  shell: ENGINE_OPTION_KEYS,
+  name: 'config',
+  rule: 'an object { systems, scenes, startSceneId, globalOptions }',
+  backend: { rule: 'a systems backend { render, destroy } (pixiSystemsBackend, nullSystemsBackend)', methods: ['render', 'destroy'], optional: true },
+};
 const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
 
 /**
  * Checks a whole configuration before anything is built or started, naming
  * what is wrong: `createSystemsEngine: scenes[1].id must be a name no earlier
- * scene has, got "menu"`.
+ * scene has, got "menu"`. The shell's intake (with {@link SYSTEMS_OPTIONS})
+ * checked first that it is an object of known keys, the shell's options and
+ * the backend.
  *
  * @throws {OptionError}
  * @internal
  */
 export function checkConfig(config: SystemsConfig, where: string): CheckedConfig {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new OptionError(where, 'config', 'an object { systems, scenes, startSceneId, globalOptions }', config);
-  }
-  checkOptionKeys(where, config, CONFIG_KEYS);
-  const { systems = [], scenes, startSceneId, globalOptions, backend, interpolation } = config;
+  const { systems = [], scenes, startSceneId, globalOptions, interpolation } = config;
   checkClasses(where, 'systems', systems);
   if (!Array.isArray(scenes) || scenes.length === 0) {
     throw new OptionError(where, 'scenes', 'a non-empty array of scenes { id, systems, entities }', scenes);
@@ -112,9 +117,6 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
   }
   checkOptionKeys(`${where}: globalOptions`, globalOptions, ['performance']);
   const performance = resolvePerformance(globalOptions?.performance, where);
-  if (backend !== undefined && (backend === null || typeof backend.render !== 'function' || typeof backend.destroy !== 'function')) {
-    throw new OptionError(where, 'backend', 'a systems backend { render, destroy } (pixiSystemsBackend, nullSystemsBackend)', backend);
-  }
   if (interpolation !== undefined && typeof interpolation !== 'boolean') {
     throw new OptionError(where, 'interpolation', 'true or false', interpolation);
   }

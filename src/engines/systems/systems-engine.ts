@@ -8,6 +8,7 @@ import type { Clock } from '../../clocks/clock.js';
 import { wallClock } from '../../clocks/wall-clock.js';
 import type { Loop } from '../../loop/loop.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
+import { takeOptions } from '../shell/shell-options.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
 import { andThen, callInSequence, deferred, type Deferred, type MaybePromise } from './hook-sequence.js';
@@ -17,7 +18,7 @@ import { Scene, type SceneContext } from './scene.js';
 import { nameOf } from './system-name.js';
 import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
 import type { SystemsBackend, SystemsFrame } from './systems-backend.js';
-import { checkConfig, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
+import { checkConfig, SYSTEMS_OPTIONS, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
 import { SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 import { EngineTime, type Time } from './time.js';
 
@@ -111,18 +112,20 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   /** @throws {OptionError} for a bad or unknown option or setting, before anything starts. */
   constructor(config: SystemsConfig) {
     const where = 'createSystemsEngine';
+    const taken = takeOptions({ where, options: SYSTEMS_OPTIONS }, config);
     const checked = checkConfig(config, where);
     const { fixedStepMs, maxFixedUpdatesPerFrame } = checked.performance;
     super(
       {
         label: 'systems engine',
         where,
+        options: SYSTEMS_OPTIONS,
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
         simulationPhases: ['events', 'fixedUpdate', 'update'],
       } satisfies PresetDeclaration<SystemsPhase>,
-      config,
+      taken,
     );
     this.config = checked;
     this.performance = checked.performance;

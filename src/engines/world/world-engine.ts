@@ -1,6 +1,5 @@
 import type { Observable } from 'rxjs';
-import { OptionError } from '../../../operators/option-error.js';
-import { checkOptionKeys } from '../../../operators/validate.js';
+import type { OptionError } from '../../../operators/option-error.js';
 import { CollisionPass } from '../../collision/collision-pass.js';
 import type { CollisionEvent } from '../../collision/shapes.js';
 import type { Input } from '../../input/input.js';
@@ -8,7 +7,7 @@ import { Broadcast } from '../../streams/broadcast.js';
 import type { CuePlayer } from '../cues.js';
 import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
-import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
+import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type Actor, type WorldHost } from './world.js';
@@ -27,27 +26,18 @@ export interface WorldEngineOptions<A extends string> extends GameShellOptions<A
   startLevel: string;
 }
 
-/** The option names {@link createWorldEngine} knows (any other is refused, naming the closest). */
-const WORLD_ENGINE_OPTIONS: readonly string[] = [
-  'backend',
-  'levels',
-  'startLevel',
-  'ticks',
-  'clock',
-  'input',
-  'cues',
-  'overlay',
-  'onError',
-  'seed',
-  'determinismWarnings',
-] satisfies (keyof WorldEngineOptions<string>)[];
-
-/** The methods a world backend must have. */
-const BACKEND_METHODS = ['sync', 'render', 'drawOverlay', 'destroy'] as const satisfies readonly (keyof WorldBackend)[];
-
 const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
   label: 'world engine',
   where: 'createWorldEngine',
+  options: {
+    own: ['backend', 'levels', 'startLevel'] satisfies (keyof WorldEngineOptions<string>)[],
+    shell: SHELL_OPTION_KEYS,
+    backend: {
+      rule: 'a world backend (pixiBackend() in a browser, nullBackend() in Node)',
+      methods: ['sync', 'render', 'drawOverlay', 'destroy'] satisfies (keyof WorldBackend)[],
+      nameMissing: true,
+    },
+  },
   phases: WORLD_ENGINE_PHASE_TABLE,
   simulationPhases: ['controllers', 'actors', 'timers', 'collision', 'gameMode', 'flush'],
 };
@@ -91,12 +81,10 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   /** @throws {OptionError} for bad options (see {@link createWorldEngine}). */
   constructor(options: WorldEngineOptions<A>) {
     const { where } = WORLD_PRESET;
-    if (options === null || typeof options !== 'object') throw new OptionError(where, 'options', 'an object', options);
-    checkOptionKeys(where, options, WORLD_ENGINE_OPTIONS);
-    checkBackend(where, options.backend);
-    super(WORLD_PRESET, options);
+    const taken = takeOptions(WORLD_PRESET, options);
+    super(WORLD_PRESET, taken);
     const { backend, levels, startLevel } = options;
-    const game = gameOptions(where, options, () => this.loop.frameCount);
+    const game = gameOptions<A>(taken, () => this.loop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
     this.transitions.check(where, 'startLevel', startLevel);
     this.backend = backend;
@@ -313,16 +301,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     hold: () => engine.loop.hold(),
     report: (phase: string, cause: unknown) => engine.report(cause, undefined, phase),
   }))(this);
-}
-
-function checkBackend(where: string, backend: unknown): asserts backend is WorldBackend {
-  const rule = 'a world backend (pixiBackend() in a browser, nullBackend() in Node)';
-  if (backend === null || typeof backend !== 'object') throw new OptionError(where, 'backend', rule, backend);
-  for (const method of BACKEND_METHODS) {
-    if (typeof (backend as Record<string, unknown>)[method] !== 'function') {
-      throw new OptionError(where, 'backend', `${rule}: one with a ${method}() method`, backend);
-    }
-  }
 }
 
 /**
