@@ -61,14 +61,13 @@ const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
  * keeps running. See {@link createWorldEngine}.
  */
 export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase> {
-  /** Step 5, after every actor and component ticked: the delta in seconds. */
-  readonly tick$: Observable<number>;
-  /** Step 7: each collision event of the pass, after the actors' callbacks. */
+  /**
+   * Step 7: each collision event of the pass, after the actors' callbacks.
+   * (A step's own stream is `engine.phase(name)`: `phase('actors')` emits
+   * after every actor and component ticked, `phase('gameMode')` after the
+   * game mode, `phase('render')` after the picture and overlay were drawn.)
+   */
   readonly collision$: Observable<CollisionEvent<Actor<A>>>;
-  /** Step 8, after the game mode ticked: the delta in seconds. */
-  readonly gameMode$: Observable<number>;
-  /** Step 10, after the picture and overlay were drawn: the delta in seconds. */
-  readonly render$: Observable<number>;
   /** The input the ticks read. */
   readonly input: Input<A>;
   /** Where cues play. */
@@ -80,10 +79,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly transitions: LevelTransitions<A>;
   /** Step 7. What it cannot keep to itself (a collider it leaves out, a throwing emit) is reported in the frame. */
   private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.loop.reportError(error) });
-  private readonly tickStream = new Broadcast<number>();
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
-  private readonly gameModeStream = new Broadcast<number>();
-  private readonly renderStream = new Broadcast<number>();
   private readonly overlay: boolean;
   private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play']; random: EngineRandom };
   private fit: Viewport;
@@ -105,10 +101,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     this.cues = game.cues;
     this.overlay = game.overlay;
     this.fit = backend.sync();
-    this.tick$ = this.tickStream.asObservable();
     this.collision$ = this.collisionStream.asObservable();
-    this.gameMode$ = this.gameModeStream.asObservable();
-    this.render$ = this.renderStream.asObservable();
     const engine = this;
     this.context = {
       dt: 0,
@@ -186,7 +179,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     const report = (error: unknown): void => this.report(error, undefined, 'destroy');
     this.transitions.destroy(report);
     this.current?.close(report);
-    for (const stream of [this.tickStream, this.collisionStream, this.gameModeStream, this.renderStream]) stream.complete();
+    this.collisionStream.complete();
     this.backend.destroy();
     this.input.destroy();
   }
@@ -221,7 +214,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     // Step 5: live actors in spawn order, each followed by its enabled components.
     loop.on('actors', (dt) => {
       this.world.tickActors(loop.paused, dt, context, reportInPhase);
-      this.tickStream.emitIsolated(dt, reportInPhase);
     });
 
     // Step 6: timers due this frame, in scheduling order.
@@ -243,7 +235,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       } catch (error) {
         reportInPhase(error);
       }
-      this.gameModeStream.emitIsolated(dt, reportInPhase);
     });
 
     // Step 9: destroyed actors leave, then a requested level transition is performed.
@@ -253,8 +244,8 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     });
 
     // Step 10: camera, picture, overlay. (Deferred while a level loads: see finishSuspendedFrame.)
-    loop.on('render', (dt) => {
-      if (!this.transitions.suspended) this.renderStep(dt, reportInPhase);
+    loop.on('render', () => {
+      if (!this.transitions.suspended) this.renderStep(reportInPhase);
     });
 
     // Step 11: the input frame closes; unconsumed edges are discarded.
@@ -263,7 +254,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     });
   }
 
-  private renderStep(dt: number, onError: (error: unknown) => void): void {
+  private renderStep(onError: (error: unknown) => void): void {
     const world = this.world;
     const viewport = this.fit;
     world.camera.update(viewport.logicalWidth, viewport.logicalHeight);
@@ -277,7 +268,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     } catch (error) {
       onError(error);
     }
-    this.renderStream.emitIsolated(dt, onError);
   }
 
   // -- levels ---------------------------------------------------------------
@@ -308,7 +298,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     // frame renders through". (The canvas was not synced since, so that fit
     // still matches it; the next frame syncs as usual.)
     finishSuspendedFrame: () => {
-      engine.renderStep(engine.context.dt, (e) => engine.report(e, undefined, 'render'));
+      engine.renderStep((e) => engine.report(e, undefined, 'render'));
       engine.input.closeFrame();
     },
     hold: () => engine.loop.hold(),
@@ -384,9 +374,9 @@ function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, re
  * boolean; an `onError` that is not a function.
  *
  * ```text
- * ticks       --a-------b--|
- * tick$       --t-------t--|      each then collision$ events, gameMode$, render$
- * render$     --r-------r--|
+ * ticks                   --a-------b--|
+ * phase('actors')         --t-------t--|      each then collision$ events, phase('gameMode'), phase('render')
+ * phase('render')         --r-------r--|
  * ```
  *
  * @example
