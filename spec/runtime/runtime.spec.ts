@@ -432,6 +432,19 @@ describe('input', () => {
     expect(frameJumps).toEqual([2]);
   });
 
+  it('input() is the tick\'s wherever the tick runs: the loop\'s own phase says so (no flag beside it), so a handler added to the tick phase reads the tick\'s edge too', () => {
+    const game = runtime({ scene: { objects: [] } });
+    const seen: string[] = [];
+    game.loop.on('tick', () => void seen.push(`tick ${game.input().jump}`));
+    game.loop.on('update', () => void seen.push(`update ${game.input().jump}`));
+    game.advance(0);
+    game.press('Space');
+    game.release('Space');
+    game.advance(0.5 * FRAME_MS); // no tick: the tick's edge survives
+    game.advance(1.5 * FRAME_MS); // one tick
+    expect(seen).toEqual(['update false', 'update true', 'tick true', 'update false']);
+  });
+
   it('held axes: horizontal and vertical from the bound keys, in both phases', () => {
     const axes: string[] = [];
     const game = runtime({

@@ -145,10 +145,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
   private readonly callbacks: ObjectsHost;
   private sessionId = 0;
   private tickCount = 0;
-  private ticksThisFrame = 0;
   private diagnosticCount = 0;
-  /** Whether a fixed tick is running (what `input()` returns depends on it). */
-  private inTick = false;
   /** Whether the teardown clears the scene: its onDestroys may still queue commands, which it drops. */
   private tearingDown = false;
 
@@ -303,7 +300,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * own code does not apply it twice."
    */
   input(): RuntimeInputState {
-    return this.inTick ? this.keys.tick : this.keys.frame;
+    return this.inTick() ? this.keys.tick : this.keys.frame;
   }
 
   /** The runtime's counters (see {@link RuntimeStats}). */
@@ -439,7 +436,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     }
     checkPoseUpdate('setTransform', pose);
     writePose(object.current, pose);
-    if (!this.inTick) copyPose(object.previous, object.current);
+    if (!this.inTick()) copyPose(object.previous, object.current);
   }
 
   /**
@@ -598,7 +595,6 @@ export class Runtime extends EngineShell<RuntimePhase> {
   private wireFrame(): void {
     const loop = this.loop;
     loop.on('input', () => {
-      this.ticksThisFrame = 0;
       const pending = this.pendingScene;
       if (pending !== undefined) {
         this.pendingScene = undefined;
@@ -632,7 +628,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
       view.objects = this.objects.live;
       view.session = this.sessionId;
       view.frame = loop.frameCount;
-      view.ticks = this.ticksThisFrame;
+      view.ticks = loop.frameSteps;
       view.paused = loop.paused;
       this.keys.endFrame();
       this.backend?.render(view);
@@ -642,27 +638,26 @@ export class Runtime extends EngineShell<RuntimePhase> {
   /** One fixed tick: the seed's four steps, in order. A destroy from inside a callback ends it there. */
   private runTick(dtSeconds: number): void {
     this.tickCount++;
-    this.ticksThisFrame++;
-    this.inTick = true;
-    try {
-      // 1. Structural commands queued by earlier work, FIFO.
-      this.barrier();
-      if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
-      // The blend's "previous completed simulation pose" is the one this tick starts from.
-      const objects = this.objects.live;
-      for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
-      // 2. Tick input, then fixedUpdate.
-      this.keys.beginTick();
-      this.objects.fixedUpdates.run(this.callbacks, dtSeconds);
-      // 3. The physics step, 4. poses back and collision events.
-      const bridge = this.bridge;
-      if (bridge !== undefined && !this.destroyed) {
-        bridge.step(dtSeconds, this.simulationInForce.physicsSubsteps);
-        bridge.deliverCollisions(this.callbacks);
-      }
-    } finally {
-      this.inTick = false;
+    // 1. Structural commands queued by earlier work, FIFO.
+    this.barrier();
+    if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
+    // The blend's "previous completed simulation pose" is the one this tick starts from.
+    const objects = this.objects.live;
+    for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
+    // 2. Tick input, then fixedUpdate.
+    this.keys.beginTick();
+    this.objects.fixedUpdates.run(this.callbacks, dtSeconds);
+    // 3. The physics step, 4. poses back and collision events.
+    const bridge = this.bridge;
+    if (bridge !== undefined && !this.destroyed) {
+      bridge.step(dtSeconds, this.simulationInForce.physicsSubsteps);
+      bridge.deliverCollisions(this.callbacks);
     }
+  }
+
+  /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
+  private inTick(): boolean {
+    return this.loop.currentPhase === 'tick';
   }
 
   /**

@@ -106,7 +106,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   private loading: Promise<void> | undefined;
   private pendingStop = false;
   private pendingScene: { id: string; done: Deferred } | undefined;
-  private counts = { fixedUpdates: 0, eventsDelivered: 0, ceilingFrames: 0 };
+  private counts = { eventsDelivered: 0, ceilingFrames: 0 };
 
   /** @throws {OptionError} for a bad or unknown option or setting, before anything starts. */
   constructor(config: SystemsConfig) {
@@ -284,7 +284,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   /** The engine's counters over its whole life (see {@link SystemsEngineStats}). */
   override stats(): SystemsEngineStats {
     const stats = super.stats();
-    return { ...stats, skippedTicks: stats.declined, ...this.counts };
+    return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.loop.fixedStepCount, ...this.counts };
   }
 
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
@@ -477,7 +477,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     });
     loop.on('fixedUpdate', () => {
       const run = this.run!;
-      counts.fixedUpdates++;
       interpolation?.beginStep(run.scene!.entities);
       this.runSystems(run.frameSystems, 'fixedUpdate');
       if (this.run === run) run.scene?.runFixedUpdates();
