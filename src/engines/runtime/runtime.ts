@@ -17,7 +17,7 @@ import { RuntimeInput, type RuntimeAction, type RuntimeInputOptions, type Runtim
 import type { Input } from '../../input/input.js';
 import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-object.js';
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
-import { RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
+import { RUNTIME_PHASE_TABLE, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
 import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
 import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
@@ -114,8 +114,7 @@ const RUNTIME_PRESET = {
   where: 'createRuntime',
   phases: RUNTIME_PHASE_TABLE,
   defaultClock,
-  simulationPhases: ['tick', 'update'],
-} as const satisfies Omit<PresetDeclaration<RuntimePhase>, 'fixedStep'>;
+} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep'>;
 
 /**
  * The fixed-tick runtime: behaviors with `onStart`, `fixedUpdate`, `update`,
@@ -130,7 +129,7 @@ const RUNTIME_PRESET = {
  * Handles are numbers: `valid(handle)` says whether one names a live object;
  * a destroyed object's handle never validates again.
  */
-export class Runtime extends EngineShell<RuntimePhase> {
+export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   private readonly bridge: PhysicsBridge | undefined;
   private readonly backend: RuntimeBackend | undefined;
   private readonly factories: { readonly [name: string]: BehaviorFactory };
@@ -178,7 +177,6 @@ export class Runtime extends EngineShell<RuntimePhase> {
     this.callbacks = this.callbackHost();
     this.objects = new RuntimeObjects(this.callbacks, behaviors, this.bridge);
     this.frameView = { objects: this.objects.live, session: 0, frame: 0, alpha: 0, ticks: 0, paused: false };
-    this.wireFrame();
     this.load(scene.document, scene.simulation);
   }
 
@@ -590,70 +588,69 @@ export class Runtime extends EngineShell<RuntimePhase> {
     }
   }
 
-  // -- the frame -------------------------------------------------------------
+  // -- the frame (its steps are RUNTIME_PHASE_TABLE's) --------------------------
 
-  private wireFrame(): void {
-    const loop = this.loop;
-    loop.on('input', () => {
-      const pending = this.pendingScene;
-      if (pending !== undefined) {
-        this.pendingScene = undefined;
-        this.clear();
-        if (this.destroyed) return; // torn down from an onDestroy of the old scene
-        this.load(pending.document, pending.simulation);
-      }
-      const keys = this.keys;
-      keys.beginFrame();
-      if (keys.pauseKey) {
-        if (this.loop.paused) this.resume();
-        else this.pause();
-      }
-      // N: this frame is the step (the loop takes a step asked for before its fixed phases).
-      if (keys.stepKey) this.step();
-    });
-    loop.on('tick', (dtSeconds) => this.runTick(dtSeconds));
-    loop.on('update', (dtSeconds) => this.objects.updates.run(this.callbacks, dtSeconds));
-    loop.on('present', () => {
-      const alpha = loop.alpha;
-      const objects = this.objects.live;
+  /** What the phase table runs on (see {@link RuntimePhaseHost}). */
+  protected readonly phaseHost: RuntimePhaseHost = ((runtime: Runtime): RuntimePhaseHost => ({
+    get destroyed() {
+      return runtime.destroyed;
+    },
+    get paused() {
+      return runtime.loop.paused;
+    },
+    get keys() {
+      return runtime.keys;
+    },
+    replacePendingScene() {
+      const pending = runtime.pendingScene;
+      if (pending === undefined) return true;
+      runtime.pendingScene = undefined;
+      runtime.clear();
+      if (runtime.destroyed) return false;
+      runtime.load(pending.document, pending.simulation);
+      return true;
+    },
+    pause: () => runtime.pause(),
+    resume: () => runtime.resume(),
+    step: () => runtime.step(),
+    countTick() {
+      runtime.tickCount++;
+    },
+    barrier: () => runtime.barrier(),
+    keepPreviousPoses() {
+      const objects = runtime.objects.live;
+      for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
+    },
+    runCallbacks(callback, seconds) {
+      const objects = runtime.objects;
+      const list = callback === 'fixedUpdate' ? objects.fixedUpdates : callback === 'update' ? objects.updates : objects.lateUpdates;
+      list.run(runtime.callbacks, seconds);
+    },
+    stepPhysics(seconds) {
+      const bridge = runtime.bridge;
+      if (bridge === undefined) return;
+      bridge.step(seconds, runtime.simulationInForce.physicsSubsteps);
+      bridge.deliverCollisions(runtime.callbacks);
+    },
+    present() {
+      const alpha = runtime.loop.alpha;
+      const objects = runtime.objects.live;
       for (let i = 0; i < objects.length; i++) {
         const object = objects[i]!;
         blendPose(object.presented, object.previous, object.current, alpha);
       }
-      this.frameView.alpha = alpha;
-    });
-    loop.on('lateUpdate', (dtSeconds) => this.objects.lateUpdates.run(this.callbacks, dtSeconds));
-    loop.on('render', () => {
-      const view = this.frameView;
-      view.objects = this.objects.live;
-      view.session = this.sessionId;
+      runtime.frameView.alpha = alpha;
+    },
+    render() {
+      const { frameView: view, loop } = runtime;
+      view.objects = runtime.objects.live;
+      view.session = runtime.sessionId;
       view.frame = loop.frameCount;
       view.ticks = loop.frameSteps;
       view.paused = loop.paused;
-      this.keys.endFrame();
-      this.backend?.render(view);
-    });
-  }
-
-  /** One fixed tick: the seed's four steps, in order. A destroy from inside a callback ends it there. */
-  private runTick(dtSeconds: number): void {
-    this.tickCount++;
-    // 1. Structural commands queued by earlier work, FIFO.
-    this.barrier();
-    if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
-    // The blend's "previous completed simulation pose" is the one this tick starts from.
-    const objects = this.objects.live;
-    for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
-    // 2. Tick input, then fixedUpdate.
-    this.keys.beginTick();
-    this.objects.fixedUpdates.run(this.callbacks, dtSeconds);
-    // 3. The physics step, 4. poses back and collision events.
-    const bridge = this.bridge;
-    if (bridge !== undefined && !this.destroyed) {
-      bridge.step(dtSeconds, this.simulationInForce.physicsSubsteps);
-      bridge.deliverCollisions(this.callbacks);
-    }
-  }
+      runtime.backend?.render(view);
+    },
+  }))(this);
 
   /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
   private inTick(): boolean {
@@ -775,6 +772,21 @@ function unpackPose(from: Float64Array, at: number, pose: Pose): void {
  * Builds a fixed-tick runtime and loads its scene: every object is created,
  * then every onStart runs. Call `start()` to run on the page's frames, or
  * `advance()` to run frames by hand.
+ *
+ * One rendered frame, in order (the phases of {@link RUNTIME_PHASE_TABLE}):
+ *
+ * 1. the frame's input; a scene replacement asked for is applied; the
+ *    player's pause (P) and single-step (N) keys are read;
+ * 2. zero or more fixed ticks, each: structural commands at the barrier,
+ *    tick input and `fixedUpdate`, the physics step, poses read back and
+ *    `onCollision`;
+ * 3. every behavior's `update`, once;
+ * 4. presentation transforms prepared: each object's previous and current
+ *    simulation poses blended by the accumulator fraction;
+ * 5. every behavior's `lateUpdate` (`setPresentation` allowed);
+ * 6. the frame input closes and the final snapshot goes to the renderer.
+ *
+ * While paused, steps 2 to 5 do not run; a single step runs them once.
  *
  * @example
  * ```ts

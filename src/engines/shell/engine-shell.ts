@@ -1,42 +1,17 @@
 import type { Observable } from 'rxjs';
 import type { FrameInfo } from '../../../operators/frame-info.js';
-import type { FixedStepOptions } from '../../../operators/step-accumulator.js';
 import type { Clock } from '../../clocks/clock.js';
 import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
-import type { PhaseSpec } from '../../loop/phase.js';
 import { PhaseError } from '../../loop/phase-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
 import { EngineRandom } from './engine-random.js';
 import { NondeterminismWarnings } from './nondeterminism-warnings.js';
+import { phaseSpecOf, type PresetDeclaration, type PresetPhase } from './preset-declaration.js';
 import { checkShellOptions, type ShellOptions } from './shell-options.js';
 
-/** What a preset tells the shell about itself, once. @internal */
-export interface PresetDeclaration<P extends string> {
-  /** The engine's name in errors: `'world engine'`. */
-  readonly label: string;
-  /** Its factory, for option errors: `'createWorldEngine'`. */
-  readonly where: string;
-  /** Its phase table: the frame, in order, each phase with its flags. */
-  readonly phases: readonly PhaseSpec<P>[];
-  /** Its fixed step, when its frame has fixed phases. */
-  readonly fixedStep?: FixedStepOptions;
-  /** Its clock when the game gives none; defaults to `wallClock()`. */
-  readonly defaultClock?: () => Clock;
-  /**
-   * What `advance()` does with the errors of the frame it ran, once each was
-   * reported: `'report'` (the default) nothing more; `'throw'` finishes the
-   * frame, then throws its first error (what was thrown, not the wrapper).
-   */
-  readonly advanceErrors?: 'report' | 'throw';
-  /**
-   * The phases that move the game (its fixed steps and updates): where the
-   * development warnings watch for `Math.random`, `Date.now` and
-   * `performance.now` (see `determinismWarnings`).
-   */
-  readonly simulationPhases: readonly P[];
-}
+export type { PresetDeclaration, PresetPhase } from './preset-declaration.js';
 
 /** The counters every engine reports the same way (a preset adds its own). */
 export interface EngineStats {
@@ -58,20 +33,24 @@ export interface EngineStats {
  *
  * - **Options**: `ticks`, `clock` and `onError` (see {@link ShellOptions}),
  *   each checked by one rule before anything starts.
- * - **The loop**, built from the preset's phase table: `engine.loop`.
+ * - **The frame**, built from the preset's phase table: each row's name and
+ *   flags make a phase of the loop, and each row's `run` is wired into it
+ *   here, once (see {@link PresetPhase}): `engine.loop`.
  * - **Errors**: everything caught at a boundary, in a phase or outside one,
  *   becomes one {@link EngineError} (engine, phase, frame, and the tick,
  *   object, system or hook where there is one); it is counted, handed to
  *   `onError` (whose own throw is contained) and emitted on `errors$`.
  * - **Lifecycle**: `start()`, `stop()`, `destroy()`, each idempotent and
- *   safe from inside any hook; after `destroy()` returns nothing of the
- *   engine runs, not even the rest of the frame it was called from.
+ *   safe from inside any hook; `start()` after `stop()` resumes where the
+ *   engine stood; after `destroy()` returns nothing of the engine runs, not
+ *   even the rest of the frame it was called from.
  * - **Time**: `frame()`, `stats()` and `advance()`, with the same meaning in
  *   every preset.
  *
  * @typeParam P The preset's phase names.
+ * @typeParam F What its phase table's rows run on: the preset's frame.
  */
-export abstract class EngineShell<P extends string> {
+export abstract class EngineShell<P extends string, F = never> {
   /** The loop the frames run on; its phases are the preset's phase table. */
   readonly loop: Loop<P>;
   /** Every error the engine caught, as it happens. */
@@ -86,31 +65,38 @@ export abstract class EngineShell<P extends string> {
 
   /** The engine's name in errors. */
   protected readonly label: string;
+  /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). */
+  protected abstract readonly phaseHost: F;
   private readonly throwCause: boolean;
   private dead = false;
 
   /** @throws {OptionError} for a bad `ticks`, `clock`, `onError`, `seed` or `determinismWarnings`. */
-  protected constructor(preset: PresetDeclaration<P>, options: ShellOptions) {
-    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases } = preset;
+  protected constructor(preset: PresetDeclaration<P, F>, options: ShellOptions) {
+    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report' } = preset;
     checkShellOptions(where, options);
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = options;
     this.random = new EngineRandom(seed, where);
     this.label = label;
     this.throwCause = advanceErrors === 'throw';
-    this.loop = createLoop({
+    const loop = createLoop({
       ticks,
       ...(clock === undefined ? {} : { clock }),
-      phases,
+      phases: phases.map(phaseSpecOf),
       ...(fixedStep === undefined ? {} : { fixedStep }),
       onError: onError as (error: PhaseError) => void,
       advanceErrors,
       errorOf: (phase, frame, cause) => new EngineError(label, phase, frame, cause),
     });
-    this.errors$ = this.loop.errors$ as Observable<EngineError>;
+    this.loop = loop;
+    this.errors$ = loop.errors$ as Observable<EngineError>;
+    // The frame, declared once: each row's run, first in its phase (before any caller's handler).
+    for (const { name, run } of phases) {
+      if (run !== undefined) loop.on(name, (seconds) => run(this.phaseHost, seconds));
+    }
     if (determinismWarnings) {
       // Only here is anything installed: with the warnings off the phases carry no guard and no global is ever wrapped.
       const warnings = new NondeterminismWarnings(label);
-      for (const phase of simulationPhases) this.loop.guardPhase(phase, warnings);
+      for (const { name, simulation } of phases) if (simulation === true) loop.guardPhase(name, warnings);
     }
   }
 

@@ -2,7 +2,6 @@ import { OptionError } from '../../../operators/option-error.js';
 import { booleanOption, checkOptionKeys, functionOption } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Input, InputView } from '../../input/input.js';
-import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
 import type { CuePlayer } from '../cues.js';
 import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
@@ -10,6 +9,11 @@ import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import type { Viewport } from '../viewport.js';
 import { isDevelopmentBuild } from '../shell/development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
+import { refusedUpdate } from './refused-update.js';
+import { STATE_ENGINE_PHASE_TABLE, type StatePhaseHost, type StatePhase } from './state-phases.js';
+
+export { RefusedUpdateError } from './refused-update.js';
+export { STATE_ENGINE_PHASES, STATE_ENGINE_PHASE_TABLE, type StatePhase } from './state-phases.js';
 import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
 
 /** What update is handed besides the state: time, input, cues and picking. Nothing that draws. */
@@ -38,62 +42,10 @@ export type RenderContext<S extends object> = S & {
   readonly frame: FrameInfo;
 };
 
-/**
- * The state engine's phase table: steps 3 to 11 of the frame, in order (steps
- * 1 and 2, the clock and the frame counter, are the loop's own). None is
- * pausable: the state engine knows no pause; a game that pauses does so in
- * its state.
- */
-export const STATE_ENGINE_PHASE_TABLE = [
-  {
-    /** 3: both canvases synced to the surface, the viewport recomputed. */
-    name: 'sync',
-  },
-  {
-    /** 4: the screen layer cleared and given the viewport transform. */
-    name: 'screen',
-  },
-  {
-    /** 5: update runs with the delta in seconds, and the state is replaced. */
-    name: 'update',
-  },
-  {
-    /** 6: render draws from the read-only state. */
-    name: 'render',
-  },
-  {
-    /** 7: world matrices, the camera into the view, clear, viewport and scissor, the scene rendered. */
-    name: 'present',
-  },
-  {
-    /** 8: the recorder captures the frame. */
-    name: 'record',
-  },
-  {
-    /** 9: the diagnostics overlay, in device space. */
-    name: 'overlay',
-  },
-  {
-    /** 10: the screen layer composited over the picture. */
-    name: 'composite',
-  },
-  {
-    /** 11: the input frame closes. */
-    name: 'closeInput',
-  },
-] as const satisfies readonly PhaseSpec[];
-
-/** A phase of the state engine. */
-export type StatePhase = (typeof STATE_ENGINE_PHASE_TABLE)[number]['name'];
-
-/** The names of the state engine's phases, in order (steps 3 to 11 of the frame): the names of {@link STATE_ENGINE_PHASE_TABLE}. */
-export const STATE_ENGINE_PHASES: readonly StatePhase[] = phaseNames(STATE_ENGINE_PHASE_TABLE);
-
-const STATE_PRESET: PresetDeclaration<StatePhase> = {
+const STATE_PRESET: PresetDeclaration<StatePhase, StatePhaseHost> = {
   label: 'state engine',
   where: 'createStateEngine',
   phases: STATE_ENGINE_PHASE_TABLE,
-  simulationPhases: ['update'],
   // The seed: a refused update "reaches the host while the loop stays alive"; under advance() the host is the caller.
   advanceErrors: 'throw',
 };
@@ -142,12 +94,6 @@ const STATE_ENGINE_OPTIONS = [
   'determinismWarnings',
 ] as const satisfies readonly (keyof StateEngineOptions<unknown, object, string>)[];
 
-/** The error an update (or a transition) that returns `undefined` raises. */
-export class RefusedUpdateError extends Error {
-  /** Always `'RefusedUpdateError'`. */
-  override readonly name = 'RefusedUpdateError';
-}
-
 /**
  * The state engine: a game is an `update(view) -> next state` and a
  * `render(view)`; the engine owns the loop, holds the state, and runs the
@@ -159,7 +105,7 @@ export class RefusedUpdateError extends Error {
  * render...) is reported and the engine keeps running. Under `advance()` the
  * frame finishes, then its first error is thrown to the caller.
  */
-export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase> {
+export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase, StatePhaseHost<T>> {
   /** The backend the engine draws through. */
   readonly backend: StateBackend<S>;
   /** The input the update reads. */
@@ -192,7 +138,6 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     this.recorder = recorder;
     this.checkViews = checkViews;
     this.fit = backend.sync();
-    this.wireSteps();
   }
 
   /** The state the most recent frame (or `apply`) left, as a read-only view. */
@@ -218,7 +163,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
       throw new Error('apply: called inside a frame; pose the game between frames (update returns the next state inside one)');
     }
     const next = transition(this.view(this.current));
-    if (next === undefined) throw refused('apply: the transition');
+    if (next === undefined) throw refusedUpdate('apply: the transition');
     this.current = next;
   }
 
@@ -229,44 +174,46 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     this.input.destroy();
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are STATE_ENGINE_PHASE_TABLE's) --------------------
 
-  private wireSteps(): void {
-    const { loop, backend } = this;
-    // Step 3: both canvases synced to the surface, the viewport recomputed.
-    loop.on('sync', () => {
-      this.fit = backend.sync();
-    });
-    // Step 4: the screen layer cleared and given the viewport transform.
-    loop.on('screen', () => backend.beginScreen());
-    // Step 5: update runs with the delta in seconds, and the state is replaced.
-    const updateContext = this.updateContext();
-    loop.on('update', (dt) => {
-      (updateContext as { dt: number }).dt = dt;
-      const next = this.update(this.view(this.current), updateContext);
-      if (next === undefined) throw refused('update');
-      this.current = next;
-    });
-    // Step 6: render draws from the read-only state.
-    const renderContext = this.renderContext();
-    loop.on('render', () => this.render?.(this.view(this.current), renderContext));
-    // Step 7: matrices, camera into the view, clear, viewport and scissor, the scene rendered.
-    loop.on('present', () => backend.present());
-    // Step 8: the recorder captures the picture the game submitted.
-    loop.on('record', () => {
-      if (this.recorder?.recording) this.recorder.capture();
-    });
-    // Step 9: the diagnostics overlay, in device space.
-    loop.on('overlay', () => {
-      if (this.overlay) backend.drawOverlay(loop.diagnostics());
-    });
-    // Step 10: the screen layer composited over the picture.
-    loop.on('composite', () => backend.composite());
-    // Step 11: the input frame closes; unconsumed edges are discarded.
-    loop.on('closeInput', () => this.input.closeFrame());
-  }
+  /** What the phase table runs on (see {@link StatePhaseHost}). */
+  protected readonly phaseHost: StatePhaseHost<T> = ((engine: StateEngine<T, S, A>): StatePhaseHost<T> => {
+    let updateContext: UpdateContext<A> & { dt: number };
+    let renderContext: RenderContext<S>;
+    return {
+      get state() {
+        return engine.current;
+      },
+      set state(next: T) {
+        engine.current = next;
+      },
+      get backend() {
+        return engine.backend;
+      },
+      get recorder() {
+        return engine.recorder;
+      },
+      get overlay() {
+        return engine.overlay;
+      },
+      syncViewport() {
+        engine.fit = engine.backend.sync();
+      },
+      update(dt) {
+        updateContext ??= engine.updateContext();
+        updateContext.dt = dt;
+        return engine.update(engine.view(engine.current), updateContext);
+      },
+      render() {
+        renderContext ??= engine.renderContext();
+        engine.render?.(engine.view(engine.current), renderContext);
+      },
+      diagnostics: () => engine.loop.diagnostics(),
+      closeInput: () => engine.input.closeFrame(),
+    };
+  })(this);
 
-  private updateContext(): UpdateContext<A> {
+  private updateContext(): UpdateContext<A> & { dt: number } {
     const engine = this;
     const cues = this.cues;
     // The backend's own view object may hold what draws (the three.js one
@@ -339,13 +286,6 @@ function isRecorder(value: unknown): value is FrameRecorder {
     'recording' in recorder &&
     typeof recorder.capture === 'function' &&
     (recorder.dispose === undefined || typeof recorder.dispose === 'function')
-  );
-}
-
-function refused(who: string): RefusedUpdateError {
-  return new RefusedUpdateError(
-    `${who} returned undefined and was refused: it must return the next state, so the engine keeps the state it had ` +
-      '(an update that mutated its view and returned nothing has advanced nothing the engine will read again)',
   );
 }
 

@@ -6,7 +6,6 @@ import { saturatingAdd } from '../../../operators/saturating-add.js';
 import { pipeSteps } from '../../../operators/step-operator.js';
 import type { Clock } from '../../clocks/clock.js';
 import { wallClock } from '../../clocks/wall-clock.js';
-import type { Loop } from '../../loop/loop.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
@@ -18,7 +17,7 @@ import { nameOf } from './system-name.js';
 import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
 import type { SystemsBackend, SystemsFrame } from './systems-backend.js';
 import { checkConfig, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
-import { SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
+import { SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhaseHost, type SystemsPhase } from './systems-phases.js';
 import { EngineTime, type Time } from './time.js';
 
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
@@ -83,7 +82,7 @@ class WorldRun {
  * playing (stopped, loading, paused) the loop is held: it asks for no frames
  * and `advance()` runs nothing.
  */
-export class SystemsEngine extends EngineShell<SystemsPhase> {
+export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   /** The one shared Time handed to every system and behavior. */
   readonly time: Time;
   /** The backend frames are drawn through. */
@@ -120,8 +119,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
-        simulationPhases: ['events', 'fixedUpdate', 'update'],
-      } satisfies PresetDeclaration<SystemsPhase>,
+      } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       config,
     );
     this.config = checked;
@@ -141,7 +139,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     };
     this.holdLoop();
     this.loop.start();
-    this.wireFrame();
   }
 
   /** Where the engine is in its life. */
@@ -464,51 +461,57 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     return loading;
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are SYSTEMS_ENGINE_PHASE_TABLE's) ------------------
 
-  private wireFrame(): void {
-    const loop: Loop<SystemsPhase> = this.loop;
-    const time = this.engineTime;
-    const interpolation = this.interpolation;
-    const frameView = this.frameView;
-    const counts = this.counts;
-    loop.on('events', () => {
-      counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, this.queue.deliver(this.onListenerError));
-    });
-    loop.on('fixedUpdate', () => {
-      const run = this.run!;
-      interpolation?.beginStep(run.scene!.entities);
-      this.runSystems(run.frameSystems, 'fixedUpdate');
-      if (this.run === run) run.scene?.runFixedUpdates();
-    });
-    loop.on('time', (deltaSeconds) => time.refresh(deltaSeconds, loop.alpha));
-    loop.on('update', () => {
-      const run = this.run!;
-      this.runSystems(run.frameSystems, 'update');
-      if (this.run === run) run.scene?.runUpdates();
-    });
-    loop.on('interpolate', () => {
-      const entities = this.run!.scene!.entities;
-      if (interpolation !== undefined) interpolation.draw(entities, time.alpha);
-      else drawAsIs(entities);
-    });
-    loop.on('render', () => {
-      const scene = this.run!.scene!;
-      frameView.sceneId = scene.id;
-      frameView.entities = scene.entities;
-      frameView.frame = loop.frameCount;
-      try {
-        this.backend.render(frameView as SystemsFrame);
-      } catch (error) {
-        this.reportFrom('backend', 'render', error);
-      }
-    });
-    loop.on('endFrame', () => {
-      this.run!.scene!.flush();
-      if (loop.plan().droppedMs > 0) counts.ceilingFrames++;
-      this.settle();
-    });
-  }
+  /** What the phase table runs on (see {@link SystemsPhaseHost}). */
+  protected readonly phaseHost: SystemsPhaseHost = ((engine: SystemsEngine): SystemsPhaseHost => {
+    const scene = (): Scene => engine.run!.scene!;
+    return {
+      get time() {
+        return engine.engineTime;
+      },
+      get alpha() {
+        return engine.loop.alpha;
+      },
+      deliverEvents() {
+        const counts = engine.counts;
+        counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, engine.queue.deliver(engine.onListenerError));
+      },
+      beginStep: () => engine.interpolation?.beginStep(scene().entities),
+      runSystems(hook) {
+        const run = engine.run!;
+        engine.runSystems(run.frameSystems, hook);
+        return engine.run === run;
+      },
+      runBehaviors(hook) {
+        const current = engine.run?.scene;
+        if (hook === 'fixedUpdate') current?.runFixedUpdates();
+        else current?.runUpdates();
+      },
+      drawPoses() {
+        const { entities } = scene();
+        if (engine.interpolation !== undefined) engine.interpolation.draw(entities, engine.engineTime.alpha);
+        else drawAsIs(entities);
+      },
+      render() {
+        const { frameView } = engine;
+        const current = scene();
+        frameView.sceneId = current.id;
+        frameView.entities = current.entities;
+        frameView.frame = engine.loop.frameCount;
+        try {
+          engine.backend.render(frameView as SystemsFrame);
+        } catch (error) {
+          engine.reportFrom('backend', 'render', error);
+        }
+      },
+      flushRemoved: () => scene().flush(),
+      countCeiling() {
+        if (engine.loop.plan().droppedMs > 0) engine.counts.ceilingFrames++;
+      },
+      settle: () => engine.settle(),
+    };
+  })(this);
 
   /** Holds the loop (idempotent): no frames while the engine is not playing. */
   private holdLoop(): void {
@@ -523,7 +526,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   }
 
   /** One frame hook of each system, in order, each caught on its own; a stop or destroy from inside one ends the walk. */
-  private runSystems(systems: readonly SystemRecord[], hook: 'fixedUpdate' | 'update'): void {
+  private runSystems(systems: readonly SystemRecord[], hook: FrameHook): void {
     const run = this.run;
     for (let i = 0; i < systems.length && this.run === run; i++) {
       const record = systems[i]!;
@@ -605,9 +608,19 @@ function inertBackend(): SystemsBackend {
  * the same result at any display rate, and a long frame cannot carry a
  * character through a platform in one step.
  *
- * One frame: queued events are delivered, then every accumulated
- * `fixedUpdate`, then `Time` is refreshed, then `update` once, then the
- * drawn poses are interpolated and the backend draws.
+ * One frame, in order (the phases of {@link SYSTEMS_ENGINE_PHASE_TABLE}):
+ *
+ * 1. the queued events are delivered, in dispatch order;
+ * 2. once per accumulated fixed step, zero or more times: the interpolation
+ *    snapshot, every system's `fixedUpdate` in configuration order (world
+ *    systems first), then every entity's behaviors;
+ * 3. `Time` is refreshed (`deltaTime`, `elapsedTime`, `alpha`): after the
+ *    fixed steps, before update;
+ * 4. every system's `update`, then every entity's behaviors;
+ * 5. each entity's drawn pose, `alpha` between its last two steps;
+ * 6. the backend draws;
+ * 7. removed entities leave the scene; a `stop()` or `loadScene()` asked
+ *    for during the frame happens.
  *
  * ```text
  * host ticks   a-----b--------------c--|     a = 0, b = 30, c = 90 (ms), 50 Hz step = 20 ms

@@ -6,15 +6,15 @@ import type { CollisionEvent } from '../../collision/shapes.js';
 import type { Input } from '../../input/input.js';
 import { Broadcast } from '../../streams/broadcast.js';
 import type { CuePlayer } from '../cues.js';
-import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import type { Actor } from './actor.js';
+import type { TickContext } from './tick-context.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type WorldHost } from './world.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
-import { WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
+import { dispatchCollision, WORLD_ENGINE_PHASE_TABLE, type WorldPhaseHost, type WorldPhase } from './world-phases.js';
 
 export type { LevelLoader } from './level-transitions.js';
 
@@ -46,11 +46,10 @@ const WORLD_ENGINE_OPTIONS: readonly string[] = [
 /** The methods a world backend must have. */
 const BACKEND_METHODS = ['sync', 'render', 'drawOverlay', 'destroy'] as const satisfies readonly (keyof WorldBackend)[];
 
-const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
+const WORLD_PRESET: PresetDeclaration<WorldPhase, WorldPhaseHost> = {
   label: 'world engine',
   where: 'createWorldEngine',
   phases: WORLD_ENGINE_PHASE_TABLE,
-  simulationPhases: ['controllers', 'actors', 'timers', 'collision', 'gameMode', 'flush'],
 };
 
 /**
@@ -60,7 +59,7 @@ const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
  * `advance()` are the engine shell's; errors are reported and the engine
  * keeps running. See {@link createWorldEngine}.
  */
-export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase> {
+export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase, WorldPhaseHost<A>> {
   /**
    * Step 7: each collision event of the pass, after the actors' callbacks.
    * (A step's own stream is `engine.phase(name)`: `phase('actors')` emits
@@ -81,7 +80,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.loop.reportError(error) });
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
   private readonly overlay: boolean;
-  private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play']; random: EngineRandom };
+  private readonly context: TickContext<A> & { dt: number };
   private fit: Viewport;
   private actorIds = 0;
 
@@ -112,7 +111,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       cue: (name, cueOptions) => engine.cues.play(name, cueOptions),
       random: this.random,
     };
-    this.wireSteps();
     this.transitions.openFirst(startLevel);
   }
 
@@ -184,75 +182,43 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     this.input.destroy();
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are WORLD_ENGINE_PHASE_TABLE's) --------------------
 
-  private wireSteps(): void {
-    const { loop, context } = this;
-    const reportInPhase = (error: unknown) => loop.reportError(error);
-
-    // Step 2's world time and step 3: time moves first, then the canvas is
-    // synced and the fit recomputed. The world's active time (the timers')
-    // moves only in a frame that begins unpaused.
-    loop.on('sync', (dt) => {
-      context.dt = dt;
-      this.world.advanceTime(dt, !loop.paused);
-      this.fit = this.backend.sync();
-    });
-
-    // Step 4: controllers, in the order added.
-    loop.on('controllers', (dt) => {
-      const controllers = this.world.controllers;
-      for (let i = 0; i < controllers.length && !this.destroyed; i++) {
-        try {
-          controllers[i]!.tick(dt, context);
-        } catch (error) {
-          reportInPhase(error);
-        }
-      }
-    });
-
-    // Step 5: live actors in spawn order, each followed by its enabled components.
-    loop.on('actors', (dt) => {
-      this.world.tickActors(loop.paused, dt, context, reportInPhase);
-    });
-
-    // Step 6: timers due this frame, in scheduling order.
-    loop.on('timers', () => this.world.timers.fireDue(reportInPhase));
-
-    // Step 7: the collision pass and its events (the callbacks made once, not per frame).
-    const isDestroyed = (): boolean => this.destroyed;
-    const emitCollision = (event: CollisionEvent<Actor<A>>): void => {
-      if (this.destroyed) return;
-      dispatchCollision(event, reportInPhase, isDestroyed);
-      if (!this.destroyed) this.collisionStream.emitIsolated(event, reportInPhase);
+  /** What the phase table runs on (see {@link WorldPhaseHost}). */
+  protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
+    const report = (error: unknown): void => engine.loop.reportError(error);
+    const isDestroyed = (): boolean => engine.destroyed;
+    return {
+      get world() {
+        return engine.world;
+      },
+      get paused() {
+        return engine.loop.paused;
+      },
+      get destroyed() {
+        return engine.destroyed;
+      },
+      get context() {
+        return engine.context;
+      },
+      collisions: engine.collisions,
+      deliverCollision(event) {
+        if (engine.destroyed) return;
+        dispatchCollision(event, report, isDestroyed);
+        if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
+      },
+      get suspended() {
+        return engine.transitions.suspended;
+      },
+      syncViewport() {
+        engine.fit = engine.backend.sync();
+      },
+      performTransition: () => engine.transitions.performRequested(),
+      render: () => engine.renderStep(report),
+      closeInput: () => engine.input.closeFrame(),
+      report,
     };
-    loop.on('collision', () => this.collisions.run(this.world.actors, emitCollision));
-
-    // Step 8: the game mode.
-    loop.on('gameMode', (dt) => {
-      try {
-        this.world.gameMode?.tick(dt, context);
-      } catch (error) {
-        reportInPhase(error);
-      }
-    });
-
-    // Step 9: destroyed actors leave, then a requested level transition is performed.
-    loop.on('flush', () => {
-      this.world.flushDestroyed(reportInPhase);
-      this.transitions.performRequested();
-    });
-
-    // Step 10: camera, picture, overlay. (Deferred while a level loads: see finishSuspendedFrame.)
-    loop.on('render', () => {
-      if (!this.transitions.suspended) this.renderStep(reportInPhase);
-    });
-
-    // Step 11: the input frame closes; unconsumed edges are discarded.
-    loop.on('closeInput', () => {
-      if (!this.transitions.suspended) this.input.closeFrame();
-    });
-  }
+  })(this);
 
   private renderStep(onError: (error: unknown) => void): void {
     const world = this.world;
@@ -313,31 +279,6 @@ function checkBackend(where: string, backend: unknown): asserts backend is World
     if (typeof (backend as Record<string, unknown>)[method] !== 'function') {
       throw new OptionError(where, 'backend', `${rule}: one with a ${method}() method`, backend);
     }
-  }
-}
-
-/**
- * Hands a collision event to both actors' callbacks, each in a try of its
- * own: one actor's throwing callback must not hide the event from the other.
- *
- * @param stopped Whether the engine was destroyed (by the first callback): then the second does not run.
- */
-function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, report: (error: unknown) => void, stopped: () => boolean): void {
-  const { kind, a, b } = event;
-  try {
-    if (kind === 'begin') a.onOverlapBegin(b, event);
-    else if (kind === 'end') a.onOverlapEnd(b, event);
-    else a.onHit(b, event.normalX, event.normalY, event.depth);
-  } catch (error) {
-    report(error);
-  }
-  if (stopped()) return;
-  try {
-    if (kind === 'begin') b.onOverlapBegin(a, event);
-    else if (kind === 'end') b.onOverlapEnd(a, event);
-    else b.onHit(a, -event.normalX, -event.normalY, event.depth);
-  } catch (error) {
-    report(error);
   }
 }
 
