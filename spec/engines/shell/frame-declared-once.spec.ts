@@ -21,7 +21,7 @@ const PRESETS = [
   { name: 'state', table: STATE_ENGINE_PHASE_TABLE, tableFile: 'src/engines/state/state-phases.ts', engineFile: 'src/engines/state/state-engine.ts', factory: 'createStateEngine' },
   { name: 'systems', table: SYSTEMS_ENGINE_PHASE_TABLE, tableFile: 'src/engines/systems/systems-phases.ts', engineFile: 'src/engines/systems/systems-engine.ts', factory: 'createSystemsEngine' },
   { name: 'runtime', table: RUNTIME_PHASE_TABLE, tableFile: 'src/engines/runtime/runtime-phases.ts', engineFile: 'src/engines/runtime/runtime.ts', factory: 'createRuntime' },
-] as const satisfies readonly { table: readonly PresetPhase<string, never>[] }[];
+] as const;
 
 /** The doc comment right before `export function <factory>`, its ` * ` prefixes removed. */
 function docCommentOf(source: string, factory: string): string[] {
@@ -69,7 +69,7 @@ describe('every frame declared once: a phase table row is name, flags, what the 
     });
 
     it(`${name}: every phase runs what its row says, and nothing else wires the loop (the whole frame is ${tableFile})`, () => {
-      for (const row of table) expect(typeof (row as PresetPhase<string, never>).run, `${name} ${row.name}`).toBe('function');
+      for (const row of table as readonly PresetPhase<string, never>[]) expect(typeof row.run, `${name} ${row.name}`).toBe('function');
       const engine = readFileSync(resolve(repo, engineFile), 'utf8');
       expect(engine, `${engineFile} adds no phase handler of its own`).not.toMatch(/\bloop\.(on|once)\(/);
     });

@@ -35,7 +35,7 @@ export interface CollisionInfo {
  * ```text
  * one rendered frame
  *   fixed tick × 0..max_catch_up_ticks
- *     1. structural commands (spawn, destroy, addComponent, removeComponent), FIFO; onStart of what they created
+ *     1. structural commands (spawn, destroyObject, addComponent, removeComponent), FIFO; onStart of what they created
  *     2. tick input; fixedUpdate
  *     3. physics step (physics_substeps solver substeps)
  *     4. poses read back; onCollision

@@ -1,7 +1,7 @@
 /**
  * The fixed-tick runtime (`tickflow/runtime`): behaviors with `onStart`,
  * `fixedUpdate`, `update`, `lateUpdate`, `onDestroy` and `onCollision`;
- * structural commands (spawn, destroy, addComponent, removeComponent)
+ * structural commands (spawn, destroyObject, addComponent, removeComponent)
  * applied at each fixed tick's barrier; real physics stepped with substeps
  * (`tickflow/rapier3d`, `tickflow/rapier2d`); interpolated presentation;
  * latched input; dropped time past the catch-up limit; pause and

@@ -183,7 +183,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   // -- running ---------------------------------------------------------------
 
   /** Whether the runtime is paused (P, or {@link pause}). */
-  get paused(): boolean {
+  override get paused(): boolean {
     return this.loop.paused;
   }
 
@@ -361,7 +361,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     const objects = this.objects.live;
     if (save.session !== this.sessionId || save.objects.length !== objects.length || save.objects.some((object, i) => object !== objects[i] || object.state !== 'live')) {
       throw new Error(
-        'restoreSimulation: the scene or its live objects changed since the save (a spawn, destroy or scene change); ' +
+        'restoreSimulation: the scene or its live objects changed since the save (a spawn, destroyObject or scene change); ' +
           'rolling back structural changes is not supported',
       );
     }
@@ -403,7 +403,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     if (this.loop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
     if (this.queue.length > 0 || this.pendingScene !== undefined) {
       throw new Error(
-        `${method}: structural commands or a scene change are pending (spawn, destroy, addComponent, removeComponent, replaceScene); ` +
+        `${method}: structural commands or a scene change are pending (spawn, destroyObject, addComponent, removeComponent, replaceScene); ` +
           'rolling back structural changes is not supported, so the runtime can be rolled back only while its objects stay the same',
       );
     }
@@ -510,37 +510,35 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   }
 
   /**
-   * With a handle, queues the removal of that object (the seed's structural
-   * `destroy`): at the barrier its behaviors' onDestroy runs while the handle
-   * and its data are still valid; afterwards `valid(handle)` is false.
-   * Idempotent: destroying an object already destroyed (earlier in the same
-   * batch, or before) does nothing.
+   * Queues the removal of an object (the seed's structural `destroy`): at the
+   * barrier its behaviors' onDestroy runs while the handle and its data are
+   * still valid; afterwards `valid(handle)` is false. Idempotent: destroying
+   * an object already destroyed (earlier in the same batch, or before) does
+   * nothing.
    *
-   * With no argument, the shell's `destroy()`: stops the runtime for good,
-   * runs every object's onDestroy, and frees the renderer, the keyboard
-   * listeners and the physics world. A second call does nothing.
-   *
-   * @throws {OptionError} when `handle` is given but is not a number (so a
-   * `destroy(find('gone'))` never tears the runtime down).
+   * @throws {OptionError} when `handle` is not a number.
    */
-  override destroy(handle?: EntityHandle): void {
-    if (arguments.length === 0) {
-      super.destroy();
-      return;
-    }
+  destroyObject(handle: EntityHandle): void {
     if (typeof handle !== 'number') {
-      throw new OptionError('destroy', 'handle', 'an entity handle (a number from spawn or find); destroy() with no argument tears the runtime down', handle);
+      throw new OptionError('destroyObject', 'handle', 'an entity handle (a number from spawn or find)', handle);
     }
-    this.assertCommandsTaken('destroy');
+    this.assertCommandsTaken('destroyObject');
     this.queue.push({ kind: 'destroy', handle });
   }
 
   /**
-   * The runtime's teardown before 0.2.
+   * The shell's `destroy()`, as in every engine: stops the runtime for good,
+   * runs every object's onDestroy, and frees the renderer, the keyboard
+   * listeners and the physics world. A second call does nothing.
    *
-   * @deprecated Use `destroy()`, the same in every engine; `dispose()` goes in 0.3.
+   * @throws {Error} when given an argument: an object's destroy is
+   * {@link destroyObject} (so an old `destroy(handle)` never tears the
+   * runtime down).
    */
-  dispose(): void {
+  override destroy(): void {
+    if (arguments.length > 0) {
+      throw new Error("destroy: the runtime's destroy() takes no handle (it ends the runtime); destroy an object with destroyObject(handle)");
+    }
     super.destroy();
   }
 

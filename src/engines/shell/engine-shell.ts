@@ -44,8 +44,8 @@ export interface EngineStats {
  *   safe from inside any hook; `start()` after `stop()` resumes where the
  *   engine stood; after `destroy()` returns nothing of the engine runs, not
  *   even the rest of the frame it was called from.
- * - **Time**: `frame()`, `stats()` and `advance()`, with the same meaning in
- *   every preset.
+ * - **Time**: `frame()`, `stats()`, `advance()` and `paused`, with the same
+ *   meaning in every preset.
  *
  * @typeParam P The preset's phase names.
  * @typeParam F What its phase table's rows run on: the preset's frame.
@@ -113,6 +113,20 @@ export abstract class EngineShell<P extends string, F = never> {
   /** Whether {@link destroy} was called. */
   get destroyed(): boolean {
     return this.dead;
+  }
+
+  /**
+   * Whether the engine is paused: its pause holds the game still while the
+   * engine lives on (what a pause stops is the preset's rule: the world
+   * engine's steps 4 to 8, the runtime's ticks and updates, every frame of
+   * the systems engine). Each preset pauses and resumes with its seed's verbs
+   * (see docs/lifecycle.md); stopping is not pausing (`stop()` takes no host
+   * ticks, and leaves `paused` as it was). Always false in a preset whose
+   * seed knows no pause (the state engine: "a game that pauses does so in
+   * its state").
+   */
+  get paused(): boolean {
+    return this.loop.paused;
   }
 
   /** Starts taking host ticks (the page's frames by default). Does nothing when started. @throws {Error} after `destroy()`. */

@@ -23,15 +23,18 @@ import { EngineTime, type Time } from './time.js';
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 
 /**
- * Where the engine is in its life:
- * `stopped` (no world), `loading` (hooks 1 to 4 under way: no frames),
- * `playing`, `paused` (no frames requested), `destroyed`.
+ * Where the game is in its life (the seed's play / pause / stop):
+ * `unloaded` (no world: before the first `play()`, after `destroyWorld()`
+ * and `destroy()`), `loading` (hooks 1 to 4 under way: no frames),
+ * `playing`, `paused` (no frames requested). Whether the engine takes host
+ * ticks is the shell's `running` (`start()` / `stop()`), and whether it was
+ * destroyed the shell's `destroyed`.
  */
-export type SystemsEngineState = 'stopped' | 'loading' | 'playing' | 'paused' | 'destroyed';
+export type SystemsEngineState = 'unloaded' | 'loading' | 'playing' | 'paused';
 
 /**
  * The engine's counters, over its whole life (like the frame counter, they
- * survive `stop()` and `play()`): the shell's (`frames`, `ticks`, `declined`,
+ * survive `destroyWorld()` and `play()`): the shell's (`frames`, `ticks`, `declined`,
  * `droppedMs`, `errors`, `fps`) and the systems engine's own.
  */
 export interface SystemsEngineStats extends EngineStats {
@@ -51,7 +54,7 @@ interface SystemRecord {
   readonly events: EventScope;
 }
 
-/** One world, from `play()` on a stopped engine to `stop()`. */
+/** One world, from `play()` on an unloaded engine to `destroyWorld()`. */
 class WorldRun {
   readonly worldSystems: SystemRecord[] = [];
   sceneSystems: SystemRecord[] = [];
@@ -60,7 +63,7 @@ class WorldRun {
   scene: Scene | undefined;
   sceneEntered = false;
   cancelled = false;
-  /** A scene's exit hooks are running: a stop or destroy from inside one ends the world once they are done. */
+  /** A scene's exit hooks are running: a destroyWorld() or destroy() from inside one ends the world once they are done. */
   exiting = false;
   /** The world's end was asked for while its scene was exiting. */
   endAfterExit = false;
@@ -71,16 +74,20 @@ class WorldRun {
 /**
  * The systems engine: a fixed-rate simulation clock (`fixedUpdate`), a
  * per-frame one (`update`), one shared {@link Time}, the lifecycle hooks in
- * the seed's order, a per-engine event queue, and `play` / `pause` /
- * `stop`. Its loop, errors, `frame()`, `stats()` and `advance()` are the
- * engine shell's: every error is reported with the system and hook that
- * threw, and the engine keeps running. Build it with
+ * the seed's order, a per-engine event queue, and the seed's `play()` /
+ * `pause()` / stop (`destroyWorld()`). Its loop, errors, lifecycle
+ * (`start()`, `stop()`, `destroy()`), `frame()`, `stats()` and `advance()`
+ * are the engine shell's: every error is reported with the system and hook
+ * that threw, and the engine keeps running. Build it with
  * {@link createSystemsEngine}.
  *
- * The seed's verbs sit on the shell's lifecycle: `start()` is `play()`, and
- * `stop()` is the seed's stop, which destroys the world. While it is not
- * playing (stopped, loading, paused) the loop is held: it asks for no frames
- * and `advance()` runs nothing.
+ * The seed's verbs sit on the shell's lifecycle and keep the seed's meaning:
+ * `play()` builds the game (or resumes it from a pause) and takes host
+ * ticks; `pause()` holds it; the seed's `stop()`, which destroys the world,
+ * is `destroyWorld()`, since `stop()` is the shell's in every preset (no more
+ * host ticks; the world stays, and `start()` resumes it). While the game is
+ * not playing (unloaded, loading, paused) the loop is held: it asks for no
+ * frames and `advance()` runs nothing.
  */
 export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   /** The one shared Time handed to every system and behavior. */
@@ -97,13 +104,14 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   private readonly frameView: { sceneId: string; entities: readonly Entity[]; time: Time; frame: number };
   private readonly sceneContext: SceneContext;
   private run: WorldRun | undefined;
-  private currentState: SystemsEngineState = 'stopped';
+  private currentState: SystemsEngineState = 'unloaded';
   /** The loop's hold while the engine is not playing (see the class comment). */
   private release: (() => void) | undefined;
   /** While loading: whether to end up paused instead of playing. */
   private wantPaused = false;
   private loading: Promise<void> | undefined;
-  private pendingStop = false;
+  /** A `destroyWorld()` asked for inside a frame: it happens as the frame ends. */
+  private pendingWorldEnd = false;
   private pendingScene: { id: string; done: Deferred } | undefined;
   private counts = { eventsDelivered: 0, ceilingFrames: 0 };
 
@@ -138,7 +146,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       inFrame: () => this.loop.inFrame,
     };
     this.holdLoop();
-    this.loop.start();
   }
 
   /** Where the engine is in its life. */
@@ -146,15 +153,16 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     return this.currentState;
   }
 
-  /** The active scene (undefined while stopped, and between a scene's destroy and the next one's build). */
+  /** The active scene (undefined while unloaded, and between a scene's destroy and the next one's build). */
   get scene(): Scene | undefined {
     return this.run?.scene;
   }
 
   /**
-   * Starts or resumes the game.
+   * Starts or resumes the game (the seed's `play()`), and takes host ticks
+   * (the shell's `start()`, so `play()` after `stop()` resumes too).
    *
-   * - Stopped: builds the whole game from the configuration: every world
+   * - Unloaded: builds the whole game from the configuration: every world
    *   system is constructed, then `onWorldLoad` (awaited, system by system,
    *   in order), `onWorldReady`, then the start scene: its systems and
    *   entities are constructed, `onSceneLoad` (awaited), `onSceneEnter`;
@@ -168,9 +176,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * @throws {Error} after `destroy()`.
    */
   play(): Promise<void> {
+    this.assertAlive('play');
+    this.start();
     switch (this.currentState) {
-      case 'destroyed':
-        throw new Error('play: the engine was destroyed');
       case 'playing':
         return Promise.resolve();
       case 'loading':
@@ -181,7 +189,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         this.currentState = 'playing';
         this.releaseLoop();
         return Promise.resolve();
-      case 'stopped':
+      case 'unloaded':
         this.wantPaused = false;
         return this.track(this.startWorld());
     }
@@ -203,27 +211,29 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     }
   }
 
-  /** The shell's `start()`: {@link play}, without waiting. @throws {Error} after `destroy()`. */
-  override start(): void {
-    void this.play();
+  /** Whether the game is paused ({@link pause}): it runs no frame until {@link play}. */
+  override get paused(): boolean {
+    return this.currentState === 'paused';
   }
 
   /**
-   * Destroys the world: the scene's `onSceneExit` and `onSceneDestroy` (world
-   * systems, then the scene's), then `onWorldDestroy`; the event queue is
-   * emptied and every listener a system or behavior added goes. A later
-   * `play()` builds the whole game again from the configuration, starting
-   * at `startSceneId`. Called inside a frame, it happens as the frame ends.
-   * (The seed's stop: it replaces the shell's, which only stops taking ticks.)
+   * The seed's `stop()`: "stop() destroys the world." The scene's
+   * `onSceneExit` and `onSceneDestroy` (world systems, then the scene's),
+   * then `onWorldDestroy`; the event queue is emptied and every listener a
+   * system or behavior added goes. A later `play()` builds the whole game
+   * again from the configuration, starting at `startSceneId`. Called inside a
+   * frame, it happens as the frame ends. Does nothing while unloaded.
+   * (Named for what it does: `stop()` is the shell's in every preset, and
+   * only stops taking host ticks.)
    */
-  override stop(): void {
+  destroyWorld(): void {
     const run = this.run;
     if (run === undefined) return;
     if (this.loop.inFrame) {
-      this.pendingStop = true;
+      this.pendingWorldEnd = true;
       return;
     }
-    this.destroyWorld(run);
+    this.endWorld(run);
   }
 
   /**
@@ -234,7 +244,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * paused engine stays paused.
    *
    * @return A promise that settles once the new scene is entered.
-   * @throws {OptionError} when `sceneId` names no scene; an `Error` when the engine is stopped.
+   * @throws {OptionError} when `sceneId` names no scene; an `Error` when the game is unloaded.
    */
   loadScene(sceneId: string): Promise<void> {
     if (!this.config.scenes.has(sceneId)) {
@@ -263,7 +273,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
 
   /**
    * Listens to one type of event (for page code: a HUD, a pause menu). It
-   * stays until removed, across stop and play; a system's own listeners go
+   * stays until removed, across `destroyWorld()` and `play()`; a system's own listeners go
    * through its `options.events`.
    *
    * @return A function that removes the listener.
@@ -287,8 +297,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
   protected teardown(): void {
     const run = this.run;
-    if (run !== undefined) this.destroyWorld(run);
-    this.currentState = 'destroyed';
+    if (run !== undefined) this.endWorld(run);
     try {
       this.backend.destroy();
     } catch (error) {
@@ -381,7 +390,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     run.scene = undefined;
     run.sceneEntered = false;
     run.exiting = false;
-    if (run.endAfterExit) this.destroyWorld(run);
+    if (run.endAfterExit) this.endWorld(run);
   }
 
   /** The end of loading: the loop starts (or the engine rests paused), then a scene change asked for meanwhile. */
@@ -411,7 +420,8 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     return andThen(this.enterScene(run, sceneId), () => this.begin(run));
   }
 
-  private destroyWorld(run: WorldRun): void {
+  /** The world's end (see {@link destroyWorld}), at once. */
+  private endWorld(run: WorldRun): void {
     run.cancelled = true;
     this.holdLoop();
     if (run.ended) return;
@@ -425,21 +435,21 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     for (const record of run.worldSystems) record.events.dispose();
     this.queue.clear();
     this.run = undefined;
-    this.pendingStop = false;
+    this.pendingWorldEnd = false;
     const pending = this.pendingScene;
     this.pendingScene = undefined;
-    pending?.done.reject(new Error('loadScene: the engine was stopped before the scene loaded'));
+    pending?.done.reject(new Error('loadScene: the world was destroyed before the scene loaded (destroyWorld() or destroy())'));
     this.loading = undefined;
     this.engineTime.reset();
-    if (this.currentState !== 'destroyed') this.currentState = 'stopped';
+    this.currentState = 'unloaded';
   }
 
   /** The end of every frame: a stop or a scene change asked for inside it. */
   private settle(): void {
     const run = this.run;
     if (run === undefined) return;
-    if (this.pendingStop) {
-      this.destroyWorld(run);
+    if (this.pendingWorldEnd) {
+      this.endWorld(run);
       return;
     }
     const pending = this.pendingScene;

@@ -140,12 +140,12 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   }
 
   /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors; timers wait (they run on `world.activeTime`). */
-  get paused(): boolean {
+  override get paused(): boolean {
     return this.loop.paused;
   }
 
   /** Pauses (true) or resumes (false) the world. */
-  set paused(value: boolean) {
+  override set paused(value: boolean) {
     this.loop.paused = value;
   }
 
