@@ -20,6 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** The shell's vocabulary, as every preset has it. */
 interface ShellEngine {
+  timeScale: number;
   start(): void;
   stop(): void;
   destroy(): void;
@@ -30,7 +31,12 @@ interface ShellEngine {
   stats(): EngineStats;
   readonly errors$: Observable<EngineError>;
   /** The read-only loop: its phases, in frame order, and handlers on them. */
-  readonly loop: { readonly phaseNames: readonly string[]; on(name: string, handler: (seconds: number) => void): Subscription };
+  readonly loop: {
+    readonly phaseNames: readonly string[];
+    readonly paused: boolean;
+    readonly timeScale: number;
+    on(name: string, handler: (seconds: number) => void): Subscription;
+  };
 }
 
 /** One preset, built headless the same way for every check. Add a row for a new preset. */
@@ -127,6 +133,26 @@ describe('the engine shell: one lifecycle, the same behaviour in every preset', 
         expect(preset.standing(engine), 'the same game: stop() tore nothing down').toBe(standing);
         expect(engine.destroyed).toBe(false);
         expect(engine.paused, 'stopping is not pausing').toBe(false);
+        expect(reported).toEqual([]);
+        engine.destroy();
+      });
+
+      it('no back door: engine.loop is read-only (assigning paused or timeScale throws, no control is there); the controls are the engine\'s', async () => {
+        const { engine, reported } = await built(preset);
+        const loop = engine.loop as unknown as Record<string, unknown>;
+        expect(() => (loop.paused = true), 'loop.paused = true').toThrow(TypeError);
+        expect(engine.paused).toBe(false);
+        expect(engine.loop.paused).toBe(false);
+        expect(() => (loop.timeScale = 0), 'loop.timeScale = 0').toThrow(TypeError);
+        for (const control of ['start', 'stop', 'destroy', 'advance', 'hold', 'step', 'setClock', 'setFixedStep', 'setTap', 'restoreFrame', 'reportError', 'guardPhase']) {
+          expect(loop[control], `loop.${control}`).toBeUndefined();
+        }
+        engine.timeScale = 0.5;
+        expect(engine.loop.timeScale).toBe(0.5);
+        const before = engine.frame().timeMs;
+        preset.advance(engine);
+        expect(engine.frame().timeMs - before, 'a frame worth half its clock delta').toBeCloseTo(engine.frame().lastDeltaMs, 9);
+        expect(engine.frame().lastDeltaMs).toBeCloseTo(preset.name === 'systems' ? 10 : 1000 / 120, 9);
         expect(reported).toEqual([]);
         engine.destroy();
       });

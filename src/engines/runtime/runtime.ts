@@ -184,7 +184,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   /** Whether the runtime is paused (P, or {@link pause}). */
   override get paused(): boolean {
-    return this.loop.paused;
+    return this.innerLoop.paused;
   }
 
   /**
@@ -193,15 +193,15 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * loop's accumulator is emptied, and interpolation history reset.
    */
   pause(): void {
-    if (this.loop.paused) return;
-    this.loop.paused = true;
+    if (this.innerLoop.paused) return;
+    this.innerLoop.paused = true;
     this.resetAllHistory();
   }
 
   /** Resumes. "Resuming does not simulate the time spent paused": the accumulator starts empty. */
   resume(): void {
-    if (!this.loop.paused) return;
-    this.loop.paused = false;
+    if (!this.innerLoop.paused) return;
+    this.innerLoop.paused = false;
     this.resetAllHistory();
   }
 
@@ -212,7 +212,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * the tick's pose itself (alpha 1). Does nothing while running.
    */
   step(): void {
-    this.loop.step();
+    this.innerLoop.step();
   }
 
   /**
@@ -303,7 +303,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   /** The runtime's counters (see {@link RuntimeStats}). */
   override stats(): RuntimeStats {
-    const plan = this.loop.plan();
+    const plan = this.innerLoop.plan();
     const stats = super.stats();
     return {
       ...stats,
@@ -400,7 +400,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   private assertRollbackable(method: string): void {
     this.assertAlive(method);
-    if (this.loop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
+    if (this.innerLoop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
     if (this.queue.length > 0 || this.pendingScene !== undefined) {
       throw new Error(
         `${method}: structural commands or a scene change are pending (spawn, destroyObject, addComponent, removeComponent, replaceScene); ` +
@@ -594,7 +594,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       return runtime.destroyed;
     },
     get paused() {
-      return runtime.loop.paused;
+      return runtime.innerLoop.paused;
     },
     get keys() {
       return runtime.keys;
@@ -631,7 +631,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       bridge.deliverCollisions(runtime.callbacks);
     },
     present() {
-      const alpha = runtime.loop.alpha;
+      const alpha = runtime.innerLoop.alpha;
       const objects = runtime.objects.live;
       for (let i = 0; i < objects.length; i++) {
         const object = objects[i]!;
@@ -640,7 +640,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       runtime.frameView.alpha = alpha;
     },
     render() {
-      const { frameView: view, loop } = runtime;
+      const { frameView: view, innerLoop: loop } = runtime;
       view.objects = runtime.objects.live;
       view.session = runtime.sessionId;
       view.frame = loop.frameCount;
@@ -652,7 +652,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
   private inTick(): boolean {
-    return this.loop.currentPhase === 'tick';
+    return this.innerLoop.currentPhase === 'tick';
   }
 
   /**
@@ -682,7 +682,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     this.tickCount = 0;
     this.documentInForce = document;
     this.simulationInForce = simulation;
-    this.loop.setFixedStep(stepOptions(simulation));
+    this.innerLoop.setFixedStep(stepOptions(simulation));
     this.bridge?.setGravity(simulation.gravity);
     loadObjects(this.objects, this.bridge, document.objects);
   }

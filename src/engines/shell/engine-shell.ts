@@ -3,9 +3,11 @@ import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Clock } from '../../clocks/clock.js';
 import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
+import { LoopView } from '../../loop/loop-view.js';
 import { PhaseError } from '../../loop/phase-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
+import { registerEngineLoop } from './engine-loop.js';
 import { EngineRandom } from './engine-random.js';
 import { NondeterminismWarnings } from './nondeterminism-warnings.js';
 import { phaseSpecOf, type PresetDeclaration, type PresetPhase } from './preset-declaration.js';
@@ -35,7 +37,10 @@ export interface EngineStats {
  *   each checked by one rule before anything starts.
  * - **The frame**, built from the preset's phase table: each row's name and
  *   flags make a phase of the loop, and each row's `run` is wired into it
- *   here, once (see {@link PresetPhase}): `engine.loop`.
+ *   here, once (see {@link PresetPhase}). Callers read the loop through
+ *   `engine.loop`, a read-only {@link LoopView}; what they may change on it
+ *   (the time scale, the clock, the preset's pause) they change through the
+ *   engine, so a preset's rules around a control cannot be bypassed.
  * - **Errors**: everything caught at a boundary, in a phase or outside one,
  *   becomes one {@link EngineError} (engine, phase, frame, and the tick,
  *   object, system or hook where there is one); it is counted, handed to
@@ -44,15 +49,21 @@ export interface EngineStats {
  *   safe from inside any hook; `start()` after `stop()` resumes where the
  *   engine stood; after `destroy()` returns nothing of the engine runs, not
  *   even the rest of the frame it was called from.
- * - **Time**: `frame()`, `stats()`, `advance()` and `paused`, with the same
- *   meaning in every preset.
+ * - **Time**: `frame()`, `stats()`, `advance()`, `paused` and `timeScale`,
+ *   with the same meaning in every preset.
  *
  * @typeParam P The preset's phase names.
  * @typeParam F What its phase table's rows run on: the preset's frame.
  */
 export abstract class EngineShell<P extends string, F = never> {
-  /** The loop the frames run on; its phases are the preset's phase table. */
-  readonly loop: Loop<P>;
+  /**
+   * The loop the frames run on, read-only: its phases (the preset's phase
+   * table) as streams and handlers, `frames$`, `frame()`, `stats()`,
+   * `plan()`, `alpha`, `paused` and `timeScale`. Its controls are the
+   * engine's own (`start`, `stop`, `timeScale`, `setClock`, the preset's
+   * pause): `engine.loop.paused = true` throws a `TypeError`.
+   */
+  readonly loop: LoopView<P>;
   /** Every error the engine caught, as it happens. */
   readonly errors$: Observable<EngineError>;
   /**
@@ -63,6 +74,8 @@ export abstract class EngineShell<P extends string, F = never> {
    */
   readonly random: EngineRandom;
 
+  /** The loop itself, with its controls: only the preset changes it. */
+  protected readonly innerLoop: Loop<P>;
   /** The engine's name in errors. */
   protected readonly label: string;
   /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). */
@@ -87,7 +100,9 @@ export abstract class EngineShell<P extends string, F = never> {
       advanceErrors,
       errorOf: (phase, frame, cause) => new EngineError(label, phase, frame, cause),
     });
-    this.loop = loop;
+    this.innerLoop = loop;
+    this.loop = new LoopView(loop);
+    registerEngineLoop(this, loop);
     this.errors$ = loop.errors$ as Observable<EngineError>;
     // The frame, declared once: each row's run, first in its phase (before any caller's handler).
     for (const { name, run } of phases) {
@@ -107,7 +122,7 @@ export abstract class EngineShell<P extends string, F = never> {
 
   /** Whether the engine takes host ticks now (started, and not held by a load or a pause that asks for no frames). */
   get running(): boolean {
-    return this.loop.running;
+    return this.innerLoop.running;
   }
 
   /** Whether {@link destroy} was called. */
@@ -126,18 +141,32 @@ export abstract class EngineShell<P extends string, F = never> {
    * its state").
    */
   get paused(): boolean {
-    return this.loop.paused;
+    return this.innerLoop.paused;
+  }
+
+  /**
+   * Game time per clock time: each delivered delta is multiplied by it, after
+   * the clock (after a wall clock's clamp). 0.5 is slow motion; 0 freezes the
+   * game while frames still run. A finite number >= 0; defaults to 1.
+   */
+  get timeScale(): number {
+    return this.innerLoop.timeScale;
+  }
+
+  /** Sets the time scale, from the next frame on; see the getter. @throws {OptionError} unless a finite number >= 0. */
+  set timeScale(value: number) {
+    this.innerLoop.timeScale = value;
   }
 
   /** Starts taking host ticks (the page's frames by default). Does nothing when started. @throws {Error} after `destroy()`. */
   start(): void {
     this.assertAlive('start');
-    this.loop.start();
+    this.innerLoop.start();
   }
 
   /** Stops taking host ticks: the engine asks for no frames. `advance()` still works. Does nothing when stopped. */
   stop(): void {
-    this.loop.stop();
+    this.innerLoop.stop();
   }
 
   /**
@@ -149,24 +178,24 @@ export abstract class EngineShell<P extends string, F = never> {
   destroy(): void {
     if (this.dead) return;
     this.dead = true;
-    this.loop.stop();
+    this.innerLoop.stop();
     try {
       this.teardown();
     } catch (error) {
       this.report(error, { hook: 'destroy' });
     } finally {
-      this.loop.destroy();
+      this.innerLoop.destroy();
     }
   }
 
   /** The frames so far: count, simulated time, active time and the latest delta, in ms. */
   frame(): FrameInfo {
-    return this.loop.frame();
+    return this.innerLoop.frame();
   }
 
   /** A phase of the frame as a hot stream: it emits the delta in seconds inside that phase (see `Loop.phase`). */
   phase(name: P): Observable<number> {
-    return this.loop.phase(name);
+    return this.innerLoop.phase(name);
   }
 
   /**
@@ -178,13 +207,13 @@ export abstract class EngineShell<P extends string, F = never> {
    */
   setClock(clock: Clock): void {
     this.assertAlive('setClock');
-    this.loop.setClock(clock);
+    this.innerLoop.setClock(clock);
   }
 
   /** The engine's counters (see {@link EngineStats}). */
   stats(): EngineStats {
-    const { declined, droppedMs, errors, fps } = this.loop.stats();
-    return { frames: this.loop.frameCount, declined, droppedMs, errors, fps };
+    const { declined, droppedMs, errors, fps } = this.innerLoop.stats();
+    return { frames: this.innerLoop.frameCount, declined, droppedMs, errors, fps };
   }
 
   /**
@@ -200,14 +229,14 @@ export abstract class EngineShell<P extends string, F = never> {
    */
   advance(timestampMs?: number): boolean {
     this.assertAlive('advance');
-    if (this.loop.inFrame) {
+    if (this.innerLoop.inFrame) {
       throw new Error(
-        `advance: called inside frame ${this.loop.frameCount} of the ${this.label} (phase "${this.loop.currentPhase}"); ` +
+        `advance: called inside frame ${this.innerLoop.frameCount} of the ${this.label} (phase "${this.innerLoop.currentPhase}"); ` +
           'a frame cannot run inside another, so call advance() from outside the frame (a test, a timer, the next tick)',
       );
     }
     try {
-      return timestampMs === undefined ? this.loop.advance() : this.loop.advance(timestampMs);
+      return timestampMs === undefined ? this.innerLoop.advance() : this.innerLoop.advance(timestampMs);
     } catch (error) {
       if (this.throwCause && error instanceof PhaseError && error.cause instanceof Error) throw error.cause;
       throw error;
@@ -222,8 +251,8 @@ export abstract class EngineShell<P extends string, F = never> {
    * callback it isolates): an {@link EngineError} at the phase running now
    * (or `phase`) and this frame, with `source`.
    */
-  protected report(cause: unknown, source?: ErrorSource, phase: string = this.loop.currentPhase): void {
-    this.loop.reportError(new EngineError(this.label, phase, this.loop.frameCount, cause, source));
+  protected report(cause: unknown, source?: ErrorSource, phase: string = this.innerLoop.currentPhase): void {
+    this.innerLoop.reportError(new EngineError(this.label, phase, this.innerLoop.frameCount, cause, source));
   }
 
   /** Calls a hook the game supplied (`onDiagnostic`, ...): what it throws is reported as `hook`'s error, never let through. */

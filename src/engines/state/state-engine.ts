@@ -127,7 +127,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     checkOptions(options);
     super(STATE_PRESET, options);
     const { initial, update, render, backend, recorder, readonlyView: checkViews = isDevelopmentBuild() } = options;
-    const game = gameOptions(STATE_PRESET.where, options, () => this.loop.frameCount);
+    const game = gameOptions(STATE_PRESET.where, options, () => this.innerLoop.frameCount);
     this.current = initial;
     this.update = update;
     this.render = render;
@@ -159,7 +159,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
    * @throws {Error} when called inside a frame.
    */
   apply(transition: (view: DeepReadonly<T>) => T): void {
-    if (this.loop.inFrame) {
+    if (this.innerLoop.inFrame) {
       throw new Error('apply: called inside a frame; pose the game between frames (update returns the next state inside one)');
     }
     const next = transition(this.view(this.current));
@@ -208,7 +208,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
         renderContext ??= engine.renderContext();
         engine.render?.(engine.view(engine.current), renderContext);
       },
-      diagnostics: () => engine.loop.diagnostics(),
+      diagnostics: () => engine.innerLoop.diagnostics(),
       closeInput: () => engine.input.closeFrame(),
     };
   })(this);
@@ -228,7 +228,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     return {
       dt: 0,
       get frame() {
-        return engine.loop.frame();
+        return engine.innerLoop.frame();
       },
       input: this.input.frame,
       cue: (name, options) => cues.play(name, options),
@@ -244,7 +244,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     const engine = this;
     return Object.defineProperties(Object.create(this.backend.surface) as RenderContext<S>, {
       viewport: { get: () => engine.fit, enumerable: true },
-      frame: { get: () => engine.loop.frame(), enumerable: true },
+      frame: { get: () => engine.innerLoop.frame(), enumerable: true },
     });
   }
 

@@ -143,7 +143,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       queue: this.queue,
       engine: this,
       report: (system, hook, error) => this.reportFrom(system, hook, error),
-      inFrame: () => this.loop.inFrame,
+      inFrame: () => this.innerLoop.inFrame,
     };
     this.holdLoop();
   }
@@ -229,7 +229,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   destroyWorld(): void {
     const run = this.run;
     if (run === undefined) return;
-    if (this.loop.inFrame) {
+    if (this.innerLoop.inFrame) {
       this.pendingWorldEnd = true;
       return;
     }
@@ -252,7 +252,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     }
     const run = this.run;
     if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-    if (this.loop.inFrame || this.currentState === 'loading') {
+    if (this.innerLoop.inFrame || this.currentState === 'loading') {
       const done = this.pendingScene?.done ?? deferred();
       this.pendingScene = { id: sceneId, done };
       return done.promise;
@@ -291,7 +291,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   /** The engine's counters over its whole life (see {@link SystemsEngineStats}). */
   override stats(): SystemsEngineStats {
     const stats = super.stats();
-    return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.loop.fixedStepCount, ...this.counts };
+    return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.innerLoop.fixedStepCount, ...this.counts };
   }
 
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
@@ -481,7 +481,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         return engine.engineTime;
       },
       get alpha() {
-        return engine.loop.alpha;
+        return engine.innerLoop.alpha;
       },
       deliverEvents() {
         const counts = engine.counts;
@@ -508,7 +508,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         const current = scene();
         frameView.sceneId = current.id;
         frameView.entities = current.entities;
-        frameView.frame = engine.loop.frameCount;
+        frameView.frame = engine.innerLoop.frameCount;
         try {
           engine.backend.render(frameView as SystemsFrame);
         } catch (error) {
@@ -517,7 +517,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       },
       flushRemoved: () => scene().flush(),
       countCeiling() {
-        if (engine.loop.plan().droppedMs > 0) engine.counts.ceilingFrames++;
+        if (engine.innerLoop.plan().droppedMs > 0) engine.counts.ceilingFrames++;
       },
       settle: () => engine.settle(),
     };
@@ -525,7 +525,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
 
   /** Holds the loop (idempotent): no frames while the engine is not playing. */
   private holdLoop(): void {
-    this.release ??= this.loop.hold();
+    this.release ??= this.innerLoop.hold();
   }
 
   /** Releases the hold (idempotent): the clock starts fresh, so no time is charged for the pause or the load. */

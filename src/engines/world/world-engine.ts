@@ -77,7 +77,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private current: World<A> | undefined;
   private readonly transitions: LevelTransitions<A>;
   /** Step 7. What it cannot keep to itself (a collider it leaves out, a throwing emit) is reported in the frame. */
-  private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.loop.reportError(error) });
+  private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.innerLoop.reportError(error) });
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
   private readonly overlay: boolean;
   private readonly context: TickContext<A> & { dt: number };
@@ -92,7 +92,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     checkBackend(where, options.backend);
     super(WORLD_PRESET, options);
     const { backend, levels, startLevel } = options;
-    const game = gameOptions(where, options, () => this.loop.frameCount);
+    const game = gameOptions(where, options, () => this.innerLoop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
     this.transitions.check(where, 'startLevel', startLevel);
     this.backend = backend;
@@ -141,12 +141,12 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
 
   /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors; timers wait (they run on `world.activeTime`). */
   override get paused(): boolean {
-    return this.loop.paused;
+    return this.innerLoop.paused;
   }
 
   /** Pauses (true) or resumes (false) the world. */
   override set paused(value: boolean) {
-    this.loop.paused = value;
+    this.innerLoop.paused = value;
   }
 
   /** A point in CSS pixels of the surface, in world units, through the fit this frame renders through and the camera. */
@@ -186,14 +186,14 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
 
   /** What the phase table runs on (see {@link WorldPhaseHost}). */
   protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
-    const report = (error: unknown): void => engine.loop.reportError(error);
+    const report = (error: unknown): void => engine.innerLoop.reportError(error);
     const isDestroyed = (): boolean => engine.destroyed;
     return {
       get world() {
         return engine.world;
       },
       get paused() {
-        return engine.loop.paused;
+        return engine.innerLoop.paused;
       },
       get destroyed() {
         return engine.destroyed;
@@ -229,7 +229,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       this.backend.render(scene);
       if (this.overlay) {
         const actorCount = world.actors.reduce((n, a) => n + (a.alive ? 1 : 0), 0);
-        this.backend.drawOverlay({ ...this.loop.diagnostics(), level: world.level, actorCount }, scene);
+        this.backend.drawOverlay({ ...this.innerLoop.diagnostics(), level: world.level, actorCount }, scene);
       }
     } catch (error) {
       onError(error);
@@ -241,13 +241,13 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   /** What each world reaches its engine through. */
   private readonly worldHost: WorldHost = ((engine: WorldEngine<A>): WorldHost => ({
     nextActorId: () => ++engine.actorIds,
-    frame: () => engine.loop.frame(),
+    frame: () => engine.innerLoop.frame(),
     requestLevel: (name) => engine.transitions.request(name),
     get paused() {
-      return engine.loop.paused;
+      return engine.innerLoop.paused;
     },
     set paused(value: boolean) {
-      engine.loop.paused = value;
+      engine.innerLoop.paused = value;
     },
   }))(this);
 
@@ -267,7 +267,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       engine.renderStep((e) => engine.report(e, undefined, 'render'));
       engine.input.closeFrame();
     },
-    hold: () => engine.loop.hold(),
+    hold: () => engine.innerLoop.hold(),
     report: (phase: string, cause: unknown) => engine.report(cause, undefined, phase),
   }))(this);
 }
