@@ -12,7 +12,9 @@
  *
  * @packageDocumentation
  */
-export { createRuntime, Runtime, type RuntimeOptions, type RuntimeStats, type RuntimeFrame, type RuntimeBackend } from './runtime.js';
+export { createRuntime, Runtime, type RuntimeStats } from './runtime.js';
+export type { RuntimeOptions } from './runtime-options.js';
+export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';

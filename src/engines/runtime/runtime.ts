@@ -1,91 +1,26 @@
-import type { Subscribable } from 'rxjs';
-import { deltas } from '../../../operators/deltas.js';
-import { finiteTimestamps } from '../../../operators/finite-timestamps.js';
 import { OptionError } from '../../../operators/option-error.js';
-import { pipeSteps } from '../../../operators/step-operator.js';
-import { checkOptionKeys, functionOption, optionsObject } from '../../../operators/validate.js';
-import type { Clock } from '../../clocks/clock.js';
-import { whileVisible } from '../../clocks/while-visible.js';
+import type { Input } from '../../input/input.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
-import type { ShellOptions } from '../shell/shell-options.js';
-import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
+import type { BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
-import type { PhysicsAdapter, PhysicsSnapshot } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
 import { blendPose, copyPose, writePose, type Pose, type PoseUpdate } from './pose.js';
-import { RuntimeInput, type RuntimeAction, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
-import type { Input } from '../../input/input.js';
-import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-object.js';
+import type { RuntimeBackend } from './runtime-backend.js';
+import { RuntimeInput, type RuntimeAction, type RuntimeInputState } from './runtime-input.js';
+import type { EntityHandle, RuntimeObject } from './runtime-object.js';
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
+import { checkRuntimeOptions, defaultRuntimeClock, runtimeFixedStep, type RuntimeOptions } from './runtime-options.js';
 import { RUNTIME_PHASE_TABLE, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
+import { restoreSimulation, saveSimulation, simulationState, type RollbackParts, type RuntimeSave, type SimulationState } from './runtime-rollback.js';
 import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
 import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
 import { CommandQueue } from './structural-commands.js';
 
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
-
-/** What the runtime hands its renderer once per rendered frame: one object, rewritten each frame. */
-export interface RuntimeFrame {
-  /** The live objects, in creation order; draw each at `presented`. */
-  readonly objects: readonly RuntimeObjectView[];
-  /** The scene session: a new number for every scene loaded. */
-  readonly session: number;
-  /** Rendered frames of the runtime so far. */
-  readonly frame: number;
-  /** The accumulator fraction the presentation used, in [0, 1] (1 on a single step). */
-  readonly alpha: number;
-  /** Fixed ticks this frame ran. */
-  readonly ticks: number;
-  /** Whether the runtime is paused. */
-  readonly paused: boolean;
-}
-
-/** What the runtime needs from a renderer (`threeRuntimeBackend` in `tickflow/three`). Rendering never feeds back into simulation. */
-export interface RuntimeBackend {
-  /** Draws one frame's snapshot. */
-  render(frame: RuntimeFrame): void;
-  /** Frees the surface (the runtime's `destroy()` calls it). */
-  destroy(): void;
-}
-
-/** Options of {@link createRuntime}: the runtime's own, and the shell's (`ticks`, `clock`, `onError`). */
-export interface RuntimeOptions extends ShellOptions {
-  /**
-   * The scene document (an object or its JSON text): its `simulation`
-   * settings and its objects. Validated before anything starts: every
-   * problem is named in one {@link SceneDocumentError}.
-   */
-  readonly scene: unknown;
-  /** Behavior factories by the name scene documents use. */
-  readonly behaviors?: { readonly [name: string]: BehaviorFactory };
-  /**
-   * The physics world (`await createRapier3d()` from `tickflow/rapier3d`, or
-   * `tickflow/rapier2d`). The runtime owns it from here: its `destroy()`
-   * destroys the adapter, which frees everything the physics engine
-   * allocated. Required when a scene object has a `body`.
-   */
-  readonly physics?: PhysicsAdapter;
-  /** Draws each frame; defaults to drawing nothing (headless). */
-  readonly backend?: RuntimeBackend;
-  /**
-   * Host ticks (ms); defaults to the page's one requestAnimationFrame.
-   * `advance()` works without them.
-   */
-  readonly ticks?: Subscribable<number>;
-  /**
-   * What each tick is worth; defaults to the wall clock with no clamp (so
-   * every lost interval shows in `dropped`), declining ticks while the page
-   * is hidden when there is a page.
-   */
-  readonly clock?: Clock;
-  /** Keyboard target and key bindings. */
-  readonly input?: RuntimeInputOptions;
-  /** Called with every diagnostic (a structural command aimed at a dead object); defaults to `console.warn`. What it throws is reported, never let through. */
-  readonly onDiagnostic?: (message: string) => void;
-}
-
-const RUNTIME_OPTION_KEYS = ['scene', 'behaviors', 'physics', 'backend', 'ticks', 'clock', 'input', 'onError', 'onDiagnostic', 'seed', 'determinismWarnings'] as const;
+export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
+export type { RuntimeOptions } from './runtime-options.js';
+export type { RuntimeSave } from './runtime-rollback.js';
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {
@@ -107,13 +42,11 @@ export interface RuntimeStats extends EngineStats {
   readonly diagnostics: number;
 }
 
-const NO_BEHAVIORS: { readonly [name: string]: BehaviorFactory } = Object.freeze({});
-
 const RUNTIME_PRESET = {
   label: 'runtime',
   where: 'createRuntime',
   phases: RUNTIME_PHASE_TABLE,
-  defaultClock,
+  defaultClock: defaultRuntimeClock,
 } as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep'>;
 
 /**
@@ -154,24 +87,14 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    */
   constructor(options: RuntimeOptions) {
     const where = RUNTIME_PRESET.where;
-    optionsObject(where, options);
-    checkOptionKeys(where, options, RUNTIME_OPTION_KEYS);
-    const { behaviors = NO_BEHAVIORS, physics, backend, onDiagnostic } = options;
-    checkBehaviorFactories(where, behaviors);
-    if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
-      throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
-    }
-    if (backend !== undefined && !isRuntimeBackend(backend)) {
-      throw new OptionError(where, 'backend', 'an object with render(frame) and destroy()', backend);
-    }
-    if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
+    const { behaviors, physics, backend, onDiagnostic } = checkRuntimeOptions(where, options);
     const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
-    super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, options);
+    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation) }, options);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
     this.backend = backend;
     this.keys = new RuntimeInput(options.input, where);
-    this.onDiagnostic = onDiagnostic ?? ((message) => console.warn(message));
+    this.onDiagnostic = onDiagnostic;
     this.documentInForce = scene.document;
     this.simulationInForce = scene.simulation;
     this.callbacks = this.callbackHost();
@@ -333,21 +256,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    */
   saveSimulation(): RuntimeSave {
     this.assertRollbackable('saveSimulation');
-    const objects = this.objects.live;
-    const poses = new Float64Array(objects.length * POSE_FLOATS * 3);
-    for (let i = 0; i < objects.length; i++) {
-      const object = objects[i]!;
-      packPose(poses, (i * 3) * POSE_FLOATS, object.current);
-      packPose(poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
-      packPose(poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
-    }
-    return {
-      session: this.sessionId,
-      objects: objects.slice(),
-      poses,
-      tickCount: this.tickCount,
-      physics: this.bridge?.takeSnapshot(),
-    };
+    return saveSimulation(this.rollbackParts());
   }
 
   /**
@@ -358,21 +267,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    */
   restoreSimulation(save: RuntimeSave): void {
     this.assertRollbackable('restoreSimulation');
-    const objects = this.objects.live;
-    if (save.session !== this.sessionId || save.objects.length !== objects.length || save.objects.some((object, i) => object !== objects[i] || object.state !== 'live')) {
-      throw new Error(
-        'restoreSimulation: the scene or its live objects changed since the save (a spawn, destroyObject or scene change); ' +
-          'rolling back structural changes is not supported',
-      );
-    }
-    if (save.physics !== undefined) this.bridge!.restoreSnapshot(save.physics);
-    for (let i = 0; i < objects.length; i++) {
-      const object = objects[i]!;
-      unpackPose(save.poses, (i * 3) * POSE_FLOATS, object.current);
-      unpackPose(save.poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
-      unpackPose(save.poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
-    }
-    this.tickCount = save.tickCount;
+    this.tickCount = restoreSimulation(this.rollbackParts(), save);
   }
 
   /**
@@ -381,21 +276,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * body, its velocity, keyed by name (a repeated name gets `#2`, `#3`...).
    * @internal
    */
-  simulationState(): { tick: number; objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> } {
-    const objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> = {};
-    const velocity = new Float64Array(3);
-    for (const object of this.objects.live) {
-      if (object.state !== 'live') continue;
-      let key = object.name;
-      for (let n = 2; Object.hasOwn(objects, key); n++) key = `${object.name}#${n}`;
-      const entry: { position: number[]; rotation: number[]; velocity?: number[] } = { position: [...object.current.position], rotation: [...object.current.rotation] };
-      if (object.physical) {
-        this.bridge!.readVelocity(object, velocity);
-        entry.velocity = [...velocity];
-      }
-      objects[key] = entry;
-    }
-    return { tick: this.tickCount, objects };
+  simulationState(): SimulationState {
+    return simulationState(this.rollbackParts());
+  }
+
+  private rollbackParts(): RollbackParts {
+    return { session: this.sessionId, objects: this.objects.live, tickCount: this.tickCount, bridge: this.bridge };
   }
 
   private assertRollbackable(method: string): void {
@@ -682,7 +568,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     this.tickCount = 0;
     this.documentInForce = document;
     this.simulationInForce = simulation;
-    this.innerLoop.setFixedStep(stepOptions(simulation));
+    this.innerLoop.setFixedStep(runtimeFixedStep(simulation));
     this.bridge?.setGravity(simulation.gravity);
     loadObjects(this.objects, this.bridge, document.objects);
   }
@@ -741,31 +627,6 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   }
 }
 
-/** What {@link Runtime.saveSimulation} keeps. @internal */
-export interface RuntimeSave {
-  readonly session: number;
-  readonly objects: readonly RuntimeObject[];
-  /** Each object's current, previous and presented pose, {@link POSE_FLOATS} numbers each. */
-  readonly poses: Float64Array;
-  readonly tickCount: number;
-  readonly physics: PhysicsSnapshot | undefined;
-}
-
-/** Numbers in a packed pose: position 3, rotation 4, scale 3. */
-const POSE_FLOATS = 10;
-
-function packPose(out: Float64Array, at: number, pose: Pose): void {
-  out.set(pose.position, at);
-  out.set(pose.rotation, at + 3);
-  out.set(pose.scale, at + 7);
-}
-
-function unpackPose(from: Float64Array, at: number, pose: Pose): void {
-  pose.position.set(from.subarray(at, at + 3));
-  pose.rotation.set(from.subarray(at + 3, at + 7));
-  pose.scale.set(from.subarray(at + 7, at + 10));
-}
-
 /**
  * Builds a fixed-tick runtime and loads its scene: every object is created,
  * then every onStart runs. Call `start()` to run on the page's frames, or
@@ -815,21 +676,3 @@ function unpackPose(from: Float64Array, at: number, pose: Pose): void {
 export function createRuntime(options: RuntimeOptions): Runtime {
   return new Runtime(options);
 }
-
-/** Both of a backend's methods: without `destroy()`, the runtime's own teardown would fail (and leak what it holds). */
-function isRuntimeBackend(backend: unknown): backend is RuntimeBackend {
-  const { render, destroy } = (backend ?? {}) as Partial<RuntimeBackend>;
-  return backend !== null && typeof render === 'function' && typeof destroy === 'function';
-}
-
-function defaultClock(): Clock {
-  const wall = pipeSteps(finiteTimestamps(), deltas());
-  const page = (globalThis as { document?: { hidden?: unknown } }).document;
-  return page !== undefined && typeof page.hidden === 'boolean' ? whileVisible(wall) : wall;
-}
-
-function stepOptions(simulation: ResolvedSimulation): { stepMs: number; maxSteps: number; overflow: 'keep-fraction' } {
-  return { stepMs: simulation.fixedDeltaSeconds * 1000, maxSteps: simulation.maxCatchUpTicks, overflow: 'keep-fraction' };
-}
-
-
