@@ -1,24 +1,19 @@
-import { capFps } from '../../../operators/cap-fps.js';
-import { clampDelta } from '../../../operators/clamp-delta.js';
-import { deltas } from '../../../operators/deltas.js';
 import { OptionError } from '../../../operators/option-error.js';
 import { saturatingAdd } from '../../../operators/saturating-add.js';
-import { pipeSteps } from '../../../operators/step-operator.js';
-import type { Clock } from '../../clocks/clock.js';
-import { wallClock } from '../../clocks/wall-clock.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
 import { andThen, callInSequence, deferred, type Deferred, type MaybePromise } from './hook-sequence.js';
-import { InterpolationSystem } from './interpolation.js';
-import type { ResolvedPerformance } from './performance-settings.js';
+import { drawAsIs, InterpolationSystem } from './interpolation.js';
+import { performanceClock, type ResolvedPerformance } from './performance-settings.js';
 import { Scene, type SceneContext } from './scene.js';
 import { nameOf } from './system-name.js';
 import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
-import type { SystemsBackend, SystemsFrame } from './systems-backend.js';
+import { inertBackend, type SystemsBackend, type SystemsFrame } from './systems-backend.js';
 import { checkConfig, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
 import { SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhaseHost, type SystemsPhase } from './systems-phases.js';
 import { EngineTime, type Time } from './time.js';
+import { WorldRun, type SystemRecord } from './world-run.js';
 
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 
@@ -46,29 +41,6 @@ export interface SystemsEngineStats extends EngineStats {
   readonly eventsDelivered: number;
   /** Frames that hit `maxFixedUpdatesPerFrame` and discarded their backlog (its time is in `droppedMs`, the fraction included). */
   readonly ceilingFrames: number;
-}
-
-interface SystemRecord {
-  readonly hooks: WorldSystemHooks;
-  readonly name: string;
-  readonly events: EventScope;
-}
-
-/** One world, from `play()` on an unloaded engine to `destroyWorld()`. */
-class WorldRun {
-  readonly worldSystems: SystemRecord[] = [];
-  sceneSystems: SystemRecord[] = [];
-  /** World systems then the scene's, the order every frame phase walks. */
-  frameSystems: SystemRecord[] = [];
-  scene: Scene | undefined;
-  sceneEntered = false;
-  cancelled = false;
-  /** A scene's exit hooks are running: a destroyWorld() or destroy() from inside one ends the world once they are done. */
-  exiting = false;
-  /** The world's end was asked for while its scene was exiting. */
-  endAfterExit = false;
-  /** The world's destroy hooks are running (or ran): it ends once. */
-  ended = false;
 }
 
 /**
@@ -584,27 +556,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   private reportFrom(system: string, hook: string, cause: unknown): void {
     this.report(cause, { system, hook });
   }
-}
-
-function drawAsIs(entities: readonly Entity[]): void {
-  for (let i = 0; i < entities.length; i++) {
-    const { transform, drawn } = entities[i]!;
-    drawn.x = transform.x;
-    drawn.y = transform.y;
-    drawn.rotation = transform.rotation;
-  }
-}
-
-/** The loop's clock when the game gives none: the wall clock clamped to maxFrameDelta, behind the maxFPS cap when there is one. */
-function performanceClock({ maxFps, maxFrameDeltaMs }: ResolvedPerformance): Clock {
-  if (maxFps === 0) return wallClock({ maxDeltaMs: maxFrameDeltaMs });
-  // The cap skips whole iterations on the pacing grid; the kept ticks' real gaps are the frame deltas.
-  return pipeSteps(capFps(maxFps), deltas(), clampDelta(maxFrameDeltaMs));
-}
-
-/** The backend when none is given: draws nothing. */
-function inertBackend(): SystemsBackend {
-  return { render() {}, destroy() {} };
 }
 
 /**
