@@ -15,7 +15,8 @@
 export { createRuntime, Runtime, type RuntimeStats } from './runtime.js';
 export type { RuntimeOptions } from './runtime-options.js';
 export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
-export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
+export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type FrameCallback, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
+export type { PresetPhase } from '../shell/preset-declaration.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';

@@ -1,6 +1,5 @@
 import { phaseNames } from '../../loop/phase.js';
-import type { PresetPhase } from '../shell/preset-declaration.js';
-import type { RuntimeInput } from './runtime-input.js';
+import { presetPhases } from '../shell/preset-declaration.js';
 
 /** A per-frame or per-tick callback every behavior may have. */
 export type FrameCallback = 'fixedUpdate' | 'update' | 'lateUpdate';
@@ -14,8 +13,16 @@ export interface RuntimePhaseHost {
   readonly destroyed: boolean;
   /** Whether the runtime is paused. */
   readonly paused: boolean;
-  /** The keyboard: the frame's and the tick's input, the pause and step keys. */
-  readonly keys: RuntimeInput;
+  /** Whether the player's pause key (P) went down this frame (read after {@link beginInputFrame}). */
+  readonly pauseKey: boolean;
+  /** Whether the player's single-step key (N) went down this frame (read after {@link beginInputFrame}). */
+  readonly stepKey: boolean;
+  /** The rendered frame's input begins: the edges since the last frame, and the pause and step keys. */
+  beginInputFrame(): void;
+  /** A fixed tick's input begins: its latched edges ("consumed once"). */
+  beginTickInput(): void;
+  /** The rendered frame's input closes. */
+  endInputFrame(): void;
   /**
    * Applies a scene replacement asked for (every object's onDestroy, then the
    * new document loaded, with a new session).
@@ -58,20 +65,19 @@ export interface RuntimePhaseHost {
  * presentation stays as it was); a single step runs them once, with one tick
  * and the tick's interval (the loop's `step()`).
  */
-export const RUNTIME_PHASE_TABLE = [
+export const RUNTIME_PHASE_TABLE = presetPhases<RuntimePhaseHost>()([
   {
     name: 'input',
     does: "the frame's input; a scene replacement asked for is applied; the player's pause (P) and single-step (N) keys are read",
     run(frame) {
       if (!frame.replacePendingScene()) return; // torn down from an onDestroy of the old scene
-      const keys = frame.keys;
-      keys.beginFrame();
-      if (keys.pauseKey) {
+      frame.beginInputFrame();
+      if (frame.pauseKey) {
         if (frame.paused) frame.resume();
         else frame.pause();
       }
       // N: this frame is the step (the loop takes a step asked for before its fixed phases).
-      if (keys.stepKey) frame.step();
+      if (frame.stepKey) frame.step();
     },
   },
   {
@@ -89,7 +95,7 @@ export const RUNTIME_PHASE_TABLE = [
       // The blend's "previous completed simulation pose" is the one this tick starts from.
       frame.keepPreviousPoses();
       // 2. Tick input, then fixedUpdate.
-      frame.keys.beginTick();
+      frame.beginTickInput();
       frame.runCallbacks('fixedUpdate', dt);
       // 3. The physics step, 4. poses back and collision events.
       if (!frame.destroyed) frame.stepPhysics(dt);
@@ -118,14 +124,15 @@ export const RUNTIME_PHASE_TABLE = [
     name: 'render',
     does: 'the frame input closes and the final snapshot goes to the renderer',
     run(frame) {
-      frame.keys.endFrame();
+      frame.endInputFrame();
       frame.render();
     },
   },
-] as const satisfies readonly PresetPhase<string, RuntimePhaseHost>[];
+]);
 
 /** A phase of the runtime's frame. */
 export type RuntimePhase = (typeof RUNTIME_PHASE_TABLE)[number]['name'];
+
 
 /** The phases of one rendered frame, in order: the names of {@link RUNTIME_PHASE_TABLE}. */
 export const RUNTIME_PHASES: readonly RuntimePhase[] = phaseNames(RUNTIME_PHASE_TABLE);

@@ -474,7 +474,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   // -- the frame (its steps are RUNTIME_PHASE_TABLE's) --------------------------
 
-  /** What the phase table runs on (see {@link RuntimePhaseHost}). */
+  /** What the phase table runs on (see {@link RuntimePhaseHost}). @internal */
   protected readonly phaseHost: RuntimePhaseHost = ((runtime: Runtime): RuntimePhaseHost => ({
     get destroyed() {
       return runtime.destroyed;
@@ -482,9 +482,15 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     get paused() {
       return runtime.innerLoop.paused;
     },
-    get keys() {
-      return runtime.keys;
+    get pauseKey() {
+      return runtime.keys.pauseKey;
     },
+    get stepKey() {
+      return runtime.keys.stepKey;
+    },
+    beginInputFrame: () => runtime.keys.beginFrame(),
+    beginTickInput: () => runtime.keys.beginTick(),
+    endInputFrame: () => runtime.keys.endFrame(),
     replacePendingScene() {
       const pending = runtime.pendingScene;
       if (pending === undefined) return true;

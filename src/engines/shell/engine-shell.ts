@@ -78,7 +78,7 @@ export abstract class EngineShell<P extends string, F = never> {
   protected readonly innerLoop: Loop<P>;
   /** The engine's name in errors. */
   protected readonly label: string;
-  /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). */
+  /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). @internal */
   protected abstract readonly phaseHost: F;
   private readonly throwCause: boolean;
   private dead = false;

@@ -57,6 +57,26 @@ export interface PresetDeclaration<P extends string, F = never> {
   readonly advanceErrors?: 'report' | 'throw';
 }
 
+/**
+ * Declares a preset's phase table: the rows as written, typed as
+ * {@link PresetPhase}s whose phase names are the rows' own (`P` is the union
+ * of the names, so the preset's phase type is read off the table) and whose
+ * `run` is handed `F`. An identity at run time.
+ *
+ * @example
+ * ```ts
+ * const TABLE = presetPhases<{ step(seconds: number): void }>()([
+ *   { name: 'update', does: 'the game steps', run: (frame, dt) => frame.step(dt) },
+ *   { name: 'render', does: 'the picture is drawn' },
+ * ]);
+ * type Phase = (typeof TABLE)[number]['name']; // 'update' | 'render'
+ * ```
+ * @internal
+ */
+export function presetPhases<F>(): <const P extends string>(rows: readonly PresetPhase<P, F>[]) => readonly PresetPhase<P, F>[] {
+  return (rows) => rows;
+}
+
 /** A row as the loop takes it: name and flags only. @internal */
 export function phaseSpecOf<P extends string>({ name, pausable, fixed }: PresetPhase<P>): PhaseSpec<P> {
   return { name, ...(pausable === undefined ? {} : { pausable }), ...(fixed === undefined ? {} : { fixed }) };

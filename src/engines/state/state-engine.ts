@@ -176,7 +176,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
 
   // -- the frame (its steps are STATE_ENGINE_PHASE_TABLE's) --------------------
 
-  /** What the phase table runs on (see {@link StatePhaseHost}). */
+  /** What the phase table runs on (see {@link StatePhaseHost}). @internal */
   protected readonly phaseHost: StatePhaseHost<T> = ((engine: StateEngine<T, S, A>): StatePhaseHost<T> => {
     let updateContext: UpdateContext<A> & { dt: number };
     let renderContext: RenderContext<S>;

@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../../loop/frame-meter.js';
 import { phaseNames } from '../../loop/phase.js';
-import type { PresetPhase } from '../shell/preset-declaration.js';
+import { presetPhases } from '../shell/preset-declaration.js';
 import { refusedUpdate } from './refused-update.js';
 import type { FrameRecorder, StateBackend } from './state-backend.js';
 
@@ -40,7 +40,7 @@ export interface StatePhaseHost<T = unknown> {
  * `createStateEngine`'s documentation numbers its `does` (a spec holds them
  * to each other).
  */
-export const STATE_ENGINE_PHASE_TABLE = [
+export const STATE_ENGINE_PHASE_TABLE = presetPhases<StatePhaseHost>()([
   {
     name: 'sync',
     does: "Both canvases are synced to the surface's size and ratio; the viewport is recomputed.",
@@ -97,10 +97,11 @@ export const STATE_ENGINE_PHASE_TABLE = [
     does: 'The input frame closes.',
     run: (frame) => frame.closeInput(),
   },
-] as const satisfies readonly PresetPhase<string, StatePhaseHost>[];
+]);
 
 /** A phase of the state engine. */
 export type StatePhase = (typeof STATE_ENGINE_PHASE_TABLE)[number]['name'];
+
 
 /** The names of the state engine's phases, in order (steps 3 to 11 of the frame): the names of {@link STATE_ENGINE_PHASE_TABLE}. */
 export const STATE_ENGINE_PHASES: readonly StatePhase[] = phaseNames(STATE_ENGINE_PHASE_TABLE);

@@ -445,16 +445,11 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
 
   // -- the frame (its steps are SYSTEMS_ENGINE_PHASE_TABLE's) ------------------
 
-  /** What the phase table runs on (see {@link SystemsPhaseHost}). */
+  /** What the phase table runs on (see {@link SystemsPhaseHost}). @internal */
   protected readonly phaseHost: SystemsPhaseHost = ((engine: SystemsEngine): SystemsPhaseHost => {
     const scene = (): Scene => engine.run!.scene!;
     return {
-      get time() {
-        return engine.engineTime;
-      },
-      get alpha() {
-        return engine.innerLoop.alpha;
-      },
+      refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop.alpha),
       deliverEvents() {
         const counts = engine.counts;
         counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, engine.queue.deliver(engine.onListenerError));

@@ -1,6 +1,5 @@
 import { phaseNames } from '../../loop/phase.js';
-import type { PresetPhase } from '../shell/preset-declaration.js';
-import type { EngineTime } from './time.js';
+import { presetPhases } from '../shell/preset-declaration.js';
 
 /** A frame hook every system and behavior may have. */
 export type FrameHook = 'fixedUpdate' | 'update';
@@ -11,10 +10,8 @@ export type FrameHook = 'fixedUpdate' | 'update';
  * always one). The engine implements it; the table never names the engine.
  */
 export interface SystemsPhaseHost {
-  /** The one shared Time. */
-  readonly time: EngineTime;
-  /** How far this frame sits between the last two fixed steps, in [0, 1). */
-  readonly alpha: number;
+  /** The one shared `Time` is refreshed: `deltaTime` to `seconds`, `elapsedTime` by it, `alpha` to the loop's. */
+  refreshTime(seconds: number): void;
   /** Delivers the queued events, in dispatch order, and counts them. */
   deliverEvents(): void;
   /** Before a fixed step: each entity's pose is kept as the one the step starts from (for interpolation). */
@@ -51,7 +48,7 @@ export interface SystemsPhaseHost {
  * The seed: "Within one frame the order is fixed: the engine delivers queued
  * events first, then runs every accumulated fixedUpdate, then update."
  */
-export const SYSTEMS_ENGINE_PHASE_TABLE = [
+export const SYSTEMS_ENGINE_PHASE_TABLE = presetPhases<SystemsPhaseHost>()([
   {
     name: 'events',
     simulation: true,
@@ -71,7 +68,7 @@ export const SYSTEMS_ENGINE_PHASE_TABLE = [
   {
     name: 'time',
     does: '`Time` is refreshed (`deltaTime`, `elapsedTime`, `alpha`): after the fixed steps, before update',
-    run: (frame, dt) => frame.time.refresh(dt, frame.alpha),
+    run: (frame, dt) => frame.refreshTime(dt),
   },
   {
     name: 'update',
@@ -100,10 +97,11 @@ export const SYSTEMS_ENGINE_PHASE_TABLE = [
       frame.settle();
     },
   },
-] as const satisfies readonly PresetPhase<string, SystemsPhaseHost>[];
+]);
 
 /** A phase of the systems engine's frame. */
 export type SystemsPhase = (typeof SYSTEMS_ENGINE_PHASE_TABLE)[number]['name'];
+
 
 /** The phases of one frame, in order: the names of {@link SYSTEMS_ENGINE_PHASE_TABLE}. */
 export const SYSTEMS_ENGINE_PHASES: readonly SystemsPhase[] = phaseNames(SYSTEMS_ENGINE_PHASE_TABLE);

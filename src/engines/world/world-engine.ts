@@ -10,11 +10,10 @@ import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import type { Actor } from './actor.js';
-import type { TickContext } from './tick-context.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type WorldHost } from './world.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
-import { dispatchCollision, WORLD_ENGINE_PHASE_TABLE, type WorldPhaseHost, type WorldPhase } from './world-phases.js';
+import { dispatchCollision, WORLD_ENGINE_PHASE_TABLE, type FrameTickContext, type WorldPhaseHost, type WorldPhase } from './world-phases.js';
 
 export type { LevelLoader } from './level-transitions.js';
 
@@ -80,7 +79,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.innerLoop.reportError(error) });
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
   private readonly overlay: boolean;
-  private readonly context: TickContext<A> & { dt: number };
+  private readonly context: FrameTickContext<A>;
   private fit: Viewport;
   private actorIds = 0;
 
@@ -184,10 +183,15 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
 
   // -- the frame (its steps are WORLD_ENGINE_PHASE_TABLE's) --------------------
 
-  /** What the phase table runs on (see {@link WorldPhaseHost}). */
+  /** What the phase table runs on (see {@link WorldPhaseHost}). @internal */
   protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
     const report = (error: unknown): void => engine.innerLoop.reportError(error);
     const isDestroyed = (): boolean => engine.destroyed;
+    const deliverCollision = (event: CollisionEvent<Actor<A>>): void => {
+      if (engine.destroyed) return;
+      dispatchCollision(event, report, isDestroyed);
+      if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
+    };
     return {
       get world() {
         return engine.world;
@@ -201,12 +205,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       get context() {
         return engine.context;
       },
-      collisions: engine.collisions,
-      deliverCollision(event) {
-        if (engine.destroyed) return;
-        dispatchCollision(event, report, isDestroyed);
-        if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
-      },
+      runCollisions: () => engine.collisions.run(engine.world.actors, deliverCollision),
       get suspended() {
         return engine.transitions.suspended;
       },

@@ -1,10 +1,15 @@
-import type { CollisionPass } from '../../collision/collision-pass.js';
 import type { CollisionEvent } from '../../collision/shapes.js';
 import { phaseNames } from '../../loop/phase.js';
-import type { PresetPhase } from '../shell/preset-declaration.js';
+import { presetPhases } from '../shell/preset-declaration.js';
 import type { Actor } from './actor.js';
 import type { TickContext } from './tick-context.js';
 import type { World } from './world.js';
+
+/** The {@link TickContext} the engine hands every tick, its delta written once a frame. */
+export interface FrameTickContext<A extends string = string> extends TickContext<A> {
+  /** This frame's delta, in seconds: written at step 3, before any tick reads it. */
+  dt: number;
+}
 
 /**
  * What the world engine's phase table runs on: the engine's frame, as the
@@ -18,11 +23,9 @@ export interface WorldPhaseHost<A extends string = string> {
   /** Whether the engine was destroyed (by a callback of this frame): what is left of a step stops. */
   readonly destroyed: boolean;
   /** What every tick is handed; its `dt` is this frame's, set at step 3. */
-  readonly context: TickContext<A> & { dt: number };
-  /** Step 7's collision pass. */
-  readonly collisions: CollisionPass<Actor<A>>;
-  /** Hands one collision event to both actors' callbacks, then to `collision$`. */
-  readonly deliverCollision: (event: CollisionEvent<Actor<A>>) => void;
+  readonly context: FrameTickContext<A>;
+  /** Step 7: the collision pass over the world's actors; each event goes to both actors' callbacks, then to `collision$`. */
+  runCollisions(): void;
   /** Whether this frame waits for an asynchronous level load (steps 10 and 11 then run when it settles). */
   readonly suspended: boolean;
   /** Step 3: the backend syncs its canvas; the fit this frame renders through is recomputed. */
@@ -50,7 +53,7 @@ export interface WorldPhaseHost<A extends string = string> {
  * because an actor whose `tickWhenPaused` is true ticks anyway: it filters
  * the paused actors itself.
  */
-export const WORLD_ENGINE_PHASE_TABLE = [
+export const WORLD_ENGINE_PHASE_TABLE = presetPhases<WorldPhaseHost>()([
   {
     name: 'sync',
     does: 'the backend syncs its canvas and recomputes the viewport',
@@ -97,7 +100,7 @@ export const WORLD_ENGINE_PHASE_TABLE = [
     pausable: true,
     simulation: true,
     does: 'the collision pass runs and emits its events',
-    run: (frame) => frame.collisions.run(frame.world.actors, frame.deliverCollision),
+    run: (frame) => frame.runCollisions(),
   },
   {
     name: 'gameMode',
@@ -136,10 +139,11 @@ export const WORLD_ENGINE_PHASE_TABLE = [
       if (!frame.suspended) frame.closeInput();
     },
   },
-] as const satisfies readonly PresetPhase<string, WorldPhaseHost>[];
+]);
 
 /** A phase of the world engine. */
 export type WorldPhase = (typeof WORLD_ENGINE_PHASE_TABLE)[number]['name'];
+
 
 /** The world engine's phases, in order: steps 3 to 11 of the frame (the names of {@link WORLD_ENGINE_PHASE_TABLE}). */
 export const WORLD_ENGINE_PHASES: readonly WorldPhase[] = phaseNames(WORLD_ENGINE_PHASE_TABLE);
