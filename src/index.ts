@@ -38,6 +38,7 @@ export { timerTicks, type TimerTicksOptions } from './hosts/timer-ticks.js';
 // The loop: ticks -> clock -> frame -> ordered phases.
 export { createLoop, Loop } from './loop/loop.js';
 export type { LoopOptions, LoopStats, SetClockOptions } from './loop/loop-options.js';
+export { LoopView } from './loop/loop-view.js';
 export { FRAME_RATE_WINDOW, DIAGNOSTICS_WINDOW, type Diagnostics } from './loop/frame-meter.js';
 export type { PhaseSpec } from './loop/phase.js';
 export { PhaseError } from './loop/phase-error.js';

@@ -63,7 +63,7 @@ async function play(): Promise<void> {
 }
 
 async function restart(): Promise<void> {
-  engine.stop();
+  engine.destroyWorld(); // the seed's stop: the whole game is built again from the configuration
   await play();
   setMode(state.mode);
   setAutopilot(state.autopilot);

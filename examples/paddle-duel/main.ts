@@ -132,8 +132,8 @@ await engine.ready;
 
 let parityResult: { frames: number; hash: string } | undefined;
 if (parity !== undefined) {
-  // Stop after exactly N frames (render$ is the frame's last stream but one: the picture is drawn).
-  engine.render$.subscribe(() => {
+  // Stop after exactly N frames (the render phase's stream: the picture is drawn).
+  engine.phase('render').subscribe(() => {
     if (parityResult === undefined && engine.frame().count >= parity) {
       engine.stop();
       parityResult = { frames: engine.frame().count, hash: duelStateHash(engine, match) };

@@ -126,7 +126,7 @@ export const despawn: BehaviorFactory = () => {
   return {
     fixedUpdate(game, self, delta) {
       ageSeconds += delta;
-      if (ageSeconds >= DESPAWN_AFTER_SECONDS) game.destroy(self);
+      if (ageSeconds >= DESPAWN_AFTER_SECONDS) game.destroyObject(self);
     },
   };
 };

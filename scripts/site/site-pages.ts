@@ -60,6 +60,11 @@ export const GUIDES: readonly Guide[] = [
     gallery: ['physics-playground/'],
   },
   { source: 'docs/scene-documents.md', entryPoints: ['tickflow/runtime'], gallery: ['physics-playground/'] },
+  {
+    source: 'docs/lifecycle.md',
+    entryPoints: ['tickflow/world', 'tickflow/state', 'tickflow/systems', 'tickflow/runtime', 'tickflow/page'],
+    gallery: [],
+  },
   { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
   { source: 'docs/determinism.md', entryPoints: ['tickflow/replay', 'tickflow/state', 'tickflow/runtime'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },

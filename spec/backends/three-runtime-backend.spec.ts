@@ -90,7 +90,7 @@ describe('threeRuntimeBackend (headless)', () => {
     expect(backend.world.children).toContain(backend.meshOf(spawned));
     const ballMesh = backend.meshOf(spawned)!;
 
-    runtime.destroy(spawned);
+    runtime.destroyObject(spawned);
     runtime.advance(13 * FRAME_MS);
     expect(runtime.valid(spawned)).toBe(false);
     expect(backend.meshCount).toBe(1);

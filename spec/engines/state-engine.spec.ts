@@ -870,7 +870,7 @@ describe('pause and the state engine (issue 13: "Players expect a paused game\'s
     expect(engine.frame().timeMs).toBe(1000);
   });
 
-  it('engine.loop.timeScale = 0 freezes the game while frames run: update is handed 0 s, so the countdown and simulated time wait', () => {
+  it('engine.timeScale = 0 freezes the game while frames run: update is handed 0 s, so the countdown and simulated time wait', () => {
     let renders = 0;
     const engine = createStateEngine({
       backend: nullBackend(),
@@ -880,21 +880,22 @@ describe('pause and the state engine (issue 13: "Players expect a paused game\'s
       render: () => void renders++,
     });
     engine.advance();
-    engine.loop.timeScale = 0;
+    engine.timeScale = 0;
     for (let i = 0; i < 20; i++) engine.advance();
     expect(engine.state.countdownSeconds).toBe(0.875);
     expect(engine.frame()).toMatchObject({ count: 21, timeMs: 125 });
     expect(renders, 'the picture is still drawn: a pause menu can show').toBe(21);
-    engine.loop.timeScale = 1;
+    engine.timeScale = 1;
     for (let i = 0; i < 7; i++) engine.advance();
     expect(engine.state.served).toBe(true);
   });
 
-  it('engine.loop.paused does not pause the state engine: none of its phases is pausable, so update steps as before; only frame().activeMs stops', () => {
+  it('the state engine knows no pause ("a game that pauses does so in its state"): paused is false, and the loop it shows is read-only, so nothing pauses it behind its back', () => {
     const engine = createStateEngine({ backend: nullBackend(), clock: constantClock(125), initial: round, update: (s, { dt }) => serve(s, dt) });
-    engine.loop.paused = true;
+    expect(() => ((engine.loop as { paused: boolean }).paused = true)).toThrow(TypeError);
     engine.advance();
+    expect(engine.paused).toBe(false);
     expect(engine.state.countdownSeconds).toBe(0.875);
-    expect(engine.frame()).toMatchObject({ timeMs: 125, activeMs: 0 });
+    expect(engine.frame()).toMatchObject({ timeMs: 125, activeMs: 125 });
   });
 });

@@ -209,7 +209,7 @@ describe('engine.destroy(): "After destroy nothing of the engine runs"', () => {
         },
         { backend },
       );
-      engine.render$.subscribe(() => log.push('render'));
+      engine.phase('render').subscribe(() => log.push('render'));
       expect(log).toEqual(['beginPlay']);
       engine.destroy();
       expect(log).toEqual(['beginPlay', 'endPlay early']); // the loading world closed with the engine
@@ -241,7 +241,11 @@ describe('engine.destroy(): "After destroy nothing of the engine runs"', () => {
       },
       startLevel: 'one',
     });
-    engine.render$.subscribe(() => log.push(`render ${engine.world.level}`));
+    const render = backend.render.bind(backend);
+    backend.render = (scene) => {
+      log.push(`render ${engine.world.level}`); // the suspended frame's picture
+      render(scene);
+    };
     engine.advance(); // requests two; the frame is suspended at step 9
     expect(engine.transitioning).toBe(true);
     engine.destroy();
@@ -263,8 +267,8 @@ describe('engine.destroy(): "After destroy nothing of the engine runs"', () => {
       'overlap',
       'hit',
       'gameMode',
-      'tick$',
-      'render$',
+      "phase('actors')",
+      "phase('render')",
       'endPlay at flush',
     ] as const;
     for (const at of where) {
@@ -335,13 +339,13 @@ describe('engine.destroy(): "After destroy nothing of the engine runs"', () => {
         { backend },
       );
       engineRef = engine;
-      engine.tick$.subscribe(() => {
-        seen('tick$');
-        kill('tick$');
+      engine.phase('actors').subscribe(() => {
+        seen("phase('actors')");
+        kill("phase('actors')");
       });
-      engine.render$.subscribe(() => {
-        seen('render$');
-        kill('render$');
+      engine.phase('render').subscribe(() => {
+        seen("phase('render')");
+        kill("phase('render')");
       });
       expect(() => engine.advance(), at).not.toThrow();
       expect(destroyed, at).toBe(true);

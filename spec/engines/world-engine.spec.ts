@@ -287,18 +287,19 @@ describe('the frame: "A frame runs eleven steps, in this order"', () => {
     expect(engine.world.gameMode?.phase).toBe('over');
   });
 
-  it('streams emit in frame order: tick$, collision$, gameMode$, render$', () => {
+  it("streams emit in frame order: phase('actors'), collision$, phase('gameMode'), phase('render') (each after its step's own work)", () => {
     const order: string[] = [];
     const engine = engineWith((world) => {
       world.spawn(Object.assign(new Actor(), { shape: circle(3) }));
       world.spawn(Object.assign(new Actor(), { shape: circle(3) }));
     });
-    engine.render$.subscribe(() => order.push('render$'));
-    engine.gameMode$.subscribe(() => order.push('gameMode$'));
+    const backend = engine.backend as ReturnType<typeof nullBackend>;
+    engine.phase('render').subscribe(() => order.push(`render drawn ${backend.renderCount}`));
+    engine.phase('gameMode').subscribe(() => order.push('gameMode'));
     engine.collision$.subscribe((e) => order.push(`collision$ ${e.kind}`));
-    engine.tick$.subscribe(() => order.push('tick$'));
+    engine.phase('actors').subscribe(() => order.push('actors'));
     engine.advance();
-    expect(order).toEqual(['tick$', 'collision$ begin', 'gameMode$', 'render$']);
+    expect(order).toEqual(['actors', 'collision$ begin', 'gameMode', 'render drawn 1']);
   });
 });
 
@@ -580,7 +581,7 @@ describe('levels: "then a requested level transition is performed"', () => {
       startLevel: 'one',
       clock: constantClock(16),
     });
-    engine.render$.subscribe(() => rendered.push(engine.world.level));
+    engine.phase('render').subscribe(() => rendered.push(engine.world.level));
     engine.advance();
     expect(rendered).toEqual(['two']);
   });
@@ -589,8 +590,9 @@ describe('levels: "then a requested level transition is performed"', () => {
     let finishLoad!: () => void;
     const log: string[] = [];
     const host = manualTicks();
+    const backend = nullBackend();
     const engine = createWorldEngine({
-      backend: nullBackend(),
+      backend,
       ticks: host.ticks$,
       clock: constantClock(16),
       levels: {
@@ -606,7 +608,12 @@ describe('levels: "then a requested level transition is performed"', () => {
       },
       startLevel: 'one',
     });
-    engine.render$.subscribe(() => log.push(`render ${engine.world.level}`));
+    // The picture itself (the render phase's own stream emits when the suspended frame reaches it; the picture waits for the load).
+    const render = backend.render.bind(backend);
+    backend.render = (scene) => {
+      log.push(`render ${engine.world.level}`);
+      render(scene);
+    };
     engine.start();
     host.advance(); // frame 1 requests the transition; the load starts
     expect(engine.transitioning).toBe(true);

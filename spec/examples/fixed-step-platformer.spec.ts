@@ -67,12 +67,12 @@ describe('Fixed-step Platformer (headless)', () => {
     expect(new Set(perFrame.map((a) => a.toFixed(1))).size).toBe(3);
   });
 
-  it('restart by stop and play: the game is built again at level 1', () => {
+  it('restart by the seed\'s stop (destroyWorld) and play: the game is built again at level 1', () => {
     const g = game();
     g.state.autopilot = true;
     display(g, 60, 4);
     expect(g.engine.scene?.id).toBe('level-2');
-    g.engine.stop();
+    g.engine.destroyWorld();
     void g.engine.play();
     expect(g.engine.scene?.id).toBe('level-1');
     expect(g.state.levelsCleared).toBe(0);

@@ -53,7 +53,7 @@ describe('loop.hold(): the tick gate of a load or a pause that asks for no frame
     expect(loop.frame().count).toBe(1);
   });
 
-  it('"a caller\'s loop.setClock() survives a level load": the world engine restarts the clock it has, it never re-installs one of its own', async () => {
+  it('"a caller\'s loop.setClock() survives a level load" (engine.setClock, now that the loop an engine shows is read-only): the world engine restarts the clock it has, it never re-installs one of its own', async () => {
     let load!: () => void;
     const engine = createWorldEngine({
       backend: nullBackend(),
@@ -65,7 +65,7 @@ describe('loop.hold(): the tick gate of a load or a pause that asks for no frame
       ticks: manualTicks().ticks$,
       clock: constantClock(10),
     });
-    engine.loop.setClock(constantClock(25)); // the caller's clock
+    engine.setClock(constantClock(25)); // the caller's clock
     engine.advance();
     expect(engine.frame().lastDeltaMs).toBe(25);
     engine.world.openLevel('second');

@@ -24,7 +24,7 @@ describe('property: a user hook that throws changes nothing but the errors repor
   it('the runtime: any structural commands over any frames, with onDiagnostic (and onError) throwing or not, end the same', () => {
     const command = fc.oneof(
       fc.record({ kind: fc.constant('spawn' as const), name: fc.constantFrom('a', 'b', 'c') }),
-      fc.record({ kind: fc.constantFrom('destroy' as const, 'addComponent' as const, 'removeComponent' as const), target: fc.nat(8), behavior: fc.constantFrom('tag', 'spawner') }),
+      fc.record({ kind: fc.constantFrom('destroyObject' as const, 'addComponent' as const, 'removeComponent' as const), target: fc.nat(8), behavior: fc.constantFrom('tag', 'spawner') }),
       fc.constant({ kind: 'frame' as const }),
     );
     fc.assert(

@@ -51,10 +51,10 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
     ] as const;
     const tornFrom = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...hooks), fc.integer({ min: 0, max: 3 }), fc.constantFrom('destroy', 'stop'), async (chosen, atCall, verb) => {
+      fc.asyncProperty(fc.constantFrom(...hooks), fc.integer({ min: 0, max: 3 }), fc.constantFrom('destroy', 'destroyWorld'), async (chosen, atCall, verb) => {
         const witness = new Witness();
         let engine: SystemsEngine | undefined;
-        const quit = () => (verb === 'destroy' ? engine!.destroy() : engine!.stop());
+        const quit = () => (verb === 'destroy' ? engine!.destroy() : engine!.destroyWorld());
         const ran = (hook: string) => engine !== undefined && witness.ran(hook, chosen, atCall, quit);
         class Game extends WorldSystem {
           constructor(options: WorldSystemOptions) {
@@ -90,7 +90,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
             engine.advance(round * 1000 + frame * 30);
           }
           if (engine.state === 'playing') await engine.loadScene(round % 2 === 0 ? 'b' : 'a');
-          if (!engine.destroyed) engine.stop();
+          if (!engine.destroyed) engine.destroyWorld();
         }
         engine.destroy();
         expect(witness.errors).toEqual([]);
@@ -114,10 +114,10 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
     const hooks = ['create', 'onStart', 'fixedUpdate', 'update', 'lateUpdate', 'onCollision', 'onDestroy', 'onDiagnostic', 'backend.render'] as const;
     const tornFrom = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...hooks), fc.integer({ min: 0, max: 3 }), fc.constantFrom('destroy', 'dispose'), async (chosen, atCall, verb) => {
+      fc.asyncProperty(fc.constantFrom(...hooks), fc.integer({ min: 0, max: 3 }), async (chosen, atCall) => {
         const witness = new Witness();
         let runtime: Runtime | undefined;
-        const quit = () => (verb === 'destroy' ? runtime!.destroy() : runtime!.dispose());
+        const quit = () => runtime!.destroy();
         const ran = (hook: string) => runtime !== undefined && witness.ran(hook, chosen, atCall, quit);
         const script = (): Behavior => {
           ran('create');
@@ -147,7 +147,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
           if (runtime.destroyed) break;
           // Each frame, structural work for the next barrier: spawns, destroys, a component, a dead handle.
           const spawned = runtime.spawn(ball(`s${frame}`, 4));
-          if (frame % 3 === 2) runtime.destroy(runtime.find(`s${frame - 2}`) ?? spawned);
+          if (frame % 3 === 2) runtime.destroyObject(runtime.find(`s${frame - 2}`) ?? spawned);
           runtime.addComponent(runtime.find('a') ?? spawned, 'script');
           runtime.removeComponent(runtime.find('b') ?? spawned, 'script');
           if (frame === 5) runtime.replaceScene(runtime.document);
@@ -157,7 +157,7 @@ describe('property: a teardown from inside any hook ends the frame quietly, and 
         runtime.destroy();
         if (witness.torn) tornFrom.add(chosen);
       }),
-      { numRuns: 80, examples: hooks.map((hook) => [hook, 0, 'destroy'] as [(typeof hooks)[number], number, 'destroy']) },
+      { numRuns: 80, examples: hooks.map((hook) => [hook, 0] as [(typeof hooks)[number], number]) },
     );
     expect([...tornFrom].sort()).toEqual([...hooks].sort());
   });

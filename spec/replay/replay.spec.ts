@@ -64,15 +64,15 @@ describe('recordSession: "every delta the clock delivered, exactly (the float64 
   });
 
   it('"every control event: pause and resume, time scale, clock and fixed step changes" made between frames; none made by the game inside one', () => {
-    const engine = stateGame({ clock: constantClock(10) });
+    const engine = worldGame({ clock: constantClock(10) });
     const recording = recordSession(engine);
     engine.advance();
-    engine.loop.timeScale = 0.5;
-    engine.loop.paused = true;
+    engine.timeScale = 0.5;
+    engine.paused = true;
     engine.advance();
-    engine.loop.paused = false;
+    engine.paused = false;
     engine.setClock(constantClock(20));
-    const inside = engine.loop.on('update', () => (engine.loop.timeScale = 0.25)); // the game's own: not recorded
+    const inside = engine.loop.on('actors', () => (engine.timeScale = 0.25)); // the game's own: not recorded
     engine.advance();
     inside.unsubscribe();
     const controls = recording.stop().events.map((e) => (e.kind === 'control' ? [e.frame, e.control, e.value] : e.kind));
@@ -157,7 +157,7 @@ describe('replay: "its tick, step and alpha schedule is identical by constructio
     playOn(engine, input, play(600, 5));
     const session = recording.stop();
     expect(session.declined.length).toBeGreaterThan(100); // the cap declined about every other tick
-    const stepsRecorded = engine.loop.fixedStepCount;
+    const stepsRecorded = engine.stats().fixedUpdates;
     engine.destroy();
     const report = await replay(decodeSession(encodeSession(session)), async (host) => {
       const game = systemsGame(host, 30);
@@ -222,9 +222,9 @@ describe('replay in Node: "a Node test replays those sessions ... and gets every
     const recording = recordSession(engine, { checkpointEvery: 5 });
     const steps = play(40, 4);
     playOn(engine, engine.input, steps.slice(0, 10));
-    engine.loop.timeScale = 0.25;
+    engine.timeScale = 0.25;
     playOn(engine, engine.input, steps.slice(10, 20));
-    engine.loop.timeScale = 1;
+    engine.timeScale = 1;
     playOn(engine, engine.input, steps.slice(20));
     const session = recording.stop();
     const report = await replay(session, (host) => stateGame(host));

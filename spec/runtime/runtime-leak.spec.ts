@@ -26,7 +26,7 @@ describe('the runtime on Rapier 3D: what needs free() is freed', () => {
     const cycle = (i: number): void => {
       const collider = i % 2 === 0 ? ({ shape: 'ball', radius: 0.5 } as const) : ({ shape: 'box', half_extents: [0.5, 0.5, 0.5] } as const);
       const ball = runtime.spawn({ name: 'ball', position: [(i % 7) - 3, 0.5, 0], body: { colliders: [collider] } });
-      if (previous !== 0) runtime.destroy(previous); // the ball of the cycle before: one destroy per spawn, at the same barrier
+      if (previous !== 0) runtime.destroyObject(previous); // the ball of the cycle before: one destroy per spawn, at the same barrier
       previous = ball;
       runtime.advance((t += FRAME_MS));
       if (i % 1000 === 999) runtime.replaceScene(runtime.document); // every onDestroy, every body of the scene

@@ -21,7 +21,7 @@ interface Reported {
 
 let made: Runtime[] = [];
 afterEach(() => {
-  for (const runtime of made) if (!(runtime as { destroyed?: boolean }).destroyed) runtime.dispose();
+  for (const runtime of made) if (!(runtime as { destroyed?: boolean }).destroyed) runtime.destroy();
   made = [];
 });
 
@@ -127,16 +127,16 @@ describe('issue 22: the fixed-tick runtime', () => {
     const gone = runtime.find('gone')!;
     const doomed = runtime.find('doomed')!;
     frame(); // the first frame is worth 0: no tick
-    runtime.destroy(gone);
+    runtime.destroyObject(gone);
     frame(); // a tick: "gone" goes
     runtime.addComponent(gone, 'tag'); // a dead handle: a diagnostic, and onDiagnostic throws
-    runtime.destroy(doomed);
+    runtime.destroyObject(doomed);
     const spawned = runtime.spawn({ name: 'spawned', behaviors: ['spawnOnDestroy'] });
     frame();
     expect(runtime.valid(doomed)).toBe(false);
     expect(runtime.valid(spawned)).toBe(true);
     expect(reported.map((e) => e.message)).toEqual([expect.stringContaining('onDiagnostic bug')]);
-    runtime.destroy(spawned); // its onDestroy, at the next barrier, queues a spawn
+    runtime.destroyObject(spawned); // its onDestroy, at the next barrier, queues a spawn
     frame();
     expect(runtime.find('child')).toBeUndefined(); // "A command queued while this barrier ... runs waits until the next tick."
     frame();
@@ -202,14 +202,14 @@ describe('issue 22: the fixed-tick runtime', () => {
     expect((error as Error).message).toBe('createRuntime: input.target must be an EventTarget (window, a canvas, an element), got "window"');
   });
 
-  // "runtime `dispose()` in `fixedUpdate` reports "step after destroy()""
-  it('#16: dispose() inside fixedUpdate ends the frame quietly: no "step after destroy()"', async () => {
+  // "runtime `dispose()` in `fixedUpdate` reports "step after destroy()"" (dispose() was destroy()'s old name)
+  it('#16: destroy() inside fixedUpdate ends the frame quietly: no "step after destroy()"', async () => {
     const reported: Reported[] = [];
     let runtime!: Runtime;
     ({ runtime } = headless(
       {
         scene: { objects: [{ ...ball('ball', [0, 2, 0]), behaviors: ['quit'] }] },
-        behaviors: { quit: () => ({ fixedUpdate: () => runtime.dispose() }) },
+        behaviors: { quit: () => ({ fixedUpdate: () => runtime.destroy() }) },
         physics: await createRapier3d(),
       },
       reported,
@@ -237,7 +237,7 @@ describe('issue 22: the fixed-tick runtime', () => {
       reported,
     ));
     runtime.advance(0);
-    runtime.destroy(runtime.find('quitter')!);
+    runtime.destroyObject(runtime.find('quitter')!);
     runtime.advance(FRAME_MS); // the barrier: quitter's onDestroy tears the runtime down
     expect(reported).toEqual([]);
     expect(destroyed).toEqual(['quitter', 'bystander']);

@@ -77,7 +77,7 @@ describe('callbacks and object lifetime', () => {
       },
     });
     frames(game, 3);
-    game.destroy(game.find('a')!);
+    game.destroyObject(game.find('a')!);
     frames(game, 1, 3);
     expect(deltas.onStart).toEqual([0]);
     expect(deltas.onDestroy).toEqual([0]);
@@ -113,10 +113,10 @@ describe('callbacks and object lifetime', () => {
     const game = runtime({ scene: { objects: [object('a'), object('b')] }, behaviors: { log: logging(log), extra: logging(log) } });
     const a = game.find('a')!;
     const b = game.find('b')!;
-    game.destroy(b);
+    game.destroyObject(b);
     const c = game.spawn(object('c'));
     game.addComponent(a, 'extra');
-    game.destroy(a);
+    game.destroyObject(a);
     log.length = 0;
     frames(game, 2);
     // Frame 0 is worth 0 (no tick); frame 1's tick applies the four commands in the order they were queued.
@@ -132,7 +132,7 @@ describe('callbacks and object lifetime', () => {
         chain: (g) => ({
           onStart: () => ticksSeen.push(g.stats().ticks),
           onDestroy: () => void g.spawn({ name: 'next', behaviors: ['chain'] }), // queued during the barrier
-          fixedUpdate: (_g, self) => g.destroy(self), // queued during a callback
+          fixedUpdate: (_g, self) => g.destroyObject(self), // queued during a callback
         }),
       },
     });
@@ -149,19 +149,32 @@ describe('callbacks and object lifetime', () => {
       behaviors: { log: (g) => ({ onDestroy: (_g, self) => inDestroy.push(g.valid(self), g.nameOf(self), [...g.transform(self).position], g.hasTag(self, 'crate')) }) },
     });
     const a = game.find('a')!;
-    game.destroy(a);
-    game.destroy(a); // idempotent: the second is a no-op
+    game.destroyObject(a);
+    game.destroyObject(a); // idempotent: the second is a no-op
     frames(game, 2);
     expect(inDestroy).toEqual([true, 'a', [1, 2, 3], true]);
     expect(game.valid(a)).toBe(false);
     expect(() => game.transform(a)).toThrow(/not a live object/);
   });
 
+  it('an object\'s destroy is its own verb, destroyObject(handle) (the seed\'s structural "destroy"); destroy() is the shell\'s and takes no handle: given one, it refuses, naming destroyObject, and tears nothing down', () => {
+    const game = runtime({ scene: { objects: [{ name: 'a' }] }, behaviors: {} });
+    const a = game.find('a')!;
+    const destroy = game.destroy as (handle?: unknown) => void;
+    expect(() => destroy.call(game, a)).toThrow("destroy: the runtime's destroy() takes no handle (it ends the runtime); destroy an object with destroyObject(handle)");
+    expect(() => destroy.call(game, undefined)).toThrow(/destroyObject\(handle\)/);
+    expect(game.destroyed).toBe(false);
+    frames(game, 2);
+    expect(game.valid(a), 'nothing queued').toBe(true);
+    expect(() => game.destroyObject('a' as never)).toThrow('destroyObject: handle must be an entity handle (a number from spawn or find), got "a"');
+    expect('dispose' in game, 'dispose() is gone: destroy() is the same in every engine').toBe(false);
+  });
+
   it('generational handles: a reused slot never validates an old handle', () => {
     const game = runtime({ scene: { objects: [] }, behaviors: {} });
     const first = game.spawn({ name: 'x' });
     frames(game, 2);
-    game.destroy(first);
+    game.destroyObject(first);
     frames(game, 1, 2);
     const second = game.spawn({ name: 'x' });
     frames(game, 1, 3);
@@ -175,7 +188,7 @@ describe('callbacks and object lifetime', () => {
     const game = runtime({ scene: { objects: [object('a', { behaviors: ['log', 'extra'] })] }, behaviors: { log: () => ({}), extra: logging(log) }, onDiagnostic: (m) => diagnostics.push(m) });
     const a = game.find('a')!;
     game.removeComponent(a, 'extra');
-    game.destroy(a);
+    game.destroyObject(a);
     game.addComponent(a, 'extra'); // aimed at an object destroyed earlier in the same batch
     game.removeComponent(a, 'log');
     log.length = 0;
@@ -190,7 +203,7 @@ describe('callbacks and object lifetime', () => {
     const log: string[] = [];
     const game = runtime({ scene: { objects: [] }, behaviors: { log: logging(log) } });
     const x = game.spawn(object('x'));
-    game.destroy(x);
+    game.destroyObject(x);
     frames(game, 3);
     expect(log).toEqual([]);
     expect(game.valid(x)).toBe(false);
@@ -232,7 +245,7 @@ describe('callbacks and object lifetime', () => {
     log.length = 0;
     frames(game, 1, 1); // the frame's tick applies the three commands at its barrier; update then sees them
     expect(log).toEqual(['a:one', 'a:two', 'b:two', 'c:two']);
-    game.destroy(c);
+    game.destroyObject(c);
     log.length = 0;
     frames(game, 1, 2);
     expect(log).toEqual(['a:one', 'a:two', 'b:two']);
@@ -434,6 +447,19 @@ describe('input', () => {
     expect(frameJumps).toEqual([2]);
   });
 
+  it('input() is the tick\'s wherever the tick runs: the loop\'s own phase says so (no flag beside it), so a handler added to the tick phase reads the tick\'s edge too', () => {
+    const game = runtime({ scene: { objects: [] } });
+    const seen: string[] = [];
+    game.loop.on('tick', () => void seen.push(`tick ${game.input().jump}`));
+    game.loop.on('update', () => void seen.push(`update ${game.input().jump}`));
+    game.advance(0);
+    game.press('Space');
+    game.release('Space');
+    game.advance(0.5 * FRAME_MS); // no tick: the tick's edge survives
+    game.advance(1.5 * FRAME_MS); // one tick
+    expect(seen).toEqual(['update false', 'update true', 'tick true', 'update false']);
+  });
+
   it('held axes: horizontal and vertical from the bound keys, in both phases', () => {
     const axes: string[] = [];
     const game = runtime({
@@ -596,7 +622,7 @@ describe('physics', () => {
     const handles = Array.from({ length: 10 }, (_, i) => game.spawn({ name: `b${i}`, position: [i, 5, 0], body: { colliders: [{ shape: 'ball', radius: 0.2 }] } }));
     frames(game, 2);
     expect(physics.bodyCount).toBe(10);
-    for (const handle of handles) game.destroy(handle);
+    for (const handle of handles) game.destroyObject(handle);
     frames(game, 1, 2);
     expect(physics.bodyCount).toBe(0);
   });

@@ -419,6 +419,11 @@ export class Loop<P extends string = string> {
     this.tap = tap;
   }
 
+  /** The fixed steps the latest frame planned (ran, unless it was cut short): `plan().steps` without the snapshot; 1 on a single step. */
+  get frameSteps(): number {
+    return this.runner.plan.steps;
+  }
+
   /** The fixed steps run so far, over the loop's life (0 without a fixed step). @internal */
   get fixedStepCount(): number {
     return this.runner.stepsTotal;

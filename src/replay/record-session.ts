@@ -5,6 +5,8 @@ import type { EngineStats } from '../engines/shell/engine-shell.js';
 import { Input, type InputCall } from '../input/input.js';
 import type { Loop } from '../loop/loop.js';
 import type { LoopControl, LoopTap } from '../loop/loop-tap.js';
+import type { LoopView } from '../loop/loop-view.js';
+import { engineLoop } from '../engines/shell/engine-loop.js';
 import { inputOf, presetStateOf } from './preset-states.js';
 import {
   DEFAULT_CHECKPOINT_EVERY,
@@ -22,8 +24,8 @@ import { flattenState, hashState, sameLeaf, type StateFields } from './state-has
 export interface ShellEngine {
   /** The preset's name: `'state engine'`, ... */
   readonly preset: string;
-  /** The engine's loop. */
-  readonly loop: Loop<string>;
+  /** The engine's loop, read-only (the recorder reaches the loop itself through the shell's internal route). */
+  readonly loop: LoopView<string>;
   /** The engine's seeded random source: its state when a recording starts is part of the session. */
   readonly random: EngineRandom;
   /** Whether the engine was destroyed. */
@@ -166,6 +168,8 @@ class Recorder implements SessionRecording, LoopTap {
   private done: Session | undefined;
   /** The engine's random state when the recording began. */
   private readonly randomState: number;
+  /** The engine's loop itself: its tap, its counters. */
+  private readonly loop: Loop<string>;
 
   constructor(
     private readonly engine: ShellEngine,
@@ -176,11 +180,12 @@ class Recorder implements SessionRecording, LoopTap {
     private readonly optionsHash: string,
   ) {
     this.randomState = engine.random.state;
-    engine.loop.setTap(this);
+    this.loop = engineLoop(engine);
+    this.loop.setTap(this);
     try {
       input?.setTap(this.onInput);
     } catch (error) {
-      engine.loop.setTap(undefined);
+      this.loop.setTap(undefined);
       throw error;
     }
   }
@@ -205,7 +210,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   frameEnd(): void {
-    const frame = this.engine.loop.frameCount;
+    const frame = this.loop.frameCount;
     if (frame % this.every === 0) this.checkpoint();
   }
 
@@ -214,7 +219,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   private readonly onInput = (call: InputCall): void => {
-    if (this.engine.loop.inFrame) return; // the game's own call: its replay makes it again
+    if (this.loop.inFrame) return; // the game's own call: its replay makes it again
     this.events.push({ kind: 'input', ...this.stamp(), call });
   };
 
@@ -233,7 +238,7 @@ class Recorder implements SessionRecording, LoopTap {
 
   stop(): Session {
     if (this.done !== undefined) return this.done;
-    this.engine.loop.setTap(undefined);
+    this.loop.setTap(undefined);
     this.input?.setTap(undefined);
     if (this.frames > 0 && this.lastCheckpointFrame() !== this.frames) this.checkpoint();
     this.flushDeclined();
@@ -248,7 +253,7 @@ class Recorder implements SessionRecording, LoopTap {
       preset: this.engine.preset,
       optionsHash: this.optionsHash,
       randomState: this.randomState,
-      fixedStep: this.engine.loop.plan().stepMs > 0,
+      fixedStep: this.loop.plan().stepMs > 0,
       checkpointEvery: this.every,
       deltasMs: [...this.deltasMs],
       declined: trailingDeclined > 0 ? [...this.declined, { frame: this.frames, count: trailingDeclined }] : [...this.declined],
@@ -262,7 +267,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   private stamp(): { frame: number; tick: number } {
-    return { frame: this.engine.loop.frameCount, tick: this.engine.loop.fixedStepCount };
+    return { frame: this.loop.frameCount, tick: this.loop.fixedStepCount };
   }
 
   private flushDeclined(): void {
@@ -287,7 +292,7 @@ class Recorder implements SessionRecording, LoopTap {
       hash = hashState(state);
       if (this.keepFields) fields = flattenState(state);
     } catch (error) {
-      this.engine.loop.reportError(new Error(`recordSession: the checkpoint state of frame ${this.engine.loop.frameCount} could not be hashed (${(error as Error).message}); no checkpoint was written`, { cause: error }));
+      this.loop.reportError(new Error(`recordSession: the checkpoint state of frame ${this.loop.frameCount} could not be hashed (${(error as Error).message}); no checkpoint was written`, { cause: error }));
       return undefined;
     }
     let changes: FieldChange[] | undefined;

@@ -1,5 +1,6 @@
 import { NEVER, type Subscribable } from 'rxjs';
 import { fromStep, type StepOperator } from '../../operators/step-operator.js';
+import { engineLoop } from '../engines/shell/engine-loop.js';
 import type { Input } from '../input/input.js';
 import { inputOf } from './preset-states.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
@@ -106,8 +107,10 @@ export function scheduleOf(session: Session): (number | undefined)[] {
  *
  * The engine is destroyed when the replay ends. Caller controls that are the
  * preset's own (a systems engine's `pause()`/`play()`, a `loadScene`, a
- * level load) are recorded as `hold`/`release` and not made again; loop
- * controls (`paused`, `timeScale`, `setFixedStep`, `step`) are.
+ * level load) are recorded as `hold`/`release` and not made again; the
+ * loop's own controls (`paused`, `timeScale`, `setFixedStep`, `step`, as the
+ * world engine's `paused`, the runtime's `pause()`, `resume()` and `step()`
+ * and any engine's `timeScale` reach them) are.
  *
  * @example
  * ```ts
@@ -145,6 +148,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   if (input === undefined && session.events.some((event) => event.kind === 'input')) {
     throw new Error('replay: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build');
   }
+  const loop = engineLoop(engine);
   const recording = recordSession(engine, {
     checkpointEvery: session.checkpointEvery,
     ...(options?.stateOf === undefined ? {} : { stateOf: options.stateOf }),
@@ -159,7 +163,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   const applyEvents = (frame: number): boolean => {
     while (eventIndex < session.events.length && session.events[eventIndex]!.frame === frame) {
       const event = session.events[eventIndex++]!;
-      const tick = engine.loop.fixedStepCount;
+      const tick = loop.fixedStepCount;
       if (tick !== event.tick) {
         scheduleDivergence = scheduleDifference(frame, event.tick, `schedule.fixedStepsBeforeFrame${frame + 1}`, event.tick, tick);
         return false;
@@ -171,15 +175,15 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   const stepsBefore: number[] = []; // the fixed steps run before each replayed frame
   const tick = (delivers: boolean, frame: number): boolean => {
     timestampMs += 1000 / 60;
-    if (delivers) stepsBefore.push(engine.loop.fixedStepCount);
+    if (delivers) stepsBefore.push(loop.fixedStepCount);
     let made: boolean;
     try {
       made = engine.advance(timestampMs);
     } catch {
-      made = engine.loop.frameCount > frame; // the frame ran and threw (reported, counted): as recorded
+      made = loop.frameCount > frame; // the frame ran and threw (reported, counted): as recorded
     }
     if (made !== delivers) {
-      scheduleDivergence = scheduleDifference(frame, engine.loop.fixedStepCount, `schedule.frame${frame + 1}Delivered`, delivers, made);
+      scheduleDivergence = scheduleDifference(frame, loop.fixedStepCount, `schedule.frame${frame + 1}Delivered`, delivers, made);
       return false;
     }
     return true;
@@ -234,7 +238,8 @@ function apply(engine: ShellEngine, input: Input<string> | undefined, event: Ses
     else input!.release(call[1]);
     return;
   }
-  const { loop } = engine;
+  // The loop itself (the shell's internal route): a recorded loop control is made again as it was made.
+  const loop = engineLoop(engine);
   switch (event.control) {
     case 'paused':
       loop.paused = event.value === true;

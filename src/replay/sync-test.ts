@@ -2,6 +2,7 @@ import { map } from 'rxjs';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, integerAtLeast } from '../../operators/validate.js';
+import { engineLoop } from '../engines/shell/engine-loop.js';
 import { Runtime } from '../engines/runtime/runtime.js';
 import { StateEngine } from '../engines/state/state-engine.js';
 import { diffStates, hashState, type FieldDifference } from './state-hash.js';
@@ -215,7 +216,7 @@ function runtimeSubject(engine: Runtime): RollbackSubject<{ simulation: ReturnTy
     restore: ({ simulation, random, frame }) => {
       engine.restoreSimulation(simulation);
       engine.random.restore(random);
-      engine.loop.restoreFrame(frame);
+      engineLoop(engine).restoreFrame(frame);
     },
     hashed: () => ({ ...engine.simulationState(), random: engine.random.state }),
   };
@@ -240,7 +241,7 @@ function stateEngineSubject(engine: StateEngine<unknown, object, string>): Rollb
     restore: ({ state, random, frame }) => {
       engine.apply(() => state as never);
       engine.random.restore(random);
-      engine.loop.restoreFrame(frame);
+      engineLoop(engine).restoreFrame(frame);
     },
     hashed: () => ({ state: engine.state, random: engine.random.state }),
   };

@@ -1,5 +1,4 @@
 import { map, merge, type Observable } from 'rxjs';
-import type { Loop } from '../loop/loop.js';
 
 /**
  * The names of a loop's phases as they run, one emission per phase run
@@ -11,8 +10,9 @@ import type { Loop } from '../loop/loop.js';
  *
  * Subscribing attaches a listener to every phase, so each phase of every
  * frame is recorded even when nothing else listens. A paused loop's skipped
- * phases do not appear.
+ * phases do not appear. Takes a loop, or the read-only view of one an
+ * engine shows (`phaseOrder(engine.loop)`).
  */
-export function phaseOrder<P extends string>(loop: Loop<P>): Observable<P> {
+export function phaseOrder<P extends string>(loop: { readonly phaseNames: readonly P[]; phase(name: P): Observable<number> }): Observable<P> {
   return merge(...loop.phaseNames.map((name) => loop.phase(name).pipe(map(() => name))));
 }

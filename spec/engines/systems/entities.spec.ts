@@ -158,7 +158,7 @@ describe('entities and behaviors: "Systems and behaviors both receive a time obj
     engine.dispatchEvent('shout');
     engine.advance(16);
     expect(log.slice(2)).toEqual(['p heard', 'p update']);
-    engine.stop();
+    engine.destroyWorld();
     expect(log.at(-1)).toBe('p destroyed');
   });
 

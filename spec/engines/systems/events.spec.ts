@@ -88,7 +88,7 @@ describe('the event queue', () => {
     engine.advance(100);
     expect(heard).toEqual(['page', 'ear in a', 'page']); // listeners in the order added; the ear left with scene a
     engine.dispatchEvent('sound');
-    engine.stop();
+    engine.destroyWorld();
     expect(engine.queuedEvents).toBe(0);
   });
 });

@@ -130,7 +130,7 @@ describe('Time: "The loop refreshes deltaTime, alpha and elapsedTime after the f
       ticks: { subscribe: () => ({ unsubscribe() {} }) },
     });
     await engine.play();
-    engine.stop();
+    engine.destroyWorld();
     await engine.play();
     expect(times).toHaveLength(6);
     for (const time of times) expect(time).toBe(engine.time);

@@ -33,14 +33,14 @@ describe('hook ordering: the seed\'s table', () => {
     await engine.loadScene('second');
     engine.advance(100);
     engine.advance(130);
-    engine.stop();
+    engine.destroyWorld();
 
     const withoutFrames = hookOrder(log).filter((hook) => hook !== 'fixedUpdate' && hook !== 'update');
     expect(withoutFrames).toEqual([
       'onWorldLoad', 'onWorldReady', 'onSceneLoad', 'onSceneEnter',  // 1-4: the start scene
       'onSceneExit', 'onSceneDestroy',                                // 7-8: the scene change
       'onSceneLoad', 'onSceneEnter',                                  // 3-4 again: the new scene
-      'onSceneExit', 'onSceneDestroy', 'onWorldDestroy',              // 7-9: stop
+      'onSceneExit', 'onSceneDestroy', 'onWorldDestroy',              // 7-9: the seed's stop (destroyWorld)
     ]);
     // World hooks fire once each.
     for (const hook of ['onWorldLoad', 'onWorldReady', 'onWorldDestroy']) {
@@ -61,7 +61,7 @@ describe('hook ordering: the seed\'s table', () => {
     await engine.play();
     engine.advance(0);
     engine.advance(20);
-    engine.stop();
+    engine.destroyWorld();
     expect(log.filter((l) => l.includes('onWorld'))).toEqual([
       'W1 onWorldLoad', 'W2 onWorldLoad', 'W1 onWorldReady', 'W2 onWorldReady', 'W1 onWorldDestroy', 'W2 onWorldDestroy',
     ]);
@@ -156,7 +156,7 @@ describe('construction: "Construction comes before all of this."', () => {
         seen.push(shared.loaded);
       }
     }
-    engine.stop();
+    engine.destroyWorld();
     shared.loaded = false;
     const again = headless({ systems: [Loader, EarlyReader], scenes: [{ id: 'a' }] });
     await again.play();
@@ -164,15 +164,36 @@ describe('construction: "Construction comes before all of this."', () => {
   });
 });
 
-describe('stop and play: "stop() destroys the world."', () => {
+describe('the seed\'s stop, destroyWorld(), and play(): "stop() destroys the world."', () => {
+  it('the seed\'s stop is destroyWorld(); stop() is the shell\'s, as in every preset: no more host ticks, the world stays, start() (or play()) resumes it', async () => {
+    const log: string[] = [];
+    const engine = twoSceneGame(log);
+    await engine.play();
+    const scene = engine.scene;
+    log.length = 0;
+    engine.stop();
+    expect(engine.running).toBe(false);
+    expect(engine.state).toBe('playing');
+    expect(log, 'no hook ran').toEqual([]);
+    engine.start();
+    expect(engine.running).toBe(true);
+    engine.stop();
+    await engine.play();
+    expect(engine.running).toBe(true);
+    expect(engine.scene).toBe(scene);
+    engine.destroyWorld();
+    expect(engine.state).toBe('unloaded');
+    expect(engine.running, 'no world: the loop is held').toBe(false);
+  });
+
   it('"Every scene and world destroy hook runs, and a later play() builds the whole game again from the configuration, starting at startSceneId."', async () => {
     const log: string[] = [];
     const engine = twoSceneGame(log);
     await engine.play();
     await engine.loadScene('second');
     log.length = 0;
-    engine.stop();
-    expect(engine.state).toBe('stopped');
+    engine.destroyWorld();
+    expect(engine.state).toBe('unloaded');
     expect(log).toEqual([
       'W1 onSceneExit', 'W2 onSceneExit', 'T1 onSceneExit',
       'W1 onSceneDestroy', 'W2 onSceneDestroy', 'T1 onSceneDestroy',
@@ -192,7 +213,7 @@ describe('stop and play: "stop() destroys the world."', () => {
     const hero = engine.scene!.find('hero')!;
     hero.transform.x = 99;
     hero.get<{ points: number }>('health')!.points = 0;
-    engine.stop();
+    engine.destroyWorld();
     await engine.play();
     const reborn = engine.scene!.find('hero')!;
     expect(reborn).not.toBe(hero);
@@ -200,17 +221,17 @@ describe('stop and play: "stop() destroys the world."', () => {
     expect(reborn.get<{ points: number }>('health')!.points).toBe(3);
   });
 
-  it('stop() inside a frame lets the frame finish, then destroys the world', async () => {
+  it('destroyWorld() inside a frame lets the frame finish, then destroys the world', async () => {
     const log: string[] = [];
     let engine!: ReturnType<typeof headless>;
-    const Stopper = loggingSceneSystem('Stopper', log, { update: () => engine.stop() });
+    const Stopper = loggingSceneSystem('Stopper', log, { update: () => engine.destroyWorld() });
     const After = loggingSceneSystem('After', log);
     engine = headless({ scenes: [{ id: 'a', systems: [Stopper, After] }] });
     await engine.play();
     log.length = 0;
     engine.advance(0);
     expect(log).toEqual(['Stopper update', 'After update', 'Stopper onSceneExit', 'After onSceneExit', 'Stopper onSceneDestroy', 'After onSceneDestroy']);
-    expect(engine.state).toBe('stopped');
+    expect(engine.state).toBe('unloaded');
   });
 
   it('a scene change asked for inside a frame starts as the frame ends: "A scene change runs the old scene\'s exit and destroy hooks, then builds the new one"', async () => {
@@ -252,16 +273,16 @@ describe('stop and play: "stop() destroys the world."', () => {
     expect(errors.map((e) => [e.system, e.hook, e.frame, (e.cause as Error).message])).toEqual([['Broken', 'onWorldLoad', 0, 'no save file']]);
   });
 
-  it('stop() while loading tears down what was built; the load does not carry on afterwards', async () => {
+  it('destroyWorld() while loading tears down what was built; the load does not carry on afterwards', async () => {
     const log: string[] = [];
     let release!: () => void;
     const engine = twoSceneGame(log, { world: { onWorldLoad: () => new Promise<void>((r) => (release = r)) } });
     const playing = engine.play();
-    engine.stop();
-    expect(engine.state).toBe('stopped');
+    engine.destroyWorld();
+    expect(engine.state).toBe('unloaded');
     release();
     await playing;
-    expect(engine.state).toBe('stopped');
+    expect(engine.state).toBe('unloaded');
     expect(log).toEqual(['W1 constructor', 'W2 constructor', 'W1 onWorldLoad', 'W1 onWorldDestroy', 'W2 onWorldDestroy']);
   });
 });

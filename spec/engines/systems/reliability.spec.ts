@@ -166,7 +166,8 @@ describe('issue 22: the systems engine', () => {
     engine.advance(0);
     expect(messages).toEqual([]);
     expect(ran).toEqual(['Quitter update']);
-    expect(engine.state).toBe('destroyed');
+    expect(engine.destroyed).toBe(true);
+    expect(engine.state, 'no world').toBe('unloaded');
   });
 
   // The class: "teardown from inside any hook ends the frame quietly". A destroy() from inside
@@ -197,6 +198,7 @@ describe('issue 22: the systems engine', () => {
     await engine.loadScene('b');
     expect(log).toEqual(['First onSceneExit', 'Second onSceneExit', 'First onSceneDestroy', 'Second onSceneDestroy']);
     expect(messages).toEqual([]);
-    expect(engine.state).toBe('destroyed');
+    expect(engine.destroyed).toBe(true);
+    expect(engine.state, 'no world').toBe('unloaded');
   });
 });

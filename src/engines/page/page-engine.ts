@@ -3,6 +3,7 @@ import { OptionError } from '../../../operators/option-error.js';
 import type { Clock } from '../../clocks/clock.js';
 import { Broadcast } from '../../streams/broadcast.js';
 import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
+import { presetPhases } from '../shell/preset-declaration.js';
 import { takeOptions } from '../shell/shell-options.js';
 import { watchPauseReasons } from './auto-pause.js';
 import { DomLedger } from './dom-ledger.js';
@@ -80,28 +81,42 @@ export type PauseEvent = 'pause' | 'resume';
 /** Called on a pause or resume transition, with the reason that caused it. */
 export type PauseListener = (engine: PageEngine, reason: PauseReason) => void;
 
+/** What the page engine's phase table runs on: its frame, as the rows reach it. @internal */
+export interface PagePhaseHost {
+  /** The read phase: the input's pointer, then each system's `read`. */
+  read(): void;
+  /** One fixed step: each system's `step`. */
+  step(stepSeconds: number): void;
+  /** The render phase: each system's `render`, with the alpha. */
+  render(): void;
+}
+
 /**
- * The page engine's phase table: the frame, in order, declared once. Every
- * engine on a page runs its read, then every engine its steps, then every
- * engine its render (the page's clock runs the table stage by stage); none is
- * pausable, since a paused page engine takes no frames at all.
+ * The page engine's phase table: the frame, in order, declared once, each
+ * row with what it runs. Every engine on a page runs its read, then every
+ * engine its steps, then every engine its render (the page's clock runs the
+ * table stage by stage); none is pausable, since a paused page engine takes
+ * no frames at all.
  */
-export const PAGE_ENGINE_PHASE_TABLE = [
+export const PAGE_ENGINE_PHASE_TABLE = presetPhases<PagePhaseHost>()([
   {
-    /** The only phase that may measure the page: the input's pointer, then each system's `read`. */
     name: 'read',
+    does: 'The only phase that may measure the page: the input measures the pointer (once, if it moved), then each system\'s `read`.',
+    run: (frame) => frame.read(),
   },
   {
-    /** Each system's `step`, once per fixed step (0 to `maxSteps` a frame), handed the step in seconds. */
     name: 'step',
-    /** Runs once per fixed step. */
     fixed: true,
+    simulation: true,
+    does: 'Each system\'s `step`, once per fixed step (0 to `maxSteps` a frame), handed the step in seconds: no DOM, no allocation.',
+    run: (frame, stepSeconds) => frame.step(stepSeconds),
   },
   {
-    /** Each system's `render`, handed the alpha: change-only writes through the ledger. */
     name: 'render',
+    does: 'Each system\'s `render`, handed the alpha: change-only DOM writes through the ledger.',
+    run: (frame) => frame.render(),
   },
-] as const;
+]);
 
 /** A hold of the loop that is no pause: a settled engine sleeps, but `paused` stays as it was. */
 const SETTLED = 'settled';
@@ -117,7 +132,7 @@ const SETTLED = 'settled';
  * settling are the loop's holds, its errors the shell's. The page's clock
  * runs its frame stage by stage, beside every other page engine's.
  */
-export class PageEngine extends EngineShell<PagePhase> {
+export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
   /** The engine's name in reports. */
   readonly name: string;
   /** The element the engine lives in (`undefined` for a headless engine). */
@@ -162,7 +177,6 @@ export class PageEngine extends EngineShell<PagePhase> {
         options: PAGE_OPTIONS,
         phases: PAGE_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: resolved.stepSeconds * 1000, maxSteps: resolved.maxSteps, overflow: 'drop-backlog' },
-        simulationPhases: ['step'],
         frameEnd: () => self.engine?.closeFrame(),
         freshStartDropsSteps: true,
       },
@@ -182,9 +196,6 @@ export class PageEngine extends EngineShell<PagePhase> {
     this.settle = resolved.settleSeconds;
     this.fps = resolved.fps;
     this.events = new EventRing(resolved.events, 'createEngine');
-    this.loop.on('read', this.readPhase);
-    this.loop.on('step', this.stepPhase);
-    this.loop.on('render', this.renderPhase);
     if (PHASE_CHECKS) installPhaseChecks();
     this.detachWatchers = watchPauseReasons(resolved.root, resolved.pause, (reason, on) => this.setReason(reason, on));
   }
@@ -203,21 +214,21 @@ export class PageEngine extends EngineShell<PagePhase> {
    * page for no frames. (Read from the loop: `'stopped'` while it is not
    * started, and every other reason is one of its holds.)
    */
-  get paused(): ReadonlySet<PauseReason> {
+  override get paused(): ReadonlySet<PauseReason> {
     const reasons = new Set<PauseReason>();
-    if (!this.loop.started) reasons.add('stopped');
-    for (const reason of this.loop.holdReasons) if (reason !== SETTLED) reasons.add(reason as PauseReason);
+    if (!this.innerLoop.started) reasons.add('stopped');
+    for (const reason of this.innerLoop.holdReasons) if (reason !== SETTLED) reasons.add(reason as PauseReason);
     return reasons;
   }
 
   /** Whether the engine is asleep after `settle` quiet seconds (not a pause: `paused` may be empty). */
   get settled(): boolean {
-    return this.loop.heldFor(SETTLED);
+    return this.innerLoop.heldFor(SETTLED);
   }
 
   /** How far the last frame sat between two steps, in [0, 1). */
   get alpha(): number {
-    return this.loop.alpha;
+    return this.innerLoop.alpha;
   }
 
   /** The engine's input helper (made on first use). */
@@ -235,7 +246,7 @@ export class PageEngine extends EngineShell<PagePhase> {
       droppedMs,
       errors,
       fps,
-      steps: this.loop.fixedStepCount,
+      steps: this.innerLoop.fixedStepCount,
       dropped: droppedMs / 1000,
       droppedEvents: this.events.dropped,
       timerWakeups: this.seat.timerWakeups,
@@ -263,7 +274,7 @@ export class PageEngine extends EngineShell<PagePhase> {
     }
     const name = typeof system.name === 'string' && system.name !== '' ? system.name : `system ${++this.systemNames}`;
     this.systems = [...this.systems, { system, name, active: true }];
-    if (!this.loop.inFrame) this.frameSystems = this.systems;
+    if (!this.innerLoop.inFrame) this.frameSystems = this.systems;
     return system;
   }
 
@@ -277,7 +288,7 @@ export class PageEngine extends EngineShell<PagePhase> {
     if (entry === undefined) return false;
     entry.active = false;
     this.systems = this.systems.filter((e) => e !== entry);
-    if (!this.loop.inFrame) this.frameSystems = this.systems;
+    if (!this.innerLoop.inFrame) this.frameSystems = this.systems;
     return true;
   }
 
@@ -320,7 +331,7 @@ export class PageEngine extends EngineShell<PagePhase> {
   /** Wakes a settled engine (it asks for frames again) and counts as busy. */
   wake(): void {
     this.busySinceCheck = true;
-    if (this.settled) this.loop.setHold(SETTLED, false); // a fresh start: see freshStart
+    if (this.settled) this.innerLoop.setHold(SETTLED, false); // a fresh start: see freshStart
   }
 
   /**
@@ -339,10 +350,10 @@ export class PageEngine extends EngineShell<PagePhase> {
   override advance(seconds: number): boolean {
     nonNegativeFinite('engine.advance', 'seconds', seconds);
     this.assertAlive('advance');
-    if (this.loop.inFrame) throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
+    if (this.innerLoop.inFrame) throw new Error(`engine.advance: called inside a frame of '${this.name}'`);
     // In ms, held at the largest number: seconds × 1000 overflows to Infinity past 1.8e305 s, which the
     // accumulator counts as nothing, where a frame that long runs maxSteps and drops the rest.
-    this.loop.advanceBy(Math.min(seconds * 1000, Number.MAX_VALUE));
+    this.innerLoop.advanceBy(Math.min(seconds * 1000, Number.MAX_VALUE));
     return true;
   }
 
@@ -379,7 +390,7 @@ export class PageEngine extends EngineShell<PagePhase> {
   }
 
   protected teardown(): void {
-    this.loop.abandonFrame();
+    this.innerLoop.abandonFrame();
     this.detachWatchers();
     this.pageInput?.destroy();
     for (const entry of this.systems) entry.active = false;
@@ -389,9 +400,15 @@ export class PageEngine extends EngineShell<PagePhase> {
     this.listeners.resume.complete();
   }
 
-  // -- the frame: the rows of PAGE_ENGINE_PHASE_TABLE ----------------------------
+  // -- the frame: what the rows of PAGE_ENGINE_PHASE_TABLE run ------------------
 
-  private readonly readPhase = (): void => {
+  protected readonly phaseHost: PagePhaseHost = {
+    read: () => this.readPhase(),
+    step: (stepSeconds) => this.stepPhase(stepSeconds),
+    render: () => this.renderPhase(),
+  };
+
+  private readPhase(): void {
     if (this.pageInput !== undefined) {
       if (PHASE_CHECKS) enterPhase(this, '(input)', 'read');
       try {
@@ -403,33 +420,33 @@ export class PageEngine extends EngineShell<PagePhase> {
       }
     }
     const systems = this.frameSystems;
-    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
+    for (let i = 0; i < systems.length && !this.innerLoop.frameAbandoned; i++) {
       const entry = systems[i]!;
       if (entry.active && entry.system.read !== undefined) this.call(entry, 'read', 0);
     }
-  };
+  }
 
-  private readonly stepPhase = (stepSeconds: number): void => {
+  private stepPhase(stepSeconds: number): void {
     const systems = this.frameSystems;
-    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
+    for (let i = 0; i < systems.length && !this.innerLoop.frameAbandoned; i++) {
       const entry = systems[i]!;
       if (entry.active && entry.system.step !== undefined) this.call(entry, 'step', stepSeconds);
     }
-  };
+  }
 
-  private readonly renderPhase = (): void => {
+  private renderPhase(): void {
     const systems = this.frameSystems;
-    const alpha = this.loop.alpha;
-    for (let i = 0; i < systems.length && !this.loop.frameAbandoned; i++) {
+    const alpha = this.innerLoop.alpha;
+    for (let i = 0; i < systems.length && !this.innerLoop.frameAbandoned; i++) {
       const entry = systems[i]!;
       if (entry.active && entry.system.render !== undefined) this.call(entry, 'render', alpha);
     }
-  };
+  }
 
   /** Every frame's end, its phases run or cut short: the ring empties, input edges of a frame that stepped end. */
   private closeFrame(): void {
     this.events.clear();
-    this.pageInput?.endFrame(this.loop.plannedSteps);
+    this.pageInput?.endFrame(this.innerLoop.plannedSteps);
     this.frameSystems = this.systems;
   }
 
@@ -441,7 +458,7 @@ export class PageEngine extends EngineShell<PagePhase> {
         this.busySinceCheck = false;
         this.lastBusyMs = timestampMs;
       } else if (!(timestampMs - this.lastBusyMs < this.settle * 1000)) {
-        this.loop.setHold(SETTLED, true); // not a pause: no hooks, held input stays
+        this.innerLoop.setHold(SETTLED, true); // not a pause: no hooks, held input stays
         return;
       }
     }
@@ -470,7 +487,7 @@ export class PageEngine extends EngineShell<PagePhase> {
 
   /** A hook threw: only this engine stops (the rest of its frame is skipped), and the error is reported. */
   private fail(error: unknown, phase: PagePhase, system: string): void {
-    this.loop.abandonFrame(); // also when already stopped (an advance() by hand)
+    this.innerLoop.abandonFrame(); // also when already stopped (an advance() by hand)
     this.setReason('stopped', true);
     this.report(error, { system, hook: phase }, phase);
   }
@@ -480,17 +497,17 @@ export class PageEngine extends EngineShell<PagePhase> {
     if (this.destroyed) return;
     const before = this.pausedCount();
     if (reason === 'stopped') {
-      if (on === !this.loop.started) return;
-      if (on) this.loop.stop();
-      else this.loop.start();
+      if (on === !this.innerLoop.started) return;
+      if (on) this.innerLoop.stop();
+      else this.innerLoop.start();
     } else {
-      if (on === this.loop.heldFor(reason)) return;
-      this.loop.setHold(reason, on);
+      if (on === this.innerLoop.heldFor(reason)) return;
+      this.innerLoop.setHold(reason, on);
     }
     const after = this.pausedCount();
     if (before === 0 && after > 0) {
       // Running to paused: what is left of this frame is skipped, held input released.
-      this.loop.abandonFrame();
+      this.innerLoop.abandonFrame();
       this.pageInput?.releaseAll();
       this.emitTransition('pause', reason);
     } else if (before > 0 && after === 0) {
@@ -500,8 +517,8 @@ export class PageEngine extends EngineShell<PagePhase> {
 
   /** How many pause reasons hold (settling is not one). */
   private pausedCount(): number {
-    let count = this.loop.started ? 0 : 1;
-    for (const reason of this.loop.holdReasons) if (reason !== SETTLED) count++;
+    let count = this.innerLoop.started ? 0 : 1;
+    for (const reason of this.innerLoop.holdReasons) if (reason !== SETTLED) count++;
     return count;
   }
 

@@ -39,7 +39,7 @@ export interface CollisionInfo {
  * parts the runtime is built from do not depend on it.
  *
  * What a behavior has no business with is left out: the lifecycle
- * (`start`, `stop`, `destroy()` with no handle, `advance`), scripted input
+ * (`start`, `stop`, `destroy`, `advance`), scripted input
  * (`press`, `release`), save and restore.
  */
 export interface BehaviorGame {
@@ -98,8 +98,8 @@ export interface BehaviorGame {
   velocity(handle: EntityHandle, out: Float64Array): Float64Array;
   /** Queues a new object; it becomes visible at the next fixed-tick barrier. */
   spawn(object: SceneObjectDoc): EntityHandle;
-  /** Queues the removal of an object at the next barrier (idempotent). */
-  destroy(handle: EntityHandle): void;
+  /** Queues the removal of an object at the next barrier (idempotent): the seed's structural `destroy`. */
+  destroyObject(handle: EntityHandle): void;
   /** Queues adding a registered behavior to an object. */
   addComponent(handle: EntityHandle, behavior: string): void;
   /** Queues removing an object's behavior (the first of that name). */
@@ -118,7 +118,7 @@ export interface BehaviorGame {
  * ```text
  * one rendered frame
  *   fixed tick × 0..max_catch_up_ticks
- *     1. structural commands (spawn, destroy, addComponent, removeComponent), FIFO; onStart of what they created
+ *     1. structural commands (spawn, destroyObject, addComponent, removeComponent), FIFO; onStart of what they created
  *     2. tick input; fixedUpdate
  *     3. physics step (physics_substeps solver substeps)
  *     4. poses read back; onCollision

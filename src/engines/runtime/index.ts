@@ -1,7 +1,7 @@
 /**
  * The fixed-tick runtime (`tickflow/runtime`): behaviors with `onStart`,
  * `fixedUpdate`, `update`, `lateUpdate`, `onDestroy` and `onCollision`;
- * structural commands (spawn, destroy, addComponent, removeComponent)
+ * structural commands (spawn, destroyObject, addComponent, removeComponent)
  * applied at each fixed tick's barrier; real physics stepped with substeps
  * (`tickflow/rapier3d`, `tickflow/rapier2d`); interpolated presentation;
  * latched input; dropped time past the catch-up limit; pause and
@@ -12,8 +12,11 @@
  *
  * @packageDocumentation
  */
-export { createRuntime, Runtime, type RuntimeOptions, type RuntimeStats, type RuntimeFrame, type RuntimeBackend } from './runtime.js';
-export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
+export { createRuntime, Runtime, type RuntimeStats } from './runtime.js';
+export type { RuntimeOptions } from './runtime-options.js';
+export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
+export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type FrameCallback, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
+export type { PresetPhase } from '../shell/preset-declaration.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';

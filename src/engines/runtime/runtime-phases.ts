@@ -1,9 +1,63 @@
-import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
+import { phaseNames } from '../../loop/phase.js';
+import { presetPhases } from '../shell/preset-declaration.js';
+
+/** A per-frame or per-tick callback every behavior may have. */
+export type FrameCallback = 'fixedUpdate' | 'update' | 'lateUpdate';
 
 /**
- * The fixed-tick runtime's phase table: one rendered frame, in order,
- * declared once (the runtime's loop is built from it and
- * {@link RUNTIME_PHASES} lists its names).
+ * What the runtime's phase table runs on: the runtime's frame, as the rows
+ * reach it. The runtime implements it; the table never names the runtime.
+ */
+export interface RuntimePhaseHost {
+  /** Whether the runtime was destroyed (by a callback of this frame): what is left of a step stops. */
+  readonly destroyed: boolean;
+  /** Whether the runtime is paused. */
+  readonly paused: boolean;
+  /** Whether the player's pause key (P) went down this frame (read after {@link beginInputFrame}). */
+  readonly pauseKey: boolean;
+  /** Whether the player's single-step key (N) went down this frame (read after {@link beginInputFrame}). */
+  readonly stepKey: boolean;
+  /** The rendered frame's input begins: the edges since the last frame, and the pause and step keys. */
+  beginInputFrame(): void;
+  /** A fixed tick's input begins: its latched edges ("consumed once"). */
+  beginTickInput(): void;
+  /** The rendered frame's input closes. */
+  endInputFrame(): void;
+  /**
+   * Applies a scene replacement asked for (every object's onDestroy, then the
+   * new document loaded, with a new session).
+   *
+   * @return False when an onDestroy of the old scene tore the runtime down.
+   */
+  replacePendingScene(): boolean;
+  /** The runtime's pause (P): no ticks, no update or lateUpdate, history reset. */
+  pause(): void;
+  /** The runtime's resume. */
+  resume(): void;
+  /** While paused, this frame becomes a single step (N). */
+  step(): void;
+  /** Counts a fixed tick of the scene session. */
+  countTick(): void;
+  /** The structural commands queued before this tick, in FIFO order, then the onStart of what they created. */
+  barrier(): void;
+  /** Each live object's current simulation pose is kept as the previous one (the pose this tick starts from). */
+  keepPreviousPoses(): void;
+  /** Every behavior's `callback`, in object order, with `seconds`; each caught and reported with its object. */
+  runCallbacks(callback: FrameCallback, seconds: number): void;
+  /** The physics step with its substeps, then poses read back and `onCollision` delivered (nothing without physics). */
+  stepPhysics(seconds: number): void;
+  /** Each object's presented pose: its previous and current simulation poses blended by the accumulator fraction. */
+  present(): void;
+  /** The final snapshot goes to the renderer. */
+  render(): void;
+}
+
+/**
+ * The fixed-tick runtime's frame, declared once: one rendered frame, in
+ * order, each phase with its flags and what it runs. The runtime's loop is
+ * built from it, {@link RUNTIME_PHASES} lists its names, and
+ * `createRuntime`'s documentation numbers its `does` (a spec holds them to
+ * each other).
  *
  * "After its fixed ticks, the runtime calls update once. It then prepares
  * presentation transforms, calls lateUpdate, and makes the final snapshot
@@ -11,45 +65,74 @@ import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
  * presentation stays as it was); a single step runs them once, with one tick
  * and the tick's interval (the loop's `step()`).
  */
-export const RUNTIME_PHASE_TABLE = [
+export const RUNTIME_PHASE_TABLE = presetPhases<RuntimePhaseHost>()([
   {
-    /** 1: the frame's input; a scene replacement asked for is applied; the player's pause (P) and single-step (N) keys are read. */
     name: 'input',
+    does: "the frame's input; a scene replacement asked for is applied; the player's pause (P) and single-step (N) keys are read",
+    run(frame) {
+      if (!frame.replacePendingScene()) return; // torn down from an onDestroy of the old scene
+      frame.beginInputFrame();
+      if (frame.pauseKey) {
+        if (frame.paused) frame.resume();
+        else frame.pause();
+      }
+      // N: this frame is the step (the loop takes a step asked for before its fixed phases).
+      if (frame.stepKey) frame.step();
+    },
   },
   {
-    /** 2: zero or more fixed ticks, each: structural commands at the barrier, tick input and `fixedUpdate`, the physics step, poses read back and `onCollision`. */
     name: 'tick',
-    /** Runs once per fixed step. */
     fixed: true,
-    /** Skipped while paused. */
     pausable: true,
+    simulation: true,
+    does: 'zero or more fixed ticks, each: structural commands at the barrier, tick input and `fixedUpdate`, the physics step, poses read back and `onCollision`',
+    // One fixed tick: the seed's four steps, in order. A destroy from inside a callback ends it there.
+    run(frame, dt) {
+      frame.countTick();
+      // 1. Structural commands queued by earlier work, FIFO.
+      frame.barrier();
+      if (frame.destroyed) return;
+      // The blend's "previous completed simulation pose" is the one this tick starts from.
+      frame.keepPreviousPoses();
+      // 2. Tick input, then fixedUpdate.
+      frame.beginTickInput();
+      frame.runCallbacks('fixedUpdate', dt);
+      // 3. The physics step, 4. poses back and collision events.
+      if (!frame.destroyed) frame.stepPhysics(dt);
+    },
   },
   {
-    /** 3: every behavior's `update`, once. */
     name: 'update',
-    /** Skipped while paused. */
     pausable: true,
+    simulation: true,
+    does: "every behavior's `update`, once",
+    run: (frame, dt) => frame.runCallbacks('update', dt),
   },
   {
-    /** 4: presentation transforms prepared: each object's previous and current simulation poses blended by the accumulator fraction. */
     name: 'present',
-    /** Skipped while paused. */
     pausable: true,
+    does: "presentation transforms prepared: each object's previous and current simulation poses blended by the accumulator fraction",
+    run: (frame) => frame.present(),
   },
   {
-    /** 5: every behavior's `lateUpdate` (`setPresentation` allowed). */
     name: 'lateUpdate',
-    /** Skipped while paused. */
     pausable: true,
+    does: "every behavior's `lateUpdate` (`setPresentation` allowed)",
+    run: (frame, dt) => frame.runCallbacks('lateUpdate', dt),
   },
   {
-    /** 6: the final snapshot goes to the renderer. */
     name: 'render',
+    does: 'the frame input closes and the final snapshot goes to the renderer',
+    run(frame) {
+      frame.endInputFrame();
+      frame.render();
+    },
   },
-] as const satisfies readonly PhaseSpec[];
+]);
 
 /** A phase of the runtime's frame. */
 export type RuntimePhase = (typeof RUNTIME_PHASE_TABLE)[number]['name'];
+
 
 /** The phases of one rendered frame, in order: the names of {@link RUNTIME_PHASE_TABLE}. */
 export const RUNTIME_PHASES: readonly RuntimePhase[] = phaseNames(RUNTIME_PHASE_TABLE);

@@ -1,95 +1,27 @@
-import type { Subscribable } from 'rxjs';
-import { deltas } from '../../../operators/deltas.js';
-import { finiteTimestamps } from '../../../operators/finite-timestamps.js';
 import { OptionError } from '../../../operators/option-error.js';
-import { pipeSteps } from '../../../operators/step-operator.js';
-import { functionOption } from '../../../operators/validate.js';
-import type { Clock } from '../../clocks/clock.js';
-import { whileVisible } from '../../clocks/while-visible.js';
+import type { Input } from '../../input/input.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
-import { ENGINE_OPTION_KEYS, takeOptions, type ShellOptions } from '../shell/shell-options.js';
-import { checkBehaviorFactories, type BehaviorFactory } from './behavior.js';
+import { ENGINE_OPTION_KEYS, takeOptions } from '../shell/shell-options.js';
+import type { BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
-import type { PhysicsAdapter, PhysicsSnapshot } from './physics-adapter.js';
 import { PhysicsBridge } from './physics-bridge.js';
 import { blendPose, copyPose, writePose, type Pose, type PoseUpdate } from './pose.js';
-import { RuntimeInput, type RuntimeAction, type RuntimeInputOptions, type RuntimeInputState } from './runtime-input.js';
-import type { Input } from '../../input/input.js';
-import type { EntityHandle, RuntimeObject, RuntimeObjectView } from './runtime-object.js';
+import type { RuntimeBackend } from './runtime-backend.js';
+import { RuntimeInput, type RuntimeAction, type RuntimeInputState } from './runtime-input.js';
+import type { EntityHandle, RuntimeObject } from './runtime-object.js';
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
-import { RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
+import { checkRuntimeOptions, defaultRuntimeClock, runtimeFixedStep, type RuntimeOptions } from './runtime-options.js';
+import { RUNTIME_PHASE_TABLE, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
+import { restoreSimulation, saveSimulation, simulationState, type RollbackParts, type RuntimeSave, type SimulationState } from './runtime-rollback.js';
 import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
 import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
 import { CommandQueue } from './structural-commands.js';
 
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
-
-/** What the runtime hands its renderer once per rendered frame: one object, rewritten each frame. */
-export interface RuntimeFrame {
-  /** The live objects, in creation order; draw each at `presented`. */
-  readonly objects: readonly RuntimeObjectView[];
-  /** The scene session: a new number for every scene loaded. */
-  readonly session: number;
-  /** Rendered frames of the runtime so far. */
-  readonly frame: number;
-  /** The accumulator fraction the presentation used, in [0, 1] (1 on a single step). */
-  readonly alpha: number;
-  /** Fixed ticks this frame ran. */
-  readonly ticks: number;
-  /** Whether the runtime is paused. */
-  readonly paused: boolean;
-}
-
-/** What the runtime needs from a renderer (`threeRuntimeBackend` in `tickflow/three`). Rendering never feeds back into simulation. */
-export interface RuntimeBackend {
-  /** Draws one frame's snapshot. */
-  render(frame: RuntimeFrame): void;
-  /** Frees the surface (the runtime's `destroy()` calls it). */
-  destroy(): void;
-}
-
-/** Options of {@link createRuntime}: the runtime's own, and the shell's (`ticks`, `clock`, `onError`). */
-export interface RuntimeOptions extends ShellOptions {
-  /**
-   * The scene document (an object or its JSON text): its `simulation`
-   * settings and its objects. Validated before anything starts: every
-   * problem is named in one {@link SceneDocumentError}.
-   */
-  readonly scene: unknown;
-  /** Behavior factories by the name scene documents use. */
-  readonly behaviors?: { readonly [name: string]: BehaviorFactory };
-  /**
-   * The physics world (`await createRapier3d()` from `tickflow/rapier3d`, or
-   * `tickflow/rapier2d`). The runtime owns it from here: its `destroy()`
-   * destroys the adapter, which frees everything the physics engine
-   * allocated. Required when a scene object has a `body`.
-   */
-  readonly physics?: PhysicsAdapter;
-  /** Draws each frame; defaults to drawing nothing (headless). */
-  readonly backend?: RuntimeBackend;
-  /**
-   * Host ticks (ms); defaults to the page's one requestAnimationFrame.
-   * `advance()` works without them.
-   */
-  readonly ticks?: Subscribable<number>;
-  /**
-   * What each tick is worth; defaults to the wall clock with no clamp (so
-   * every lost interval shows in `dropped`), declining ticks while the page
-   * is hidden when there is a page.
-   */
-  readonly clock?: Clock;
-  /**
-   * The Input `input()` reads: one that reads every runtime action
-   * (`createInput({ bindings: { ...DEFAULT_RUNTIME_BINDINGS }, keyboardTarget: window })`),
-   * or its options `{ target, bindings }` (keyboard target, and keys per
-   * action in place of the defaults). Defaults to the default bindings,
-   * scripted only. The runtime destroys it with itself.
-   */
-  readonly input?: Input<RuntimeAction> | RuntimeInputOptions;
-  /** Called with every diagnostic (a structural command aimed at a dead object); defaults to `console.warn`. What it throws is reported, never let through. */
-  readonly onDiagnostic?: (message: string) => void;
-}
+export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
+export type { RuntimeOptions } from './runtime-options.js';
+export type { RuntimeSave } from './runtime-rollback.js';
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {
@@ -111,8 +43,6 @@ export interface RuntimeStats extends EngineStats {
   readonly diagnostics: number;
 }
 
-const NO_BEHAVIORS: { readonly [name: string]: BehaviorFactory } = Object.freeze({});
-
 const RUNTIME_PRESET = {
   label: 'runtime',
   where: 'createRuntime',
@@ -124,9 +54,8 @@ const RUNTIME_PRESET = {
     backend: { rule: 'an object with render(frame) and destroy()', methods: ['render', 'destroy'], optional: true },
   },
   phases: RUNTIME_PHASE_TABLE,
-  defaultClock,
-  simulationPhases: ['tick', 'update'],
-} as const satisfies Omit<PresetDeclaration<RuntimePhase>, 'fixedStep'>;
+  defaultClock: defaultRuntimeClock,
+} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep'>;
 
 /**
  * The fixed-tick runtime: behaviors with `onStart`, `fixedUpdate`, `update`,
@@ -141,7 +70,7 @@ const RUNTIME_PRESET = {
  * Handles are numbers: `valid(handle)` says whether one names a live object;
  * a destroyed object's handle never validates again.
  */
-export class Runtime extends EngineShell<RuntimePhase> {
+export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   private readonly bridge: PhysicsBridge | undefined;
   private readonly backend: RuntimeBackend | undefined;
   private readonly factories: { readonly [name: string]: BehaviorFactory };
@@ -156,10 +85,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
   private readonly callbacks: ObjectsHost;
   private sessionId = 0;
   private tickCount = 0;
-  private ticksThisFrame = 0;
   private diagnosticCount = 0;
-  /** Whether a fixed tick is running (what `input()` returns depends on it). */
-  private inTick = false;
   /** Whether the teardown clears the scene: its onDestroys may still queue commands, which it drops. */
   private tearingDown = false;
 
@@ -170,33 +96,27 @@ export class Runtime extends EngineShell<RuntimePhase> {
   constructor(options: RuntimeOptions) {
     const where = RUNTIME_PRESET.where;
     const taken = takeOptions(RUNTIME_PRESET, options);
-    const { behaviors = NO_BEHAVIORS, physics, backend, onDiagnostic } = options;
-    checkBehaviorFactories(where, behaviors);
-    if (physics !== undefined && (physics === null || typeof (physics as Partial<PhysicsAdapter>).step !== 'function')) {
-      throw new OptionError(where, 'physics', 'a physics adapter (createRapier3d() or createRapier2d())', physics);
-    }
-    if (onDiagnostic !== undefined) functionOption(where, 'onDiagnostic', onDiagnostic);
+    const { behaviors, physics, backend, onDiagnostic } = checkRuntimeOptions(where, options);
     const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
-    super({ ...RUNTIME_PRESET, fixedStep: stepOptions(scene.simulation) }, taken);
+    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation) }, taken);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
     this.backend = backend;
     this.keys = new RuntimeInput(options.input, where);
-    this.onDiagnostic = onDiagnostic ?? ((message) => console.warn(message));
+    this.onDiagnostic = onDiagnostic;
     this.documentInForce = scene.document;
     this.simulationInForce = scene.simulation;
     this.callbacks = this.callbackHost();
     this.objects = new RuntimeObjects(this.callbacks, behaviors, this.bridge);
     this.frameView = { objects: this.objects.live, session: 0, frame: 0, alpha: 0, ticks: 0, paused: false };
-    this.wireFrame();
     this.load(scene.document, scene.simulation);
   }
 
   // -- running ---------------------------------------------------------------
 
   /** Whether the runtime is paused (P, or {@link pause}). */
-  get paused(): boolean {
-    return this.loop.paused;
+  override get paused(): boolean {
+    return this.innerLoop.paused;
   }
 
   /**
@@ -205,15 +125,15 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * loop's accumulator is emptied, and interpolation history reset.
    */
   pause(): void {
-    if (this.loop.paused) return;
-    this.loop.paused = true;
+    if (this.innerLoop.paused) return;
+    this.innerLoop.paused = true;
     this.resetAllHistory();
   }
 
   /** Resumes. "Resuming does not simulate the time spent paused": the accumulator starts empty. */
   resume(): void {
-    if (!this.loop.paused) return;
-    this.loop.paused = false;
+    if (!this.innerLoop.paused) return;
+    this.innerLoop.paused = false;
     this.resetAllHistory();
   }
 
@@ -224,7 +144,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * the tick's pose itself (alpha 1). Does nothing while running.
    */
   step(): void {
-    this.loop.step();
+    this.innerLoop.step();
   }
 
   /**
@@ -310,12 +230,12 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * own code does not apply it twice."
    */
   input(): RuntimeInputState {
-    return this.inTick ? this.keys.tick : this.keys.frame;
+    return this.inTick() ? this.keys.tick : this.keys.frame;
   }
 
   /** The runtime's counters (see {@link RuntimeStats}). */
   override stats(): RuntimeStats {
-    const plan = this.loop.plan();
+    const plan = this.innerLoop.plan();
     const stats = super.stats();
     return {
       ...stats,
@@ -345,21 +265,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   saveSimulation(): RuntimeSave {
     this.assertRollbackable('saveSimulation');
-    const objects = this.objects.live;
-    const poses = new Float64Array(objects.length * POSE_FLOATS * 3);
-    for (let i = 0; i < objects.length; i++) {
-      const object = objects[i]!;
-      packPose(poses, (i * 3) * POSE_FLOATS, object.current);
-      packPose(poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
-      packPose(poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
-    }
-    return {
-      session: this.sessionId,
-      objects: objects.slice(),
-      poses,
-      tickCount: this.tickCount,
-      physics: this.bridge?.takeSnapshot(),
-    };
+    return saveSimulation(this.rollbackParts());
   }
 
   /**
@@ -370,21 +276,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
    */
   restoreSimulation(save: RuntimeSave): void {
     this.assertRollbackable('restoreSimulation');
-    const objects = this.objects.live;
-    if (save.session !== this.sessionId || save.objects.length !== objects.length || save.objects.some((object, i) => object !== objects[i] || object.state !== 'live')) {
-      throw new Error(
-        'restoreSimulation: the scene or its live objects changed since the save (a spawn, destroy or scene change); ' +
-          'rolling back structural changes is not supported',
-      );
-    }
-    if (save.physics !== undefined) this.bridge!.restoreSnapshot(save.physics);
-    for (let i = 0; i < objects.length; i++) {
-      const object = objects[i]!;
-      unpackPose(save.poses, (i * 3) * POSE_FLOATS, object.current);
-      unpackPose(save.poses, (i * 3 + 1) * POSE_FLOATS, object.previous);
-      unpackPose(save.poses, (i * 3 + 2) * POSE_FLOATS, object.presented);
-    }
-    this.tickCount = save.tickCount;
+    this.tickCount = restoreSimulation(this.rollbackParts(), save);
   }
 
   /**
@@ -393,29 +285,20 @@ export class Runtime extends EngineShell<RuntimePhase> {
    * body, its velocity, keyed by name (a repeated name gets `#2`, `#3`...).
    * @internal
    */
-  simulationState(): { tick: number; objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> } {
-    const objects: Record<string, { position: number[]; rotation: number[]; velocity?: number[] }> = {};
-    const velocity = new Float64Array(3);
-    for (const object of this.objects.live) {
-      if (object.state !== 'live') continue;
-      let key = object.name;
-      for (let n = 2; Object.hasOwn(objects, key); n++) key = `${object.name}#${n}`;
-      const entry: { position: number[]; rotation: number[]; velocity?: number[] } = { position: [...object.current.position], rotation: [...object.current.rotation] };
-      if (object.physical) {
-        this.bridge!.readVelocity(object, velocity);
-        entry.velocity = [...velocity];
-      }
-      objects[key] = entry;
-    }
-    return { tick: this.tickCount, objects };
+  simulationState(): SimulationState {
+    return simulationState(this.rollbackParts());
+  }
+
+  private rollbackParts(): RollbackParts {
+    return { session: this.sessionId, objects: this.objects.live, tickCount: this.tickCount, bridge: this.bridge };
   }
 
   private assertRollbackable(method: string): void {
     this.assertAlive(method);
-    if (this.loop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
+    if (this.innerLoop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
     if (this.queue.length > 0 || this.pendingScene !== undefined) {
       throw new Error(
-        `${method}: structural commands or a scene change are pending (spawn, destroy, addComponent, removeComponent, replaceScene); ` +
+        `${method}: structural commands or a scene change are pending (spawn, destroyObject, addComponent, removeComponent, replaceScene); ` +
           'rolling back structural changes is not supported, so the runtime can be rolled back only while its objects stay the same',
       );
     }
@@ -446,7 +329,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     }
     checkPoseUpdate('setTransform', pose);
     writePose(object.current, pose);
-    if (!this.inTick) copyPose(object.previous, object.current);
+    if (!this.inTick()) copyPose(object.previous, object.current);
   }
 
   /**
@@ -522,37 +405,35 @@ export class Runtime extends EngineShell<RuntimePhase> {
   }
 
   /**
-   * With a handle, queues the removal of that object (the seed's structural
-   * `destroy`): at the barrier its behaviors' onDestroy runs while the handle
-   * and its data are still valid; afterwards `valid(handle)` is false.
-   * Idempotent: destroying an object already destroyed (earlier in the same
-   * batch, or before) does nothing.
+   * Queues the removal of an object (the seed's structural `destroy`): at the
+   * barrier its behaviors' onDestroy runs while the handle and its data are
+   * still valid; afterwards `valid(handle)` is false. Idempotent: destroying
+   * an object already destroyed (earlier in the same batch, or before) does
+   * nothing.
    *
-   * With no argument, the shell's `destroy()`: stops the runtime for good,
-   * runs every object's onDestroy, and frees the renderer, the keyboard
-   * listeners and the physics world. A second call does nothing.
-   *
-   * @throws {OptionError} when `handle` is given but is not a number (so a
-   * `destroy(find('gone'))` never tears the runtime down).
+   * @throws {OptionError} when `handle` is not a number.
    */
-  override destroy(handle?: EntityHandle): void {
-    if (arguments.length === 0) {
-      super.destroy();
-      return;
-    }
+  destroyObject(handle: EntityHandle): void {
     if (typeof handle !== 'number') {
-      throw new OptionError('destroy', 'handle', 'an entity handle (a number from spawn or find); destroy() with no argument tears the runtime down', handle);
+      throw new OptionError('destroyObject', 'handle', 'an entity handle (a number from spawn or find)', handle);
     }
-    this.assertCommandsTaken('destroy');
+    this.assertCommandsTaken('destroyObject');
     this.queue.push({ kind: 'destroy', handle });
   }
 
   /**
-   * The runtime's teardown before 0.2.
+   * The shell's `destroy()`, as in every engine: stops the runtime for good,
+   * runs every object's onDestroy, and frees the renderer, the keyboard
+   * listeners and the physics world. A second call does nothing.
    *
-   * @deprecated Use `destroy()`, the same in every engine; `dispose()` goes in 0.3.
+   * @throws {Error} when given an argument: an object's destroy is
+   * {@link destroyObject} (so an old `destroy(handle)` never tears the
+   * runtime down).
    */
-  dispose(): void {
+  override destroy(): void {
+    if (arguments.length > 0) {
+      throw new Error("destroy: the runtime's destroy() takes no handle (it ends the runtime); destroy an object with destroyObject(handle)");
+    }
     super.destroy();
   }
 
@@ -600,76 +481,79 @@ export class Runtime extends EngineShell<RuntimePhase> {
     }
   }
 
-  // -- the frame -------------------------------------------------------------
+  // -- the frame (its steps are RUNTIME_PHASE_TABLE's) --------------------------
 
-  private wireFrame(): void {
-    const loop = this.loop;
-    loop.on('input', () => {
-      this.ticksThisFrame = 0;
-      const pending = this.pendingScene;
-      if (pending !== undefined) {
-        this.pendingScene = undefined;
-        this.clear();
-        if (this.destroyed) return; // torn down from an onDestroy of the old scene
-        this.load(pending.document, pending.simulation);
-      }
-      const keys = this.keys;
-      keys.beginFrame();
-      if (keys.pauseKey) {
-        if (this.loop.paused) this.resume();
-        else this.pause();
-      }
-      // N: this frame is the step (the loop takes a step asked for before its fixed phases).
-      if (keys.stepKey) this.step();
-    });
-    loop.on('tick', (dtSeconds) => this.runTick(dtSeconds));
-    loop.on('update', (dtSeconds) => this.objects.updates.run(this.callbacks, dtSeconds));
-    loop.on('present', () => {
-      const alpha = loop.alpha;
-      const objects = this.objects.live;
+  /** What the phase table runs on (see {@link RuntimePhaseHost}). @internal */
+  protected readonly phaseHost: RuntimePhaseHost = ((runtime: Runtime): RuntimePhaseHost => ({
+    get destroyed() {
+      return runtime.destroyed;
+    },
+    get paused() {
+      return runtime.innerLoop.paused;
+    },
+    get pauseKey() {
+      return runtime.keys.pauseKey;
+    },
+    get stepKey() {
+      return runtime.keys.stepKey;
+    },
+    beginInputFrame: () => runtime.keys.beginFrame(),
+    beginTickInput: () => runtime.keys.beginTick(),
+    endInputFrame: () => runtime.keys.endFrame(),
+    replacePendingScene() {
+      const pending = runtime.pendingScene;
+      if (pending === undefined) return true;
+      runtime.pendingScene = undefined;
+      runtime.clear();
+      if (runtime.destroyed) return false;
+      runtime.load(pending.document, pending.simulation);
+      return true;
+    },
+    pause: () => runtime.pause(),
+    resume: () => runtime.resume(),
+    step: () => runtime.step(),
+    countTick() {
+      runtime.tickCount++;
+    },
+    barrier: () => runtime.barrier(),
+    keepPreviousPoses() {
+      const objects = runtime.objects.live;
+      for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
+    },
+    runCallbacks(callback, seconds) {
+      const objects = runtime.objects;
+      const list = callback === 'fixedUpdate' ? objects.fixedUpdates : callback === 'update' ? objects.updates : objects.lateUpdates;
+      list.run(runtime.callbacks, seconds);
+    },
+    stepPhysics(seconds) {
+      const bridge = runtime.bridge;
+      if (bridge === undefined) return;
+      bridge.step(seconds, runtime.simulationInForce.physicsSubsteps);
+      bridge.deliverCollisions(runtime.callbacks);
+    },
+    present() {
+      const alpha = runtime.innerLoop.alpha;
+      const objects = runtime.objects.live;
       for (let i = 0; i < objects.length; i++) {
         const object = objects[i]!;
         blendPose(object.presented, object.previous, object.current, alpha);
       }
-      this.frameView.alpha = alpha;
-    });
-    loop.on('lateUpdate', (dtSeconds) => this.objects.lateUpdates.run(this.callbacks, dtSeconds));
-    loop.on('render', () => {
-      const view = this.frameView;
-      view.objects = this.objects.live;
-      view.session = this.sessionId;
+      runtime.frameView.alpha = alpha;
+    },
+    render() {
+      const { frameView: view, innerLoop: loop } = runtime;
+      view.objects = runtime.objects.live;
+      view.session = runtime.sessionId;
       view.frame = loop.frameCount;
-      view.ticks = this.ticksThisFrame;
+      view.ticks = loop.frameSteps;
       view.paused = loop.paused;
-      this.keys.endFrame();
-      this.backend?.render(view);
-    });
-  }
+      runtime.backend?.render(view);
+    },
+  }))(this);
 
-  /** One fixed tick: the seed's four steps, in order. A destroy from inside a callback ends it there. */
-  private runTick(dtSeconds: number): void {
-    this.tickCount++;
-    this.ticksThisFrame++;
-    this.inTick = true;
-    try {
-      // 1. Structural commands queued by earlier work, FIFO.
-      this.barrier();
-      if (this.destroyed) return; // torn down from a callback of the barrier: the tick ends there
-      // The blend's "previous completed simulation pose" is the one this tick starts from.
-      const objects = this.objects.live;
-      for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
-      // 2. Tick input, then fixedUpdate.
-      this.keys.beginTick();
-      this.objects.fixedUpdates.run(this.callbacks, dtSeconds);
-      // 3. The physics step, 4. poses back and collision events.
-      const bridge = this.bridge;
-      if (bridge !== undefined && !this.destroyed) {
-        bridge.step(dtSeconds, this.simulationInForce.physicsSubsteps);
-        bridge.deliverCollisions(this.callbacks);
-      }
-    } finally {
-      this.inTick = false;
-    }
+  /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
+  private inTick(): boolean {
+    return this.innerLoop.currentPhase === 'tick';
   }
 
   /**
@@ -699,7 +583,7 @@ export class Runtime extends EngineShell<RuntimePhase> {
     this.tickCount = 0;
     this.documentInForce = document;
     this.simulationInForce = simulation;
-    this.loop.setFixedStep(stepOptions(simulation));
+    this.innerLoop.setFixedStep(runtimeFixedStep(simulation));
     this.bridge?.setGravity(simulation.gravity);
     loadObjects(this.objects, this.bridge, document.objects);
   }
@@ -758,35 +642,25 @@ export class Runtime extends EngineShell<RuntimePhase> {
   }
 }
 
-/** What {@link Runtime.saveSimulation} keeps. @internal */
-export interface RuntimeSave {
-  readonly session: number;
-  readonly objects: readonly RuntimeObject[];
-  /** Each object's current, previous and presented pose, {@link POSE_FLOATS} numbers each. */
-  readonly poses: Float64Array;
-  readonly tickCount: number;
-  readonly physics: PhysicsSnapshot | undefined;
-}
-
-/** Numbers in a packed pose: position 3, rotation 4, scale 3. */
-const POSE_FLOATS = 10;
-
-function packPose(out: Float64Array, at: number, pose: Pose): void {
-  out.set(pose.position, at);
-  out.set(pose.rotation, at + 3);
-  out.set(pose.scale, at + 7);
-}
-
-function unpackPose(from: Float64Array, at: number, pose: Pose): void {
-  pose.position.set(from.subarray(at, at + 3));
-  pose.rotation.set(from.subarray(at + 3, at + 7));
-  pose.scale.set(from.subarray(at + 7, at + 10));
-}
-
 /**
  * Builds a fixed-tick runtime and loads its scene: every object is created,
  * then every onStart runs. Call `start()` to run on the page's frames, or
  * `advance()` to run frames by hand.
+ *
+ * One rendered frame, in order (the phases of {@link RUNTIME_PHASE_TABLE}):
+ *
+ * 1. the frame's input; a scene replacement asked for is applied; the
+ *    player's pause (P) and single-step (N) keys are read;
+ * 2. zero or more fixed ticks, each: structural commands at the barrier,
+ *    tick input and `fixedUpdate`, the physics step, poses read back and
+ *    `onCollision`;
+ * 3. every behavior's `update`, once;
+ * 4. presentation transforms prepared: each object's previous and current
+ *    simulation poses blended by the accumulator fraction;
+ * 5. every behavior's `lateUpdate` (`setPresentation` allowed);
+ * 6. the frame input closes and the final snapshot goes to the renderer.
+ *
+ * While paused, steps 2 to 5 do not run; a single step runs them once.
  *
  * @example
  * ```ts
@@ -817,15 +691,3 @@ function unpackPose(from: Float64Array, at: number, pose: Pose): void {
 export function createRuntime(options: RuntimeOptions): Runtime {
   return new Runtime(options);
 }
-
-function defaultClock(): Clock {
-  const wall = pipeSteps(finiteTimestamps(), deltas());
-  const page = (globalThis as { document?: { hidden?: unknown } }).document;
-  return page !== undefined && typeof page.hidden === 'boolean' ? whileVisible(wall) : wall;
-}
-
-function stepOptions(simulation: ResolvedSimulation): { stepMs: number; maxSteps: number; overflow: 'keep-fraction' } {
-  return { stepMs: simulation.fixedDeltaSeconds * 1000, maxSteps: simulation.maxCatchUpTicks, overflow: 'keep-fraction' };
-}
-
-

@@ -1,49 +1,20 @@
 import type { Observable } from 'rxjs';
 import type { FrameInfo } from '../../../operators/frame-info.js';
-import type { FixedStepOptions } from '../../../operators/step-accumulator.js';
 import type { Clock } from '../../clocks/clock.js';
 import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
-import type { PhaseSpec } from '../../loop/phase.js';
+import { LoopView } from '../../loop/loop-view.js';
 import { PhaseError } from '../../loop/phase-error.js';
 import { printError } from '../../loop/print-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
+import { registerEngineLoop } from './engine-loop.js';
 import { EngineRandom } from './engine-random.js';
 import { NondeterminismWarnings } from './nondeterminism-warnings.js';
-import type { PresetOptions, ShellOptions, TakenOptions } from './shell-options.js';
+import { phaseSpecOf, type PresetDeclaration, type PresetPhase } from './preset-declaration.js';
+import type { ShellOptions, TakenOptions } from './shell-options.js';
 
-/** What a preset tells the shell about itself, once. @internal */
-export interface PresetDeclaration<P extends string> {
-  /** The engine's name in errors: `'world engine'`. */
-  readonly label: string;
-  /** Its factory, for option errors: `'createWorldEngine'`. */
-  readonly where: string;
-  /** Its options: its own names, the shell's it takes, its backend's rule (see `takeOptions`). */
-  readonly options: PresetOptions;
-  /** Its phase table: the frame, in order, each phase with its flags. */
-  readonly phases: readonly PhaseSpec<P>[];
-  /** Its fixed step, when its frame has fixed phases. */
-  readonly fixedStep?: FixedStepOptions;
-  /** Its clock when the game gives none; defaults to `wallClock()`. */
-  readonly defaultClock?: () => Clock;
-  /**
-   * What `advance()` does with the errors of the frame it ran, once each was
-   * reported: `'report'` (the default) nothing more; `'throw'` finishes the
-   * frame, then throws its first error (what was thrown, not the wrapper).
-   */
-  readonly advanceErrors?: 'report' | 'throw';
-  /**
-   * The phases that move the game (its fixed steps and updates): where the
-   * development warnings watch for `Math.random`, `Date.now` and
-   * `performance.now` (see `determinismWarnings`).
-   */
-  readonly simulationPhases: readonly P[];
-  /** Called when each frame ends, its phases run or cut short (see `LoopOptions.frameEnd`). */
-  readonly frameEnd?: () => void;
-  /** Whether a fresh start also drops the fixed-step time not yet simulated (see `LoopOptions.freshStartDropsSteps`). */
-  readonly freshStartDropsSteps?: boolean;
-}
+export type { PresetDeclaration, PresetPhase } from './preset-declaration.js';
 
 /** The counters every engine reports the same way (a preset adds its own). */
 export interface EngineStats {
@@ -69,22 +40,35 @@ export interface EngineStats {
  *   the shell's it takes), and `ticks`, `clock`, `onError`, `seed`,
  *   `determinismWarnings`, `input`, `cues`, `overlay` and the backend are
  *   each checked by one rule before anything starts.
- * - **The loop**, built from the preset's phase table: `engine.loop`.
+ * - **The frame**, built from the preset's phase table: each row's name and
+ *   flags make a phase of the loop, and each row's `run` is wired into it
+ *   here, once (see {@link PresetPhase}). Callers read the loop through
+ *   `engine.loop`, a read-only {@link LoopView}; what they may change on it
+ *   (the time scale, the clock, the preset's pause) they change through the
+ *   engine, so a preset's rules around a control cannot be bypassed.
  * - **Errors**: everything caught at a boundary, in a phase or outside one,
  *   becomes one {@link EngineError} (engine, phase, frame, and the tick,
  *   object, system or hook where there is one); it is counted, handed to
  *   `onError` (whose own throw is contained) and emitted on `errors$`.
  * - **Lifecycle**: `start()`, `stop()`, `destroy()`, each idempotent and
- *   safe from inside any hook; after `destroy()` returns nothing of the
- *   engine runs, not even the rest of the frame it was called from.
- * - **Time**: `frame()`, `stats()` and `advance()`, with the same meaning in
- *   every preset.
+ *   safe from inside any hook; `start()` after `stop()` resumes where the
+ *   engine stood; after `destroy()` returns nothing of the engine runs, not
+ *   even the rest of the frame it was called from.
+ * - **Time**: `frame()`, `stats()`, `advance()`, `paused` and `timeScale`,
+ *   with the same meaning in every preset.
  *
  * @typeParam P The preset's phase names.
+ * @typeParam F What its phase table's rows run on: the preset's frame.
  */
-export abstract class EngineShell<P extends string> {
-  /** The loop the frames run on; its phases are the preset's phase table. */
-  readonly loop: Loop<P>;
+export abstract class EngineShell<P extends string, F = never> {
+  /**
+   * The loop the frames run on, read-only: its phases (the preset's phase
+   * table) as streams and handlers, `frames$`, `frame()`, `stats()`,
+   * `plan()`, `alpha`, `paused` and `timeScale`. Its controls are the
+   * engine's own (`start`, `stop`, `timeScale`, `setClock`, the preset's
+   * pause): `engine.loop.paused = true` throws a `TypeError`.
+   */
+  readonly loop: LoopView<P>;
   /** Every error the engine caught, as it happens. */
   readonly errors$: Observable<EngineError>;
   /**
@@ -95,8 +79,12 @@ export abstract class EngineShell<P extends string> {
    */
   readonly random: EngineRandom;
 
+  /** The loop itself, with its controls: only the preset changes it. */
+  protected readonly innerLoop: Loop<P>;
   /** The engine's name in errors. */
   protected readonly label: string;
+  /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). @internal */
+  protected abstract readonly phaseHost: F;
   private readonly throwCause: boolean;
   private dead = false;
 
@@ -106,16 +94,16 @@ export abstract class EngineShell<P extends string> {
    * @throws {OptionError} for a bad `seed`.
    * @internal Presets call it.
    */
-  protected constructor(preset: PresetDeclaration<P>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
-    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', simulationPhases, frameEnd, freshStartDropsSteps } = preset;
+  protected constructor(preset: PresetDeclaration<P, F>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
+    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps } = preset;
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = { ...options.shell, ...supplied };
     this.random = new EngineRandom(seed, where);
     this.label = label;
     this.throwCause = advanceErrors === 'throw';
-    this.loop = createLoop({
+    const loop = createLoop({
       ticks,
       ...(clock === undefined ? {} : { clock }),
-      phases,
+      phases: phases.map(phaseSpecOf),
       ...(fixedStep === undefined ? {} : { fixedStep }),
       onError: onError as (error: PhaseError) => void,
       advanceErrors,
@@ -123,11 +111,18 @@ export abstract class EngineShell<P extends string> {
       ...(frameEnd === undefined ? {} : { frameEnd }),
       ...(freshStartDropsSteps === undefined ? {} : { freshStartDropsSteps }),
     });
-    this.errors$ = this.loop.errors$ as Observable<EngineError>;
+    this.innerLoop = loop;
+    this.loop = new LoopView(loop);
+    registerEngineLoop(this, loop);
+    this.errors$ = loop.errors$ as Observable<EngineError>;
+    // The frame, declared once: each row's run, first in its phase (before any caller's handler).
+    for (const { name, run } of phases) {
+      if (run !== undefined) loop.on(name, (seconds) => run(this.phaseHost, seconds));
+    }
     if (determinismWarnings) {
       // Only here is anything installed: with the warnings off the phases carry no guard and no global is ever wrapped.
       const warnings = new NondeterminismWarnings(label);
-      for (const phase of simulationPhases) this.loop.guardPhase(phase, warnings);
+      for (const { name, simulation } of phases) if (simulation === true) loop.guardPhase(name, warnings);
     }
   }
 
@@ -138,7 +133,7 @@ export abstract class EngineShell<P extends string> {
 
   /** Whether the engine takes host ticks now (started, and not held by a load or a pause that asks for no frames). */
   get running(): boolean {
-    return this.loop.running;
+    return this.innerLoop.running;
   }
 
   /** Whether {@link destroy} was called. */
@@ -146,15 +141,44 @@ export abstract class EngineShell<P extends string> {
     return this.dead;
   }
 
+  /**
+   * Whether the engine is paused: its pause holds the game still while the
+   * engine lives on (what a pause stops is the preset's rule: the world
+   * engine's steps 4 to 8, the runtime's ticks and updates, every frame of
+   * the systems engine). Each preset pauses and resumes with its seed's verbs
+   * (see docs/lifecycle.md); stopping is not pausing (`stop()` takes no host
+   * ticks, and leaves `paused` as it was). Always false in a preset whose
+   * seed knows no pause (the state engine: "a game that pauses does so in
+   * its state"). The page engine's seed says "engine.paused lists why": there
+   * it is the set of reasons, empty while the engine runs.
+   */
+  get paused(): boolean | ReadonlySet<string> {
+    return this.innerLoop.paused;
+  }
+
+  /**
+   * Game time per clock time: each delivered delta is multiplied by it, after
+   * the clock (after a wall clock's clamp). 0.5 is slow motion; 0 freezes the
+   * game while frames still run. A finite number >= 0; defaults to 1.
+   */
+  get timeScale(): number {
+    return this.innerLoop.timeScale;
+  }
+
+  /** Sets the time scale, from the next frame on; see the getter. @throws {OptionError} unless a finite number >= 0. */
+  set timeScale(value: number) {
+    this.innerLoop.timeScale = value;
+  }
+
   /** Starts taking host ticks (the page's frames by default). Does nothing when started. @throws {Error} after `destroy()`. */
   start(): void {
     this.assertAlive('start');
-    this.loop.start();
+    this.innerLoop.start();
   }
 
   /** Stops taking host ticks: the engine asks for no frames. `advance()` still works. Does nothing when stopped. */
   stop(): void {
-    this.loop.stop();
+    this.innerLoop.stop();
   }
 
   /**
@@ -166,24 +190,24 @@ export abstract class EngineShell<P extends string> {
   destroy(): void {
     if (this.dead) return;
     this.dead = true;
-    this.loop.stop();
+    this.innerLoop.stop();
     try {
       this.teardown();
     } catch (error) {
       this.report(error, { hook: 'destroy' });
     } finally {
-      this.loop.destroy();
+      this.innerLoop.destroy();
     }
   }
 
   /** The frames so far: count, simulated time, active time and the latest delta, in ms. */
   frame(): FrameInfo {
-    return this.loop.frame();
+    return this.innerLoop.frame();
   }
 
   /** A phase of the frame as a hot stream: it emits the delta in seconds inside that phase (see `Loop.phase`). */
   phase(name: P): Observable<number> {
-    return this.loop.phase(name);
+    return this.innerLoop.phase(name);
   }
 
   /**
@@ -195,13 +219,13 @@ export abstract class EngineShell<P extends string> {
    */
   setClock(clock: Clock): void {
     this.assertAlive('setClock');
-    this.loop.setClock(clock);
+    this.innerLoop.setClock(clock);
   }
 
   /** The engine's counters (see {@link EngineStats}). */
   stats(): EngineStats {
-    const { declined, droppedMs, errors, fps } = this.loop.stats();
-    return { frames: this.loop.frameCount, declined, droppedMs, errors, fps };
+    const { declined, droppedMs, errors, fps } = this.innerLoop.stats();
+    return { frames: this.innerLoop.frameCount, declined, droppedMs, errors, fps };
   }
 
   /**
@@ -217,14 +241,14 @@ export abstract class EngineShell<P extends string> {
    */
   advance(timestampMs?: number): boolean {
     this.assertAlive('advance');
-    if (this.loop.inFrame) {
+    if (this.innerLoop.inFrame) {
       throw new Error(
-        `advance: called inside frame ${this.loop.frameCount} of the ${this.label} (phase "${this.loop.currentPhase}"); ` +
+        `advance: called inside frame ${this.innerLoop.frameCount} of the ${this.label} (phase "${this.innerLoop.currentPhase}"); ` +
           'a frame cannot run inside another, so call advance() from outside the frame (a test, a timer, the next tick)',
       );
     }
     try {
-      return timestampMs === undefined ? this.loop.advance() : this.loop.advance(timestampMs);
+      return timestampMs === undefined ? this.innerLoop.advance() : this.innerLoop.advance(timestampMs);
     } catch (error) {
       if (this.throwCause && error instanceof PhaseError && error.cause instanceof Error) throw error.cause;
       throw error;
@@ -239,8 +263,8 @@ export abstract class EngineShell<P extends string> {
    * callback it isolates): an {@link EngineError} at the phase running now
    * (or `phase`) and this frame, with `source`.
    */
-  protected report(cause: unknown, source?: ErrorSource, phase: string = this.loop.currentPhase): void {
-    this.loop.reportError(new EngineError(this.label, phase, this.loop.frameCount, cause, source));
+  protected report(cause: unknown, source?: ErrorSource, phase: string = this.innerLoop.currentPhase): void {
+    this.innerLoop.reportError(new EngineError(this.label, phase, this.innerLoop.frameCount, cause, source));
   }
 
   /** Calls a hook the game supplied (`onDiagnostic`, ...): what it throws is reported as `hook`'s error, never let through. */

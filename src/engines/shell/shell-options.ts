@@ -16,7 +16,7 @@ import type { EngineError } from './engine-error.js';
 export interface ShellOptions {
   /** Host ticks (timestamps in ms); defaults to the page's one requestAnimationFrame (`animationFrames()`), read when the engine starts. */
   ticks?: Subscribable<number>;
-  /** What each tick is worth; defaults to the preset's own clock (a wall clock, for most). Replaceable with `engine.loop.setClock`. */
+  /** What each tick is worth; defaults to the preset's own clock (a wall clock, for most). Replaceable with `engine.setClock`. */
   clock?: Clock;
   /**
    * Every error the engine catches (a throwing hook, a backend, a user

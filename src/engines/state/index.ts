@@ -9,6 +9,8 @@ export {
   type UpdateContext,
   type RenderContext,
 } from './state-engine.js';
+export type { StatePhaseHost } from './state-phases.js';
+export type { PresetPhase } from '../shell/preset-declaration.js';
 export { ReadonlyViewError, readonlyView, type DeepReadonly } from './readonly-view.js';
 export type { Diagnostics, FrameRecorder, PickHit, PickRay, PickView, StateBackend } from './state-backend.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';

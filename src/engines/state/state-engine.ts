@@ -2,7 +2,6 @@ import { OptionError } from '../../../operators/option-error.js';
 import { booleanOption, functionOption } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Input, InputView } from '../../input/input.js';
-import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
 import type { CuePlayer } from '../cues.js';
 import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
@@ -10,6 +9,11 @@ import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } fr
 import type { Viewport } from '../viewport.js';
 import { isDevelopmentBuild } from '../shell/development-build.js';
 import { readonlyView, type DeepReadonly } from './readonly-view.js';
+import { refusedUpdate } from './refused-update.js';
+import { STATE_ENGINE_PHASE_TABLE, type StatePhaseHost, type StatePhase } from './state-phases.js';
+
+export { RefusedUpdateError } from './refused-update.js';
+export { STATE_ENGINE_PHASES, STATE_ENGINE_PHASE_TABLE, type StatePhase } from './state-phases.js';
 import type { FrameRecorder, PickView, StateBackend } from './state-backend.js';
 
 /** What update is handed besides the state: time, input, cues and picking. Nothing that draws. */
@@ -38,58 +42,7 @@ export type RenderContext<S extends object> = S & {
   readonly frame: FrameInfo;
 };
 
-/**
- * The state engine's phase table: steps 3 to 11 of the frame, in order (steps
- * 1 and 2, the clock and the frame counter, are the loop's own). None is
- * pausable: the state engine knows no pause; a game that pauses does so in
- * its state.
- */
-export const STATE_ENGINE_PHASE_TABLE = [
-  {
-    /** 3: both canvases synced to the surface, the viewport recomputed. */
-    name: 'sync',
-  },
-  {
-    /** 4: the screen layer cleared and given the viewport transform. */
-    name: 'screen',
-  },
-  {
-    /** 5: update runs with the delta in seconds, and the state is replaced. */
-    name: 'update',
-  },
-  {
-    /** 6: render draws from the read-only state. */
-    name: 'render',
-  },
-  {
-    /** 7: world matrices, the camera into the view, clear, viewport and scissor, the scene rendered. */
-    name: 'present',
-  },
-  {
-    /** 8: the recorder captures the frame. */
-    name: 'record',
-  },
-  {
-    /** 9: the diagnostics overlay, in device space. */
-    name: 'overlay',
-  },
-  {
-    /** 10: the screen layer composited over the picture. */
-    name: 'composite',
-  },
-  {
-    /** 11: the input frame closes. */
-    name: 'closeInput',
-  },
-] as const satisfies readonly PhaseSpec[];
-
-/** A phase of the state engine. */
-export type StatePhase = (typeof STATE_ENGINE_PHASE_TABLE)[number]['name'];
-
-/** The names of the state engine's phases, in order (steps 3 to 11 of the frame): the names of {@link STATE_ENGINE_PHASE_TABLE}. */
-export const STATE_ENGINE_PHASES: readonly StatePhase[] = phaseNames(STATE_ENGINE_PHASE_TABLE);
-
-const STATE_PRESET: PresetDeclaration<StatePhase> = {
+const STATE_PRESET: PresetDeclaration<StatePhase, StatePhaseHost> = {
   label: 'state engine',
   where: 'createStateEngine',
   options: {
@@ -99,7 +52,6 @@ const STATE_PRESET: PresetDeclaration<StatePhase> = {
     backend: { rule: 'a state backend (threeBackend() in a browser, nullBackend() in Node)', methods: ['present'] },
   },
   phases: STATE_ENGINE_PHASE_TABLE,
-  simulationPhases: ['update'],
   // The seed: a refused update "reaches the host while the loop stays alive"; under advance() the host is the caller.
   advanceErrors: 'throw',
 };
@@ -130,11 +82,6 @@ export interface StateEngineOptions<T, S extends object, A extends string> exten
   readonlyView?: boolean;
 }
 
-/** The error an update (or a transition) that returns `undefined` raises. */
-export class RefusedUpdateError extends Error {
-  /** Always `'RefusedUpdateError'`. */
-  override readonly name = 'RefusedUpdateError';
-}
 
 /**
  * The state engine: a game is an `update(view) -> next state` and a
@@ -147,7 +94,7 @@ export class RefusedUpdateError extends Error {
  * render...) is reported and the engine keeps running. Under `advance()` the
  * frame finishes, then its first error is thrown to the caller.
  */
-export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase> {
+export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase, StatePhaseHost<T>> {
   /** The backend the engine draws through. */
   readonly backend: StateBackend<S>;
   /** The input the update reads. */
@@ -170,7 +117,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     checkOptions(options);
     super(STATE_PRESET, taken);
     const { initial, update, render, backend, recorder, readonlyView: checkViews = isDevelopmentBuild() } = options;
-    const game = gameOptions<A>(taken, () => this.loop.frameCount);
+    const game = gameOptions<A>(taken, () => this.innerLoop.frameCount);
     this.current = initial;
     this.update = update;
     this.render = render;
@@ -181,7 +128,6 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     this.recorder = recorder;
     this.checkViews = checkViews;
     this.fit = backend.sync();
-    this.wireSteps();
   }
 
   /** The state the most recent frame (or `apply`) left, as a read-only view. */
@@ -203,11 +149,11 @@ export class StateEngine<T, S extends object, A extends string = string> extends
    * @throws {Error} when called inside a frame.
    */
   apply(transition: (view: DeepReadonly<T>) => T): void {
-    if (this.loop.inFrame) {
+    if (this.innerLoop.inFrame) {
       throw new Error('apply: called inside a frame; pose the game between frames (update returns the next state inside one)');
     }
     const next = transition(this.view(this.current));
-    if (next === undefined) throw refused('apply: the transition');
+    if (next === undefined) throw refusedUpdate('apply: the transition');
     this.current = next;
   }
 
@@ -218,44 +164,46 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     this.input.destroy();
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are STATE_ENGINE_PHASE_TABLE's) --------------------
 
-  private wireSteps(): void {
-    const { loop, backend } = this;
-    // Step 3: both canvases synced to the surface, the viewport recomputed.
-    loop.on('sync', () => {
-      this.fit = backend.sync();
-    });
-    // Step 4: the screen layer cleared and given the viewport transform.
-    loop.on('screen', () => backend.beginScreen());
-    // Step 5: update runs with the delta in seconds, and the state is replaced.
-    const updateContext = this.updateContext();
-    loop.on('update', (dt) => {
-      (updateContext as { dt: number }).dt = dt;
-      const next = this.update(this.view(this.current), updateContext);
-      if (next === undefined) throw refused('update');
-      this.current = next;
-    });
-    // Step 6: render draws from the read-only state.
-    const renderContext = this.renderContext();
-    loop.on('render', () => this.render?.(this.view(this.current), renderContext));
-    // Step 7: matrices, camera into the view, clear, viewport and scissor, the scene rendered.
-    loop.on('present', () => backend.present());
-    // Step 8: the recorder captures the picture the game submitted.
-    loop.on('record', () => {
-      if (this.recorder?.recording) this.recorder.capture();
-    });
-    // Step 9: the diagnostics overlay, in device space.
-    loop.on('overlay', () => {
-      if (this.overlay) backend.drawOverlay(loop.diagnostics());
-    });
-    // Step 10: the screen layer composited over the picture.
-    loop.on('composite', () => backend.composite());
-    // Step 11: the input frame closes; unconsumed edges are discarded.
-    loop.on('closeInput', () => this.input.closeFrame());
-  }
+  /** What the phase table runs on (see {@link StatePhaseHost}). @internal */
+  protected readonly phaseHost: StatePhaseHost<T> = ((engine: StateEngine<T, S, A>): StatePhaseHost<T> => {
+    let updateContext: UpdateContext<A> & { dt: number };
+    let renderContext: RenderContext<S>;
+    return {
+      get state() {
+        return engine.current;
+      },
+      set state(next: T) {
+        engine.current = next;
+      },
+      get backend() {
+        return engine.backend;
+      },
+      get recorder() {
+        return engine.recorder;
+      },
+      get overlay() {
+        return engine.overlay;
+      },
+      syncViewport() {
+        engine.fit = engine.backend.sync();
+      },
+      update(dt) {
+        updateContext ??= engine.updateContext();
+        updateContext.dt = dt;
+        return engine.update(engine.view(engine.current), updateContext);
+      },
+      render() {
+        renderContext ??= engine.renderContext();
+        engine.render?.(engine.view(engine.current), renderContext);
+      },
+      diagnostics: () => engine.innerLoop.diagnostics(),
+      closeInput: () => engine.input.closeFrame(),
+    };
+  })(this);
 
-  private updateContext(): UpdateContext<A> {
+  private updateContext(): UpdateContext<A> & { dt: number } {
     const engine = this;
     const cues = this.cues;
     // The backend's own view object may hold what draws (the three.js one
@@ -270,7 +218,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     return {
       dt: 0,
       get frame() {
-        return engine.loop.frame();
+        return engine.innerLoop.frame();
       },
       input: this.input.frame,
       cue: (name, options) => cues.play(name, options),
@@ -286,7 +234,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     const engine = this;
     return Object.defineProperties(Object.create(this.backend.surface) as RenderContext<S>, {
       viewport: { get: () => engine.fit, enumerable: true },
-      frame: { get: () => engine.loop.frame(), enumerable: true },
+      frame: { get: () => engine.innerLoop.frame(), enumerable: true },
     });
   }
 
@@ -322,13 +270,6 @@ function isRecorder(value: unknown): value is FrameRecorder {
     'recording' in recorder &&
     typeof recorder.capture === 'function' &&
     (recorder.dispose === undefined || typeof recorder.dispose === 'function')
-  );
-}
-
-function refused(who: string): RefusedUpdateError {
-  return new RefusedUpdateError(
-    `${who} returned undefined and was refused: it must return the next state, so the engine keeps the state it had ` +
-      '(an update that mutated its view and returned nothing has advanced nothing the engine will read again)',
   );
 }
 

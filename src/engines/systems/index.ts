@@ -11,7 +11,8 @@
  * @packageDocumentation
  */
 export { createSystemsEngine, SystemsEngine, type SystemsEngineState, type SystemsEngineStats } from './systems-engine.js';
-export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
+export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhase, type SystemsPhaseHost } from './systems-phases.js';
+export type { PresetPhase } from '../shell/preset-declaration.js';
 export type { SystemsConfig, SceneConfig } from './systems-config.js';
 export {
   DEFAULT_FIXED_UPDATE_RATE_HZ,

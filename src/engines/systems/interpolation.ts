@@ -68,3 +68,13 @@ export class InterpolationSystem {
     }
   }
 }
+
+/** Each entity's drawn pose at its transform as it is (no interpolation: `interpolation: false`). @internal */
+export function drawAsIs(entities: readonly Entity[]): void {
+  for (let i = 0; i < entities.length; i++) {
+    const { transform, drawn } = entities[i]!;
+    drawn.x = transform.x;
+    drawn.y = transform.y;
+    drawn.rotation = transform.rotation;
+  }
+}

@@ -1,5 +1,11 @@
+import { capFps } from '../../../operators/cap-fps.js';
+import { clampDelta } from '../../../operators/clamp-delta.js';
+import { deltas } from '../../../operators/deltas.js';
 import { OptionError } from '../../../operators/option-error.js';
+import { pipeSteps } from '../../../operators/step-operator.js';
 import { checkOptionKeys, integerAtLeast, positiveFinite, rateOption } from '../../../operators/validate.js';
+import type { Clock } from '../../clocks/clock.js';
+import { wallClock } from '../../clocks/wall-clock.js';
 
 /** How often `fixedUpdate` runs when no rate is given: 50 Hz, a 20 ms step (the seed's default). */
 export const DEFAULT_FIXED_UPDATE_RATE_HZ = 50;
@@ -86,4 +92,11 @@ export function resolvePerformance(settings: PerformanceSettings | undefined, wh
     maxFrameDeltaMs: maxFrameDelta,
     maxFixedUpdatesPerFrame,
   };
+}
+
+/** The loop's clock when the game gives none: the wall clock clamped to maxFrameDelta, behind the maxFPS cap when there is one. @internal */
+export function performanceClock({ maxFps, maxFrameDeltaMs }: ResolvedPerformance): Clock {
+  if (maxFps === 0) return wallClock({ maxDeltaMs: maxFrameDeltaMs });
+  // The cap skips whole iterations on the pacing grid; the kept ticks' real gaps are the frame deltas.
+  return pipeSteps(capFps(maxFps), deltas(), clampDelta(maxFrameDeltaMs));
 }

@@ -57,7 +57,7 @@ export interface WorldSystemOptions {
   readonly time: Time;
   /** The engine's event queue; listeners added here are removed when the world is destroyed. */
   readonly events: SystemsEvents;
-  /** The engine: scene changes, play / pause / stop, events, random, stats. */
+  /** The engine: scene changes, play / pause / destroyWorld, events, random, stats. */
   readonly engine: SystemsEngineControls;
 }
 

@@ -29,3 +29,8 @@ export interface SystemsBackend {
   /** Frees the surface (the engine's `destroy()` calls it). */
   destroy(): void;
 }
+
+/** The backend when none is given: draws nothing. @internal */
+export function inertBackend(): SystemsBackend {
+  return { render() {}, destroy() {} };
+}

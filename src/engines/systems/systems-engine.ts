@@ -1,39 +1,36 @@
-import { capFps } from '../../../operators/cap-fps.js';
-import { clampDelta } from '../../../operators/clamp-delta.js';
-import { deltas } from '../../../operators/deltas.js';
 import { OptionError } from '../../../operators/option-error.js';
 import { saturatingAdd } from '../../../operators/saturating-add.js';
-import { pipeSteps } from '../../../operators/step-operator.js';
-import type { Clock } from '../../clocks/clock.js';
-import { wallClock } from '../../clocks/wall-clock.js';
-import type { Loop } from '../../loop/loop.js';
 import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
 import { takeOptions } from '../shell/shell-options.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
 import { andThen, callInSequence, deferred, type Deferred, type MaybePromise } from './hook-sequence.js';
-import { InterpolationSystem } from './interpolation.js';
-import type { ResolvedPerformance } from './performance-settings.js';
+import { drawAsIs, InterpolationSystem } from './interpolation.js';
+import { performanceClock, type ResolvedPerformance } from './performance-settings.js';
 import { Scene, type SceneContext } from './scene.js';
 import { nameOf } from './system-name.js';
 import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
-import type { SystemsBackend, SystemsFrame } from './systems-backend.js';
+import { inertBackend, type SystemsBackend, type SystemsFrame } from './systems-backend.js';
 import { checkConfig, SYSTEMS_OPTIONS, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
-import { SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
+import { SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhaseHost, type SystemsPhase } from './systems-phases.js';
 import { EngineTime, type Time } from './time.js';
+import { WorldRun, type SystemRecord } from './world-run.js';
 
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 
 /**
- * Where the engine is in its life:
- * `stopped` (no world), `loading` (hooks 1 to 4 under way: no frames),
- * `playing`, `paused` (no frames requested), `destroyed`.
+ * Where the game is in its life (the seed's play / pause / stop):
+ * `unloaded` (no world: before the first `play()`, after `destroyWorld()`
+ * and `destroy()`), `loading` (hooks 1 to 4 under way: no frames),
+ * `playing`, `paused` (no frames requested). Whether the engine takes host
+ * ticks is the shell's `running` (`start()` / `stop()`), and whether it was
+ * destroyed the shell's `destroyed`.
  */
-export type SystemsEngineState = 'stopped' | 'loading' | 'playing' | 'paused' | 'destroyed';
+export type SystemsEngineState = 'unloaded' | 'loading' | 'playing' | 'paused';
 
 /**
  * The engine's counters, over its whole life (like the frame counter, they
- * survive `stop()` and `play()`): the shell's (`frames`, `ticks`, `declined`,
+ * survive `destroyWorld()` and `play()`): the shell's (`frames`, `ticks`, `declined`,
  * `droppedMs`, `errors`, `fps`) and the systems engine's own.
  */
 export interface SystemsEngineStats extends EngineStats {
@@ -47,44 +44,25 @@ export interface SystemsEngineStats extends EngineStats {
   readonly ceilingFrames: number;
 }
 
-interface SystemRecord {
-  readonly hooks: WorldSystemHooks;
-  readonly name: string;
-  readonly events: EventScope;
-}
-
-/** One world, from `play()` on a stopped engine to `stop()`. */
-class WorldRun {
-  readonly worldSystems: SystemRecord[] = [];
-  sceneSystems: SystemRecord[] = [];
-  /** World systems then the scene's, the order every frame phase walks. */
-  frameSystems: SystemRecord[] = [];
-  scene: Scene | undefined;
-  sceneEntered = false;
-  cancelled = false;
-  /** A scene's exit hooks are running: a stop or destroy from inside one ends the world once they are done. */
-  exiting = false;
-  /** The world's end was asked for while its scene was exiting. */
-  endAfterExit = false;
-  /** The world's destroy hooks are running (or ran): it ends once. */
-  ended = false;
-}
-
 /**
  * The systems engine: a fixed-rate simulation clock (`fixedUpdate`), a
  * per-frame one (`update`), one shared {@link Time}, the lifecycle hooks in
- * the seed's order, a per-engine event queue, and `play` / `pause` /
- * `stop`. Its loop, errors, `frame()`, `stats()` and `advance()` are the
- * engine shell's: every error is reported with the system and hook that
- * threw, and the engine keeps running. Build it with
+ * the seed's order, a per-engine event queue, and the seed's `play()` /
+ * `pause()` / stop (`destroyWorld()`). Its loop, errors, lifecycle
+ * (`start()`, `stop()`, `destroy()`), `frame()`, `stats()` and `advance()`
+ * are the engine shell's: every error is reported with the system and hook
+ * that threw, and the engine keeps running. Build it with
  * {@link createSystemsEngine}.
  *
- * The seed's verbs sit on the shell's lifecycle: `start()` is `play()`, and
- * `stop()` is the seed's stop, which destroys the world. While it is not
- * playing (stopped, loading, paused) the loop is held: it asks for no frames
- * and `advance()` runs nothing.
+ * The seed's verbs sit on the shell's lifecycle and keep the seed's meaning:
+ * `play()` builds the game (or resumes it from a pause) and takes host
+ * ticks; `pause()` holds it; the seed's `stop()`, which destroys the world,
+ * is `destroyWorld()`, since `stop()` is the shell's in every preset (no more
+ * host ticks; the world stays, and `start()` resumes it). While the game is
+ * not playing (unloaded, loading, paused) the loop is held: it asks for no
+ * frames and `advance()` runs nothing.
  */
-export class SystemsEngine extends EngineShell<SystemsPhase> {
+export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   /** The one shared Time handed to every system and behavior. */
   readonly time: Time;
   /** The backend frames are drawn through. */
@@ -99,15 +77,16 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   private readonly frameView: { sceneId: string; entities: readonly Entity[]; time: Time; frame: number };
   private readonly sceneContext: SceneContext;
   private run: WorldRun | undefined;
-  private currentState: SystemsEngineState = 'stopped';
+  private currentState: SystemsEngineState = 'unloaded';
   /** The loop's hold while the engine is not playing (see the class comment). */
   private release: (() => void) | undefined;
   /** While loading: whether to end up paused instead of playing. */
   private wantPaused = false;
   private loading: Promise<void> | undefined;
-  private pendingStop = false;
+  /** A `destroyWorld()` asked for inside a frame: it happens as the frame ends. */
+  private pendingWorldEnd = false;
   private pendingScene: { id: string; done: Deferred } | undefined;
-  private counts = { fixedUpdates: 0, eventsDelivered: 0, ceilingFrames: 0 };
+  private counts = { eventsDelivered: 0, ceilingFrames: 0 };
 
   /** @throws {OptionError} for a bad or unknown option or setting, before anything starts. */
   constructor(config: SystemsConfig) {
@@ -123,8 +102,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
-        simulationPhases: ['events', 'fixedUpdate', 'update'],
-      } satisfies PresetDeclaration<SystemsPhase>,
+      } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       taken,
     );
     this.config = checked;
@@ -140,11 +118,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
       queue: this.queue,
       engine: this,
       report: (system, hook, error) => this.reportFrom(system, hook, error),
-      inFrame: () => this.loop.inFrame,
+      inFrame: () => this.innerLoop.inFrame,
     };
     this.holdLoop();
-    this.loop.start();
-    this.wireFrame();
   }
 
   /** Where the engine is in its life. */
@@ -152,15 +128,16 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     return this.currentState;
   }
 
-  /** The active scene (undefined while stopped, and between a scene's destroy and the next one's build). */
+  /** The active scene (undefined while unloaded, and between a scene's destroy and the next one's build). */
   get scene(): Scene | undefined {
     return this.run?.scene;
   }
 
   /**
-   * Starts or resumes the game.
+   * Starts or resumes the game (the seed's `play()`), and takes host ticks
+   * (the shell's `start()`, so `play()` after `stop()` resumes too).
    *
-   * - Stopped: builds the whole game from the configuration: every world
+   * - Unloaded: builds the whole game from the configuration: every world
    *   system is constructed, then `onWorldLoad` (awaited, system by system,
    *   in order), `onWorldReady`, then the start scene: its systems and
    *   entities are constructed, `onSceneLoad` (awaited), `onSceneEnter`;
@@ -174,9 +151,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * @throws {Error} after `destroy()`.
    */
   play(): Promise<void> {
+    this.assertAlive('play');
+    this.start();
     switch (this.currentState) {
-      case 'destroyed':
-        throw new Error('play: the engine was destroyed');
       case 'playing':
         return Promise.resolve();
       case 'loading':
@@ -187,7 +164,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
         this.currentState = 'playing';
         this.releaseLoop();
         return Promise.resolve();
-      case 'stopped':
+      case 'unloaded':
         this.wantPaused = false;
         return this.track(this.startWorld());
     }
@@ -209,27 +186,29 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     }
   }
 
-  /** The shell's `start()`: {@link play}, without waiting. @throws {Error} after `destroy()`. */
-  override start(): void {
-    void this.play();
+  /** Whether the game is paused ({@link pause}): it runs no frame until {@link play}. */
+  override get paused(): boolean {
+    return this.currentState === 'paused';
   }
 
   /**
-   * Destroys the world: the scene's `onSceneExit` and `onSceneDestroy` (world
-   * systems, then the scene's), then `onWorldDestroy`; the event queue is
-   * emptied and every listener a system or behavior added goes. A later
-   * `play()` builds the whole game again from the configuration, starting
-   * at `startSceneId`. Called inside a frame, it happens as the frame ends.
-   * (The seed's stop: it replaces the shell's, which only stops taking ticks.)
+   * The seed's `stop()`: "stop() destroys the world." The scene's
+   * `onSceneExit` and `onSceneDestroy` (world systems, then the scene's),
+   * then `onWorldDestroy`; the event queue is emptied and every listener a
+   * system or behavior added goes. A later `play()` builds the whole game
+   * again from the configuration, starting at `startSceneId`. Called inside a
+   * frame, it happens as the frame ends. Does nothing while unloaded.
+   * (Named for what it does: `stop()` is the shell's in every preset, and
+   * only stops taking host ticks.)
    */
-  override stop(): void {
+  destroyWorld(): void {
     const run = this.run;
     if (run === undefined) return;
-    if (this.loop.inFrame) {
-      this.pendingStop = true;
+    if (this.innerLoop.inFrame) {
+      this.pendingWorldEnd = true;
       return;
     }
-    this.destroyWorld(run);
+    this.endWorld(run);
   }
 
   /**
@@ -240,7 +219,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
    * paused engine stays paused.
    *
    * @return A promise that settles once the new scene is entered.
-   * @throws {OptionError} when `sceneId` names no scene; an `Error` when the engine is stopped.
+   * @throws {OptionError} when `sceneId` names no scene; an `Error` when the game is unloaded.
    */
   loadScene(sceneId: string): Promise<void> {
     if (!this.config.scenes.has(sceneId)) {
@@ -248,7 +227,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     }
     const run = this.run;
     if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-    if (this.loop.inFrame || this.currentState === 'loading') {
+    if (this.innerLoop.inFrame || this.currentState === 'loading') {
       const done = this.pendingScene?.done ?? deferred();
       this.pendingScene = { id: sceneId, done };
       return done.promise;
@@ -269,7 +248,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
 
   /**
    * Listens to one type of event (for page code: a HUD, a pause menu). It
-   * stays until removed, across stop and play; a system's own listeners go
+   * stays until removed, across `destroyWorld()` and `play()`; a system's own listeners go
    * through its `options.events`.
    *
    * @return A function that removes the listener.
@@ -287,14 +266,13 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   /** The engine's counters over its whole life (see {@link SystemsEngineStats}). */
   override stats(): SystemsEngineStats {
     const stats = super.stats();
-    return { ...stats, skippedTicks: stats.declined, ...this.counts };
+    return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.innerLoop.fixedStepCount, ...this.counts };
   }
 
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
   protected teardown(): void {
     const run = this.run;
-    if (run !== undefined) this.destroyWorld(run);
-    this.currentState = 'destroyed';
+    if (run !== undefined) this.endWorld(run);
     try {
       this.backend.destroy();
     } catch (error) {
@@ -387,7 +365,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     run.scene = undefined;
     run.sceneEntered = false;
     run.exiting = false;
-    if (run.endAfterExit) this.destroyWorld(run);
+    if (run.endAfterExit) this.endWorld(run);
   }
 
   /** The end of loading: the loop starts (or the engine rests paused), then a scene change asked for meanwhile. */
@@ -417,7 +395,8 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     return andThen(this.enterScene(run, sceneId), () => this.begin(run));
   }
 
-  private destroyWorld(run: WorldRun): void {
+  /** The world's end (see {@link destroyWorld}), at once. */
+  private endWorld(run: WorldRun): void {
     run.cancelled = true;
     this.holdLoop();
     if (run.ended) return;
@@ -431,21 +410,21 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     for (const record of run.worldSystems) record.events.dispose();
     this.queue.clear();
     this.run = undefined;
-    this.pendingStop = false;
+    this.pendingWorldEnd = false;
     const pending = this.pendingScene;
     this.pendingScene = undefined;
-    pending?.done.reject(new Error('loadScene: the engine was stopped before the scene loaded'));
+    pending?.done.reject(new Error('loadScene: the world was destroyed before the scene loaded (destroyWorld() or destroy())'));
     this.loading = undefined;
     this.engineTime.reset();
-    if (this.currentState !== 'destroyed') this.currentState = 'stopped';
+    this.currentState = 'unloaded';
   }
 
   /** The end of every frame: a stop or a scene change asked for inside it. */
   private settle(): void {
     const run = this.run;
     if (run === undefined) return;
-    if (this.pendingStop) {
-      this.destroyWorld(run);
+    if (this.pendingWorldEnd) {
+      this.endWorld(run);
       return;
     }
     const pending = this.pendingScene;
@@ -467,56 +446,56 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
     return loading;
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are SYSTEMS_ENGINE_PHASE_TABLE's) ------------------
 
-  private wireFrame(): void {
-    const loop: Loop<SystemsPhase> = this.loop;
-    const time = this.engineTime;
-    const interpolation = this.interpolation;
-    const frameView = this.frameView;
-    const counts = this.counts;
-    loop.on('events', () => {
-      counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, this.queue.deliver(this.onListenerError));
-    });
-    loop.on('fixedUpdate', () => {
-      const run = this.run!;
-      counts.fixedUpdates++;
-      interpolation?.beginStep(run.scene!.entities);
-      this.runSystems(run.frameSystems, 'fixedUpdate');
-      if (this.run === run) run.scene?.runFixedUpdates();
-    });
-    loop.on('time', (deltaSeconds) => time.refresh(deltaSeconds, loop.alpha));
-    loop.on('update', () => {
-      const run = this.run!;
-      this.runSystems(run.frameSystems, 'update');
-      if (this.run === run) run.scene?.runUpdates();
-    });
-    loop.on('interpolate', () => {
-      const entities = this.run!.scene!.entities;
-      if (interpolation !== undefined) interpolation.draw(entities, time.alpha);
-      else drawAsIs(entities);
-    });
-    loop.on('render', () => {
-      const scene = this.run!.scene!;
-      frameView.sceneId = scene.id;
-      frameView.entities = scene.entities;
-      frameView.frame = loop.frameCount;
-      try {
-        this.backend.render(frameView as SystemsFrame);
-      } catch (error) {
-        this.reportFrom('backend', 'render', error);
-      }
-    });
-    loop.on('endFrame', () => {
-      this.run!.scene!.flush();
-      if (loop.plan().droppedMs > 0) counts.ceilingFrames++;
-      this.settle();
-    });
-  }
+  /** What the phase table runs on (see {@link SystemsPhaseHost}). @internal */
+  protected readonly phaseHost: SystemsPhaseHost = ((engine: SystemsEngine): SystemsPhaseHost => {
+    const scene = (): Scene => engine.run!.scene!;
+    return {
+      refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop.alpha),
+      deliverEvents() {
+        const counts = engine.counts;
+        counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, engine.queue.deliver(engine.onListenerError));
+      },
+      beginStep: () => engine.interpolation?.beginStep(scene().entities),
+      runSystems(hook) {
+        const run = engine.run!;
+        engine.runSystems(run.frameSystems, hook);
+        return engine.run === run;
+      },
+      runBehaviors(hook) {
+        const current = engine.run?.scene;
+        if (hook === 'fixedUpdate') current?.runFixedUpdates();
+        else current?.runUpdates();
+      },
+      drawPoses() {
+        const { entities } = scene();
+        if (engine.interpolation !== undefined) engine.interpolation.draw(entities, engine.engineTime.alpha);
+        else drawAsIs(entities);
+      },
+      render() {
+        const { frameView } = engine;
+        const current = scene();
+        frameView.sceneId = current.id;
+        frameView.entities = current.entities;
+        frameView.frame = engine.innerLoop.frameCount;
+        try {
+          engine.backend.render(frameView as SystemsFrame);
+        } catch (error) {
+          engine.reportFrom('backend', 'render', error);
+        }
+      },
+      flushRemoved: () => scene().flush(),
+      countCeiling() {
+        if (engine.innerLoop.plan().droppedMs > 0) engine.counts.ceilingFrames++;
+      },
+      settle: () => engine.settle(),
+    };
+  })(this);
 
   /** Holds the loop (idempotent): no frames while the engine is not playing. */
   private holdLoop(): void {
-    this.release ??= this.loop.hold();
+    this.release ??= this.innerLoop.hold();
   }
 
   /** Releases the hold (idempotent): the clock starts fresh, so no time is charged for the pause or the load. */
@@ -527,7 +506,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   }
 
   /** One frame hook of each system, in order, each caught on its own; a stop or destroy from inside one ends the walk. */
-  private runSystems(systems: readonly SystemRecord[], hook: 'fixedUpdate' | 'update'): void {
+  private runSystems(systems: readonly SystemRecord[], hook: FrameHook): void {
     const run = this.run;
     for (let i = 0; i < systems.length && this.run === run; i++) {
       const record = systems[i]!;
@@ -577,27 +556,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase> {
   }
 }
 
-function drawAsIs(entities: readonly Entity[]): void {
-  for (let i = 0; i < entities.length; i++) {
-    const { transform, drawn } = entities[i]!;
-    drawn.x = transform.x;
-    drawn.y = transform.y;
-    drawn.rotation = transform.rotation;
-  }
-}
-
-/** The loop's clock when the game gives none: the wall clock clamped to maxFrameDelta, behind the maxFPS cap when there is one. */
-function performanceClock({ maxFps, maxFrameDeltaMs }: ResolvedPerformance): Clock {
-  if (maxFps === 0) return wallClock({ maxDeltaMs: maxFrameDeltaMs });
-  // The cap skips whole iterations on the pacing grid; the kept ticks' real gaps are the frame deltas.
-  return pipeSteps(capFps(maxFps), deltas(), clampDelta(maxFrameDeltaMs));
-}
-
-/** The backend when none is given: draws nothing. */
-function inertBackend(): SystemsBackend {
-  return { render() {}, destroy() {} };
-}
-
 /**
  * Builds a systems engine from a game's configuration: world systems,
  * scenes each with their scene systems in order, a `startSceneId`, and the
@@ -609,9 +567,19 @@ function inertBackend(): SystemsBackend {
  * the same result at any display rate, and a long frame cannot carry a
  * character through a platform in one step.
  *
- * One frame: queued events are delivered, then every accumulated
- * `fixedUpdate`, then `Time` is refreshed, then `update` once, then the
- * drawn poses are interpolated and the backend draws.
+ * One frame, in order (the phases of {@link SYSTEMS_ENGINE_PHASE_TABLE}):
+ *
+ * 1. the queued events are delivered, in dispatch order;
+ * 2. once per accumulated fixed step, zero or more times: the interpolation
+ *    snapshot, every system's `fixedUpdate` in configuration order (world
+ *    systems first), then every entity's behaviors;
+ * 3. `Time` is refreshed (`deltaTime`, `elapsedTime`, `alpha`): after the
+ *    fixed steps, before update;
+ * 4. every system's `update`, then every entity's behaviors;
+ * 5. each entity's drawn pose, `alpha` between its last two steps;
+ * 6. the backend draws;
+ * 7. removed entities leave the scene; a `stop()` or `loadScene()` asked
+ *    for during the frame happens.
  *
  * ```text
  * host ticks   a-----b--------------c--|     a = 0, b = 30, c = 90 (ms), 50 Hz step = 20 ms

@@ -4,7 +4,8 @@ export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type TimerHandle } from './timers.
 export type { Visual, VisualXY, TexturePlacement } from './visual.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
 export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
-export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
+export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type FrameTickContext, type WorldPhase, type WorldPhaseHost } from './world-phases.js';
+export type { PresetPhase } from '../shell/preset-declaration.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';
 export { EngineRandom, DEFAULT_RANDOM_SEED } from '../shell/engine-random.js';
 export type { EngineStats } from '../shell/engine-shell.js';

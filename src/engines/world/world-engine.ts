@@ -5,14 +5,13 @@ import type { CollisionEvent } from '../../collision/shapes.js';
 import type { Input } from '../../input/input.js';
 import { Broadcast } from '../../streams/broadcast.js';
 import type { CuePlayer } from '../cues.js';
-import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell, type PresetDeclaration } from '../shell/engine-shell.js';
 import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } from '../shell/shell-options.js';
 import { screenToLogical, type Viewport } from '../viewport.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type Actor, type WorldHost } from './world.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
-import { WORLD_ENGINE_PHASE_TABLE, type WorldPhase } from './world-phases.js';
+import { dispatchCollision, WORLD_ENGINE_PHASE_TABLE, type FrameTickContext, type WorldPhaseHost, type WorldPhase } from './world-phases.js';
 
 export type { LevelLoader } from './level-transitions.js';
 
@@ -26,7 +25,7 @@ export interface WorldEngineOptions<A extends string> extends GameShellOptions<A
   startLevel: string;
 }
 
-const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
+const WORLD_PRESET: PresetDeclaration<WorldPhase, WorldPhaseHost> = {
   label: 'world engine',
   where: 'createWorldEngine',
   options: {
@@ -39,7 +38,6 @@ const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
     },
   },
   phases: WORLD_ENGINE_PHASE_TABLE,
-  simulationPhases: ['controllers', 'actors', 'timers', 'collision', 'gameMode', 'flush'],
 };
 
 /**
@@ -49,15 +47,14 @@ const WORLD_PRESET: PresetDeclaration<WorldPhase> = {
  * `advance()` are the engine shell's; errors are reported and the engine
  * keeps running. See {@link createWorldEngine}.
  */
-export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase> {
-  /** Step 5, after every actor and component ticked: the delta in seconds. */
-  readonly tick$: Observable<number>;
-  /** Step 7: each collision event of the pass, after the actors' callbacks. */
+export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase, WorldPhaseHost<A>> {
+  /**
+   * Step 7: each collision event of the pass, after the actors' callbacks.
+   * (A step's own stream is `engine.phase(name)`: `phase('actors')` emits
+   * after every actor and component ticked, `phase('gameMode')` after the
+   * game mode, `phase('render')` after the picture and overlay were drawn.)
+   */
   readonly collision$: Observable<CollisionEvent<Actor<A>>>;
-  /** Step 8, after the game mode ticked: the delta in seconds. */
-  readonly gameMode$: Observable<number>;
-  /** Step 10, after the picture and overlay were drawn: the delta in seconds. */
-  readonly render$: Observable<number>;
   /** The input the ticks read. */
   readonly input: Input<A>;
   /** Where cues play. */
@@ -68,13 +65,10 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private current: World<A> | undefined;
   private readonly transitions: LevelTransitions<A>;
   /** Step 7. What it cannot keep to itself (a collider it leaves out, a throwing emit) is reported in the frame. */
-  private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.loop.reportError(error) });
-  private readonly tickStream = new Broadcast<number>();
+  private readonly collisions = new CollisionPass<Actor<A>>({ onError: (error) => this.innerLoop.reportError(error) });
   private readonly collisionStream = new Broadcast<CollisionEvent<Actor<A>>>();
-  private readonly gameModeStream = new Broadcast<number>();
-  private readonly renderStream = new Broadcast<number>();
   private readonly overlay: boolean;
-  private readonly context: { dt: number; world: World<A>; input: Input<A>['frame']; cue: CuePlayer['play']; random: EngineRandom };
+  private readonly context: FrameTickContext<A>;
   private fit: Viewport;
   private actorIds = 0;
 
@@ -84,7 +78,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     const taken = takeOptions(WORLD_PRESET, options);
     super(WORLD_PRESET, taken);
     const { backend, levels, startLevel } = options;
-    const game = gameOptions<A>(taken, () => this.loop.frameCount);
+    const game = gameOptions<A>(taken, () => this.innerLoop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
     this.transitions.check(where, 'startLevel', startLevel);
     this.backend = backend;
@@ -92,10 +86,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     this.cues = game.cues;
     this.overlay = game.overlay;
     this.fit = backend.sync();
-    this.tick$ = this.tickStream.asObservable();
     this.collision$ = this.collisionStream.asObservable();
-    this.gameMode$ = this.gameModeStream.asObservable();
-    this.render$ = this.renderStream.asObservable();
     const engine = this;
     this.context = {
       dt: 0,
@@ -106,7 +97,6 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       cue: (name, cueOptions) => engine.cues.play(name, cueOptions),
       random: this.random,
     };
-    this.wireSteps();
     this.transitions.openFirst(startLevel);
   }
 
@@ -136,13 +126,13 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   }
 
   /** Whether the world is paused: steps 4 to 8 skipped, but for `tickWhenPaused` actors; timers wait (they run on `world.activeTime`). */
-  get paused(): boolean {
-    return this.loop.paused;
+  override get paused(): boolean {
+    return this.innerLoop.paused;
   }
 
   /** Pauses (true) or resumes (false) the world. */
-  set paused(value: boolean) {
-    this.loop.paused = value;
+  override set paused(value: boolean) {
+    this.innerLoop.paused = value;
   }
 
   /** A point in CSS pixels of the surface, in world units, through the fit this frame renders through and the camera. */
@@ -173,84 +163,50 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     const report = (error: unknown): void => this.report(error, undefined, 'destroy');
     this.transitions.destroy(report);
     this.current?.close(report);
-    for (const stream of [this.tickStream, this.collisionStream, this.gameModeStream, this.renderStream]) stream.complete();
+    this.collisionStream.complete();
     this.backend.destroy();
     this.input.destroy();
   }
 
-  // -- the frame ------------------------------------------------------------
+  // -- the frame (its steps are WORLD_ENGINE_PHASE_TABLE's) --------------------
 
-  private wireSteps(): void {
-    const { loop, context } = this;
-    const reportInPhase = (error: unknown) => loop.reportError(error);
-
-    // Step 2's world time and step 3: time moves first, then the canvas is
-    // synced and the fit recomputed. The world's active time (the timers')
-    // moves only in a frame that begins unpaused.
-    loop.on('sync', (dt) => {
-      context.dt = dt;
-      this.world.advanceTime(dt, !loop.paused);
-      this.fit = this.backend.sync();
-    });
-
-    // Step 4: controllers, in the order added.
-    loop.on('controllers', (dt) => {
-      const controllers = this.world.controllers;
-      for (let i = 0; i < controllers.length && !this.destroyed; i++) {
-        try {
-          controllers[i]!.tick(dt, context);
-        } catch (error) {
-          reportInPhase(error);
-        }
-      }
-    });
-
-    // Step 5: live actors in spawn order, each followed by its enabled components.
-    loop.on('actors', (dt) => {
-      this.world.tickActors(loop.paused, dt, context, reportInPhase);
-      this.tickStream.emitIsolated(dt, reportInPhase);
-    });
-
-    // Step 6: timers due this frame, in scheduling order.
-    loop.on('timers', () => this.world.timers.fireDue(reportInPhase));
-
-    // Step 7: the collision pass and its events (the callbacks made once, not per frame).
-    const isDestroyed = (): boolean => this.destroyed;
-    const emitCollision = (event: CollisionEvent<Actor<A>>): void => {
-      if (this.destroyed) return;
-      dispatchCollision(event, reportInPhase, isDestroyed);
-      if (!this.destroyed) this.collisionStream.emitIsolated(event, reportInPhase);
+  /** What the phase table runs on (see {@link WorldPhaseHost}). @internal */
+  protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
+    const report = (error: unknown): void => engine.innerLoop.reportError(error);
+    const isDestroyed = (): boolean => engine.destroyed;
+    const deliverCollision = (event: CollisionEvent<Actor<A>>): void => {
+      if (engine.destroyed) return;
+      dispatchCollision(event, report, isDestroyed);
+      if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
     };
-    loop.on('collision', () => this.collisions.run(this.world.actors, emitCollision));
+    return {
+      get world() {
+        return engine.world;
+      },
+      get paused() {
+        return engine.innerLoop.paused;
+      },
+      get destroyed() {
+        return engine.destroyed;
+      },
+      get context() {
+        return engine.context;
+      },
+      runCollisions: () => engine.collisions.run(engine.world.actors, deliverCollision),
+      get suspended() {
+        return engine.transitions.suspended;
+      },
+      syncViewport() {
+        engine.fit = engine.backend.sync();
+      },
+      performTransition: () => engine.transitions.performRequested(),
+      render: () => engine.renderStep(report),
+      closeInput: () => engine.input.closeFrame(),
+      report,
+    };
+  })(this);
 
-    // Step 8: the game mode.
-    loop.on('gameMode', (dt) => {
-      try {
-        this.world.gameMode?.tick(dt, context);
-      } catch (error) {
-        reportInPhase(error);
-      }
-      this.gameModeStream.emitIsolated(dt, reportInPhase);
-    });
-
-    // Step 9: destroyed actors leave, then a requested level transition is performed.
-    loop.on('flush', () => {
-      this.world.flushDestroyed(reportInPhase);
-      this.transitions.performRequested();
-    });
-
-    // Step 10: camera, picture, overlay. (Deferred while a level loads: see finishSuspendedFrame.)
-    loop.on('render', (dt) => {
-      if (!this.transitions.suspended) this.renderStep(dt, reportInPhase);
-    });
-
-    // Step 11: the input frame closes; unconsumed edges are discarded.
-    loop.on('closeInput', () => {
-      if (!this.transitions.suspended) this.input.closeFrame();
-    });
-  }
-
-  private renderStep(dt: number, onError: (error: unknown) => void): void {
+  private renderStep(onError: (error: unknown) => void): void {
     const world = this.world;
     const viewport = this.fit;
     world.camera.update(viewport.logicalWidth, viewport.logicalHeight);
@@ -259,12 +215,11 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       this.backend.render(scene);
       if (this.overlay) {
         const actorCount = world.actors.reduce((n, a) => n + (a.alive ? 1 : 0), 0);
-        this.backend.drawOverlay({ ...this.loop.diagnostics(), level: world.level, actorCount }, scene);
+        this.backend.drawOverlay({ ...this.innerLoop.diagnostics(), level: world.level, actorCount }, scene);
       }
     } catch (error) {
       onError(error);
     }
-    this.renderStream.emitIsolated(dt, onError);
   }
 
   // -- levels ---------------------------------------------------------------
@@ -272,13 +227,13 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   /** What each world reaches its engine through. */
   private readonly worldHost: WorldHost = ((engine: WorldEngine<A>): WorldHost => ({
     nextActorId: () => ++engine.actorIds,
-    frame: () => engine.loop.frame(),
+    frame: () => engine.innerLoop.frame(),
     requestLevel: (name) => engine.transitions.request(name),
     get paused() {
-      return engine.loop.paused;
+      return engine.innerLoop.paused;
     },
     set paused(value: boolean) {
-      engine.loop.paused = value;
+      engine.innerLoop.paused = value;
     },
   }))(this);
 
@@ -295,37 +250,12 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     // frame renders through". (The canvas was not synced since, so that fit
     // still matches it; the next frame syncs as usual.)
     finishSuspendedFrame: () => {
-      engine.renderStep(engine.context.dt, (e) => engine.report(e, undefined, 'render'));
+      engine.renderStep((e) => engine.report(e, undefined, 'render'));
       engine.input.closeFrame();
     },
-    hold: () => engine.loop.hold(),
+    hold: () => engine.innerLoop.hold(),
     report: (phase: string, cause: unknown) => engine.report(cause, undefined, phase),
   }))(this);
-}
-
-/**
- * Hands a collision event to both actors' callbacks, each in a try of its
- * own: one actor's throwing callback must not hide the event from the other.
- *
- * @param stopped Whether the engine was destroyed (by the first callback): then the second does not run.
- */
-function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, report: (error: unknown) => void, stopped: () => boolean): void {
-  const { kind, a, b } = event;
-  try {
-    if (kind === 'begin') a.onOverlapBegin(b, event);
-    else if (kind === 'end') a.onOverlapEnd(b, event);
-    else a.onHit(b, event.normalX, event.normalY, event.depth);
-  } catch (error) {
-    report(error);
-  }
-  if (stopped()) return;
-  try {
-    if (kind === 'begin') b.onOverlapBegin(a, event);
-    else if (kind === 'end') b.onOverlapEnd(a, event);
-    else b.onHit(a, -event.normalX, -event.normalY, event.depth);
-  } catch (error) {
-    report(error);
-  }
 }
 
 /**
@@ -361,9 +291,9 @@ function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, re
  * boolean; an `onError` that is not a function.
  *
  * ```text
- * ticks       --a-------b--|
- * tick$       --t-------t--|      each then collision$ events, gameMode$, render$
- * render$     --r-------r--|
+ * ticks                   --a-------b--|
+ * phase('actors')         --t-------t--|      each then collision$ events, phase('gameMode'), phase('render')
+ * phase('render')         --r-------r--|
  * ```
  *
  * @example

@@ -1,73 +1,172 @@
-import { phaseNames, type PhaseSpec } from '../../loop/phase.js';
+import type { CollisionEvent } from '../../collision/shapes.js';
+import { phaseNames } from '../../loop/phase.js';
+import { presetPhases } from '../shell/preset-declaration.js';
+import type { Actor, TickContext, World } from './world.js';
+
+/** The {@link TickContext} the engine hands every tick, its delta written once a frame. */
+export interface FrameTickContext<A extends string = string> extends TickContext<A> {
+  /** This frame's delta, in seconds: written at step 3, before any tick reads it. */
+  dt: number;
+}
 
 /**
- * The world engine's phase table: steps 3 to 11 of the frame, in order, each
- * with its flags, declared once. The engine's loop is built from it and
- * {@link WORLD_ENGINE_PHASES} lists its names, so the two cannot disagree.
+ * What the world engine's phase table runs on: the engine's frame, as the
+ * rows reach it. The engine implements it; the table never names the engine.
+ */
+export interface WorldPhaseHost<A extends string = string> {
+  /** The open world. */
+  readonly world: World<A>;
+  /** Whether the world is paused (steps 4 to 8 skipped, but for `tickWhenPaused` actors). */
+  readonly paused: boolean;
+  /** Whether the engine was destroyed (by a callback of this frame): what is left of a step stops. */
+  readonly destroyed: boolean;
+  /** What every tick is handed; its `dt` is this frame's, set at step 3. */
+  readonly context: FrameTickContext<A>;
+  /** Step 7: the collision pass over the world's actors; each event goes to both actors' callbacks, then to `collision$`. */
+  runCollisions(): void;
+  /** Whether this frame waits for an asynchronous level load (steps 10 and 11 then run when it settles). */
+  readonly suspended: boolean;
+  /** Step 3: the backend syncs its canvas; the fit this frame renders through is recomputed. */
+  syncViewport(): void;
+  /** Step 9's level half: a requested level transition is performed. */
+  performTransition(): void;
+  /** Step 10: the camera updates, the backend renders, the overlay draws. */
+  render(): void;
+  /** Step 11: the input frame closes. */
+  closeInput(): void;
+  /** Reports an error a callback threw, in the phase running now; the step goes on. */
+  readonly report: (error: unknown) => void;
+}
+
+/**
+ * The world engine's frame, declared once: steps 3 to 11 of the seed's
+ * eleven, in order, each with its flags and what it runs (steps 1 and 2, the
+ * clock and the frame counter, are the loop's own). The engine's loop is
+ * built from it, {@link WORLD_ENGINE_PHASES} lists its names, and
+ * `createWorldEngine`'s documentation numbers its `does` (a spec holds them
+ * to each other).
  *
  * `pausable` marks steps 4 to 8 except step 5: "Steps 4 through 8 are
  * skipped while the world is paused". Step 5 (`actors`) runs while paused,
  * because an actor whose `tickWhenPaused` is true ticks anyway: it filters
  * the paused actors itself.
  */
-export const WORLD_ENGINE_PHASE_TABLE = [
-  // steps 2 (world time) and 3 (canvas sync, the fit)
+export const WORLD_ENGINE_PHASE_TABLE = presetPhases<WorldPhaseHost>()([
   {
-    /** The phase's name. */
     name: 'sync',
+    does: 'the backend syncs its canvas and recomputes the viewport',
+    run(frame, dt) {
+      // Step 2's world time first: "Time moves first, so everything that runs in
+      // the frame reads one clock reading". Active time (the timers') moves only
+      // in a frame that begins unpaused.
+      frame.context.dt = dt;
+      frame.world.advanceTime(dt, !frame.paused);
+      frame.syncViewport();
+    },
   },
-  // step 4
   {
-    /** The phase's name. */
     name: 'controllers',
-    /** Skipped while the world is paused. */
     pausable: true,
+    simulation: true,
+    does: 'controllers tick, in the order added',
+    run(frame, dt) {
+      const controllers = frame.world.controllers;
+      for (let i = 0; i < controllers.length && !frame.destroyed; i++) {
+        try {
+          controllers[i]!.tick(dt, frame.context);
+        } catch (error) {
+          frame.report(error);
+        }
+      }
+    },
   },
-  // step 5: filters by tickWhenPaused itself
   {
-    /** The phase's name. */
     name: 'actors',
+    simulation: true,
+    does: 'live actors tick in spawn order, each followed by its enabled components',
+    run: (frame, dt) => frame.world.tickActors(frame.paused, dt, frame.context, frame.report),
   },
-  // step 6
   {
-    /** The phase's name. */
     name: 'timers',
-    /** Skipped while the world is paused. */
     pausable: true,
+    simulation: true,
+    does: 'timers due this frame fire, in scheduling order',
+    run: (frame) => frame.world.timers.fireDue(frame.report),
   },
-  // step 7
   {
-    /** The phase's name. */
     name: 'collision',
-    /** Skipped while the world is paused. */
     pausable: true,
+    simulation: true,
+    does: 'the collision pass runs and emits its events',
+    run: (frame) => frame.runCollisions(),
   },
-  // step 8
   {
-    /** The phase's name. */
     name: 'gameMode',
-    /** Skipped while the world is paused. */
     pausable: true,
+    simulation: true,
+    does: 'the game mode ticks',
+    run(frame, dt) {
+      try {
+        frame.world.gameMode?.tick(dt, frame.context);
+      } catch (error) {
+        frame.report(error);
+      }
+    },
   },
-  // step 9
   {
-    /** The phase's name. */
     name: 'flush',
+    simulation: true,
+    does: 'destroyed actors leave, then a requested level transition is performed',
+    run(frame) {
+      frame.world.flushDestroyed(frame.report);
+      frame.performTransition();
+    },
   },
-  // step 10
   {
-    /** The phase's name. */
     name: 'render',
+    does: 'the camera updates, the backend renders, the debug overlay draws',
+    // Deferred while a level loads: the engine finishes the suspended frame when the load settles.
+    run(frame) {
+      if (!frame.suspended) frame.render();
+    },
   },
-  // step 11
   {
-    /** The phase's name. */
     name: 'closeInput',
+    does: 'the input frame closes',
+    run(frame) {
+      if (!frame.suspended) frame.closeInput();
+    },
   },
-] as const satisfies readonly PhaseSpec[];
+]);
 
 /** A phase of the world engine. */
 export type WorldPhase = (typeof WORLD_ENGINE_PHASE_TABLE)[number]['name'];
 
+
 /** The world engine's phases, in order: steps 3 to 11 of the frame (the names of {@link WORLD_ENGINE_PHASE_TABLE}). */
 export const WORLD_ENGINE_PHASES: readonly WorldPhase[] = phaseNames(WORLD_ENGINE_PHASE_TABLE);
+
+/**
+ * Hands a collision event to both actors' callbacks, each in a try of its
+ * own: one actor's throwing callback must not hide the event from the other.
+ *
+ * @param stopped Whether the engine was destroyed (by the first callback): then the second does not run.
+ */
+export function dispatchCollision<A extends string>(event: CollisionEvent<Actor<A>>, report: (error: unknown) => void, stopped: () => boolean): void {
+  const { kind, a, b } = event;
+  try {
+    if (kind === 'begin') a.onOverlapBegin(b, event);
+    else if (kind === 'end') a.onOverlapEnd(b, event);
+    else a.onHit(b, event.normalX, event.normalY, event.depth);
+  } catch (error) {
+    report(error);
+  }
+  if (stopped()) return;
+  try {
+    if (kind === 'begin') b.onOverlapBegin(a, event);
+    else if (kind === 'end') b.onOverlapEnd(a, event);
+    else b.onHit(a, -event.normalX, -event.normalY, event.depth);
+  } catch (error) {
+    report(error);
+  }
+}

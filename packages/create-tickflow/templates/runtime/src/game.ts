@@ -99,7 +99,7 @@ const expire: BehaviorFactory = () => {
   return {
     fixedUpdate(game, self, delta) {
       ageSeconds += delta;
-      if (ageSeconds >= BALL_LIFETIME) game.destroy(self);
+      if (ageSeconds >= BALL_LIFETIME) game.destroyObject(self);
     },
   };
 };

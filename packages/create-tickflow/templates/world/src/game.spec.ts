@@ -18,7 +18,7 @@ describe('the game loop', () => {
       m.scheduler.schedule(() => engine.input.press('ArrowRight'), 2); // held for the 2nd and 3rd frames
       m.scheduler.schedule(() => engine.input.release('ArrowRight'), 6);
       const step = SHIP_SPEED / 60; // 5 units a frame
-      const shipX = engine.render$.pipe(map(() => Math.round(ship.x)));
+      const shipX = engine.phase('render').pipe(map(() => Math.round(ship.x)));
       m.expect(shipX).toBeObservable('-a-b-c-c-', { a: 0, b: step, c: 2 * step });
     }),
   );
@@ -34,7 +34,7 @@ describe('the game loop', () => {
         ship.x = orb.x; // put the ship on the orb between two frames
         ship.y = orb.y;
       }, 2);
-      const counts = engine.render$.pipe(map(() => `${ship.collected} ${engine.world.ofType(Orb).length}`));
+      const counts = engine.phase('render').pipe(map(() => `${ship.collected} ${engine.world.ofType(Orb).length}`));
       m.expect(counts).toBeObservable('-a-b-b-', { a: '0 1', b: '1 1' });
     }),
   );
