@@ -6,44 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { codeLines, importCycles, importGraph, importsOf, longFiles, MAX_CODE_LINES, sourceFiles } from '../../scripts/check-import-cycles.js';
 
-/**
- * Issue 25: being rewritten on another branch right now (runtime.ts and
- * systems-engine.ts split; the page engine and loop.ts have landed). Remove
- * an entry when its rewrite lands: the last test below says when one is no
- * longer needed.
- */
-const BEING_REWRITTEN = {
-  /** A circle whose files are all in one of these rooms is let through. */
-  circleRooms: [] as string[],
-  /** Files let through over the limit (and every file of these rooms). */
-  longFiles: ['src/engines/runtime/runtime.ts', 'src/engines/systems/systems-engine.ts'],
-  longRooms: [] as string[],
-};
-
-const inRoom = (file: string, rooms: readonly string[]) => rooms.some((room) => file.startsWith(room));
-const letThroughLong = (file: string) => BEING_REWRITTEN.longFiles.includes(file) || inRoom(file, BEING_REWRITTEN.longRooms);
-
 describe('src/', () => {
   const files = sourceFiles();
   const cycles = importCycles(importGraph(files));
   const long = longFiles(files);
 
   it('has no import circle, import type included', () => {
-    const found = cycles.filter((cycle) => !cycle.files.every((file) => inRoom(file, BEING_REWRITTEN.circleRooms)));
-    expect(found.map((cycle) => cycle.path.join(' -> '))).toEqual([]);
+    expect(cycles.map((cycle) => cycle.path.join(' -> '))).toEqual([]);
   });
 
   it(`has no file over ${MAX_CODE_LINES} code lines (blank and comment lines not counted)`, () => {
-    expect(long.filter(({ file }) => !letThroughLong(file)).map(({ file, codeLines: count }) => `${file}: ${count}`)).toEqual([]);
-  });
-
-  it('lets through only what is still circular or long (remove an entry of BEING_REWRITTEN once it is not)', () => {
-    for (const room of BEING_REWRITTEN.circleRooms) {
-      expect(cycles.some((cycle) => cycle.files.every((file) => file.startsWith(room))), `${room} has no circle any more`).toBe(true);
-    }
-    for (const file of BEING_REWRITTEN.longFiles) {
-      expect(long.some((entry) => entry.file === file), `${file} is ${MAX_CODE_LINES} code lines or fewer now`).toBe(true);
-    }
+    expect(long.map(({ file, codeLines: count }) => `${file}: ${count}`)).toEqual([]);
   });
 });
 

@@ -297,11 +297,6 @@ export class Loop<P extends string = string> {
     if (error !== undefined && (this.failFast || this.throwFromAdvance)) throw error;
   }
 
-  /** The fixed steps the latest frame planned (0 without a fixed step), without {@link plan}'s snapshot. @internal */
-  get plannedSteps(): number {
-    return this.runner.plan.steps;
-  }
-
   /** Whether the frame under way was cut short ({@link abandonFrame}): what is left of it does not run. @internal */
   get frameAbandoned(): boolean {
     return this.runner.abandoned;

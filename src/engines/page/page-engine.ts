@@ -446,7 +446,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
   /** Every frame's end, its phases run or cut short: the ring empties, input edges of a frame that stepped end. */
   private closeFrame(): void {
     this.events.clear();
-    this.pageInput?.endFrame(this.innerLoop.plannedSteps);
+    this.pageInput?.endFrame(this.innerLoop.frameSteps);
     this.frameSystems = this.systems;
   }
 
