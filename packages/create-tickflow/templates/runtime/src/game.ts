@@ -65,7 +65,7 @@ const player =
       onCollision(game, _self, { kind, other }) {
         if (kind !== 'begin' || !game.valid(other) || !game.hasTag(other, 'ball')) return;
         score.caught++;
-        game.destroy(other); // it goes at the next tick's barrier
+        game.destroyObject(other); // it goes at the next tick's barrier
       },
     };
   };

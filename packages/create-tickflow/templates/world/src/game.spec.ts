@@ -52,7 +52,7 @@ describe('the game loop', () => {
         engine.input.movePointer(LANDSCAPE.width / 2 + 1.5 * step, LANDSCAPE.height / 2); // a frame and a half to the right
         engine.input.press('Pointer0');
       }, 2);
-      const shipX = engine.render$.pipe(map(() => Math.round(ship.x * 10) / 10));
+      const shipX = engine.phase('render').pipe(map(() => Math.round(ship.x * 10) / 10));
       m.expect(shipX).toBeObservable('-a-b-c-c-', { a: 0, b: step, c: 1.5 * step });
     }),
   );

@@ -10,7 +10,7 @@ const backend = await pixiBackend({ container, logicalWidth: field.width, logica
 const engine = createGame({ backend, field, keyboardTarget: window, pointerTarget: container });
 
 // The score, written after each frame, and only when it changed.
-engine.render$.subscribe(() => {
+engine.phase('render').subscribe(() => {
   const text = `orbs ${engine.world.ofType(Ship)[0]?.collected ?? 0}`;
   if (score.textContent !== text) score.textContent = text;
 });
