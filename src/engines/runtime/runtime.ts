@@ -47,7 +47,7 @@ const RUNTIME_PRESET = {
   where: 'createRuntime',
   phases: RUNTIME_PHASE_TABLE,
   defaultClock: defaultRuntimeClock,
-} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep'>;
+} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep' | 'phaseHost'>;
 
 /**
  * The fixed-tick runtime: behaviors with `onStart`, `fixedUpdate`, `update`,
@@ -89,7 +89,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     const where = RUNTIME_PRESET.where;
     const { behaviors, physics, backend, onDiagnostic } = checkRuntimeOptions(where, options);
     const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
-    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation) }, options);
+    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation), phaseHost: Runtime.phaseHostOf }, options);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
     this.backend = backend;
@@ -475,19 +475,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   // -- the frame (its steps are RUNTIME_PHASE_TABLE's) --------------------------
 
   /** What the phase table runs on (see {@link RuntimePhaseHost}). @internal */
-  protected readonly phaseHost: RuntimePhaseHost = ((runtime: Runtime): RuntimePhaseHost => ({
-    get destroyed() {
-      return runtime.destroyed;
-    },
-    get paused() {
-      return runtime.innerLoop.paused;
-    },
-    get pauseKey() {
-      return runtime.keys.pauseKey;
-    },
-    get stepKey() {
-      return runtime.keys.stepKey;
-    },
+  private static phaseHostOf(runtime: Runtime): RuntimePhaseHost {
+    return {
+    isDestroyed: () => runtime.destroyed,
+    isPaused: () => runtime.innerLoop.paused,
+    pauseKey: () => runtime.keys.pauseKey,
+    stepKey: () => runtime.keys.stepKey,
     beginInputFrame: () => runtime.keys.beginFrame(),
     beginTickInput: () => runtime.keys.beginTick(),
     endInputFrame: () => runtime.keys.endFrame(),
@@ -540,7 +533,8 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       view.paused = loop.paused;
       runtime.backend?.render(view);
     },
-  }))(this);
+  };
+  }
 
   /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
   private inTick(): boolean {

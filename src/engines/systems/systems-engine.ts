@@ -99,6 +99,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
+        phaseHost: SystemsEngine.phaseHostOf,
       } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       config,
     );
@@ -446,7 +447,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   // -- the frame (its steps are SYSTEMS_ENGINE_PHASE_TABLE's) ------------------
 
   /** What the phase table runs on (see {@link SystemsPhaseHost}). @internal */
-  protected readonly phaseHost: SystemsPhaseHost = ((engine: SystemsEngine): SystemsPhaseHost => {
+  private static phaseHostOf(engine: SystemsEngine): SystemsPhaseHost {
     const scene = (): Scene => engine.run!.scene!;
     return {
       refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop.alpha),
@@ -488,7 +489,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       },
       settle: () => engine.settle(),
     };
-  })(this);
+  }
 
   /** Holds the loop (idempotent): no frames while the engine is not playing. */
   private holdLoop(): void {

@@ -45,7 +45,7 @@ const WORLD_ENGINE_OPTIONS: readonly string[] = [
 /** The methods a world backend must have. */
 const BACKEND_METHODS = ['sync', 'render', 'drawOverlay', 'destroy'] as const satisfies readonly (keyof WorldBackend)[];
 
-const WORLD_PRESET: PresetDeclaration<WorldPhase, WorldPhaseHost> = {
+const WORLD_PRESET: Omit<PresetDeclaration<WorldPhase, WorldPhaseHost>, 'phaseHost'> = {
   label: 'world engine',
   where: 'createWorldEngine',
   phases: WORLD_ENGINE_PHASE_TABLE,
@@ -89,7 +89,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     if (options === null || typeof options !== 'object') throw new OptionError(where, 'options', 'an object', options);
     checkOptionKeys(where, options, WORLD_ENGINE_OPTIONS);
     checkBackend(where, options.backend);
-    super(WORLD_PRESET, options);
+    super({ ...WORLD_PRESET, phaseHost: WorldEngine.phaseHostOf }, options);
     const { backend, levels, startLevel } = options;
     const game = gameOptions(where, options, () => this.innerLoop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
@@ -184,7 +184,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   // -- the frame (its steps are WORLD_ENGINE_PHASE_TABLE's) --------------------
 
   /** What the phase table runs on (see {@link WorldPhaseHost}). @internal */
-  protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
+  private static phaseHostOf<A extends string>(engine: WorldEngine<A>): WorldPhaseHost<A> {
     const report = (error: unknown): void => engine.innerLoop.reportError(error);
     const isDestroyed = (): boolean => engine.destroyed;
     const deliverCollision = (event: CollisionEvent<Actor<A>>): void => {
@@ -193,23 +193,13 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
     };
     return {
-      get world() {
-        return engine.world;
-      },
-      get paused() {
-        return engine.innerLoop.paused;
-      },
-      get destroyed() {
-        return engine.destroyed;
-      },
-      get context() {
-        return engine.context;
-      },
+      world: () => engine.world,
+      isPaused: () => engine.innerLoop.paused,
+      isDestroyed,
+      context: () => engine.context,
       runCollisions: () => engine.collisions.run(engine.world.actors, deliverCollision),
-      get suspended() {
-        return engine.transitions.suspended;
-      },
-      syncViewport() {
+      isSuspended: () => engine.transitions.suspended,
+      syncViewport: () => {
         engine.fit = engine.backend.sync();
       },
       performTransition: () => engine.transitions.performRequested(),
@@ -217,7 +207,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       closeInput: () => engine.input.closeFrame(),
       report,
     };
-  })(this);
+  }
 
   private renderStep(onError: (error: unknown) => void): void {
     const world = this.world;
