@@ -9,8 +9,8 @@ import type { PhaseSpec } from '../../loop/phase.js';
  * preset's whole frame is its table, in one file.
  *
  * `run` is handed the preset's frame (`F`): a small interface declared beside
- * the table, which the preset implements, never the preset's class (so the
- * table imports nothing that imports it).
+ * the table, which the preset makes (its declaration's `phaseHost`), never
+ * the preset's class (so the table imports nothing that imports it).
  *
  * @typeParam P The preset's phase names.
  * @typeParam F What the rows' `run` is handed: the preset's frame.
@@ -62,7 +62,9 @@ export interface PresetDeclaration<P extends string, F = never> {
    * it is handed the engine under construction, so it keeps the engine and
    * reads its fields only when a row runs (a preset's own fields are set
    * after the shell's constructor returns). A static method of the preset's
-   * class, so it may reach the class's private members.
+   * class, so it may reach the class's private members. Make the frame an
+   * object of functions, not getters: V8 keeps an object literal with getters
+   * in dictionary mode, and every row reads it every frame.
    */
   readonly phaseHost: (engine: never) => F;
   /** Its fixed step, when its frame has fixed phases. */
