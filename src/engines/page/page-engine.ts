@@ -102,19 +102,19 @@ export const PAGE_ENGINE_PHASE_TABLE = presetPhases<PagePhaseHost>()([
   {
     name: 'read',
     does: 'The only phase that may measure the page: the input measures the pointer (once, if it moved), then each system\'s `read`.',
-    run: (frame) => frame.read(),
+    run: (frame) => frame.read,
   },
   {
     name: 'step',
     fixed: true,
     simulation: true,
     does: 'Each system\'s `step`, once per fixed step (0 to `maxSteps` a frame), handed the step in seconds: no DOM, no allocation.',
-    run: (frame, stepSeconds) => frame.step(stepSeconds),
+    run: (frame) => frame.step,
   },
   {
     name: 'render',
     does: 'Each system\'s `render`, handed the alpha: change-only DOM writes through the ledger.',
-    run: (frame) => frame.render(),
+    run: (frame) => frame.render,
   },
 ]);
 
@@ -179,6 +179,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
         fixedStep: { stepMs: resolved.stepSeconds * 1000, maxSteps: resolved.maxSteps, overflow: 'drop-backlog' },
         frameEnd: () => self.engine?.closeFrame(),
         freshStartDropsSteps: true,
+        phaseHost: PageEngine.phaseHostOf,
       },
       taken,
       {
@@ -402,11 +403,14 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
 
   // -- the frame: what the rows of PAGE_ENGINE_PHASE_TABLE run ------------------
 
-  protected readonly phaseHost: PagePhaseHost = {
-    read: () => this.readPhase(),
-    step: (stepSeconds) => this.stepPhase(stepSeconds),
-    render: () => this.renderPhase(),
-  };
+  /** What the phase table's rows run: the engine's read, step and render (handed over once, while the shell builds the loop). */
+  private static phaseHostOf(engine: PageEngine): PagePhaseHost {
+    return {
+      read: () => engine.readPhase(),
+      step: (stepSeconds) => engine.stepPhase(stepSeconds),
+      render: () => engine.renderPhase(),
+    };
+  }
 
   private readPhase(): void {
     if (this.pageInput !== undefined) {

@@ -55,7 +55,7 @@ const RUNTIME_PRESET = {
   },
   phases: RUNTIME_PHASE_TABLE,
   defaultClock: defaultRuntimeClock,
-} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep'>;
+} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep' | 'phaseHost'>;
 
 /**
  * The fixed-tick runtime: behaviors with `onStart`, `fixedUpdate`, `update`,
@@ -98,7 +98,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     const taken = takeOptions(RUNTIME_PRESET, options);
     const { behaviors, physics, backend, onDiagnostic } = checkRuntimeOptions(where, options);
     const scene = parseRuntimeScene(options.scene, behaviors, physics !== undefined, where);
-    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation) }, taken);
+    super({ ...RUNTIME_PRESET, fixedStep: runtimeFixedStep(scene.simulation), phaseHost: Runtime.phaseHostOf }, taken);
     this.factories = behaviors;
     this.bridge = physics === undefined ? undefined : new PhysicsBridge(physics);
     this.backend = backend;
@@ -484,19 +484,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   // -- the frame (its steps are RUNTIME_PHASE_TABLE's) --------------------------
 
   /** What the phase table runs on (see {@link RuntimePhaseHost}). @internal */
-  protected readonly phaseHost: RuntimePhaseHost = ((runtime: Runtime): RuntimePhaseHost => ({
-    get destroyed() {
-      return runtime.destroyed;
-    },
-    get paused() {
-      return runtime.innerLoop.paused;
-    },
-    get pauseKey() {
-      return runtime.keys.pauseKey;
-    },
-    get stepKey() {
-      return runtime.keys.stepKey;
-    },
+  private static phaseHostOf(runtime: Runtime): RuntimePhaseHost {
+    return {
+    isDestroyed: () => runtime.destroyed,
+    isPaused: () => runtime.innerLoop.paused,
+    pauseKey: () => runtime.keys.pauseKey,
+    stepKey: () => runtime.keys.stepKey,
     beginInputFrame: () => runtime.keys.beginFrame(),
     beginTickInput: () => runtime.keys.beginTick(),
     endInputFrame: () => runtime.keys.endFrame(),
@@ -549,7 +542,8 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       view.paused = loop.paused;
       runtime.backend?.render(view);
     },
-  }))(this);
+  };
+  }
 
   /** Whether a fixed tick is running: the loop is in the tick phase (what `input()` returns depends on it). */
   private inTick(): boolean {

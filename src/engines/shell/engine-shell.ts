@@ -83,8 +83,6 @@ export abstract class EngineShell<P extends string, F = never> {
   protected readonly innerLoop: Loop<P>;
   /** The engine's name in errors. */
   protected readonly label: string;
-  /** What the phase table's rows run on: the preset's frame (read when a row runs, so a field of the preset's). @internal */
-  protected abstract readonly phaseHost: F;
   private readonly throwCause: boolean;
   private dead = false;
 
@@ -95,7 +93,7 @@ export abstract class EngineShell<P extends string, F = never> {
    * @internal Presets call it.
    */
   protected constructor(preset: PresetDeclaration<P, F>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
-    const { label, where, phases, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps } = preset;
+    const { label, where, phases, phaseHost, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps } = preset;
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = { ...options.shell, ...supplied };
     this.random = new EngineRandom(seed, where);
     this.label = label;
@@ -115,9 +113,10 @@ export abstract class EngineShell<P extends string, F = never> {
     this.loop = new LoopView(loop);
     registerEngineLoop(this, loop);
     this.errors$ = loop.errors$ as Observable<EngineError>;
-    // The frame, declared once: each row's run, first in its phase (before any caller's handler).
+    // The frame, declared once: each row's handler, made from the preset's frame, first in its phase (before any caller's).
+    const host = (phaseHost as (engine: EngineShell<P, F>) => F)(this);
     for (const { name, run } of phases) {
-      if (run !== undefined) loop.on(name, (seconds) => run(this.phaseHost, seconds));
+      if (run !== undefined) loop.on(name, run(host));
     }
     if (determinismWarnings) {
       // Only here is anything installed: with the warnings off the phases carry no guard and no global is ever wrapped.

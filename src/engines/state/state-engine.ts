@@ -42,7 +42,7 @@ export type RenderContext<S extends object> = S & {
   readonly frame: FrameInfo;
 };
 
-const STATE_PRESET: PresetDeclaration<StatePhase, StatePhaseHost> = {
+const STATE_PRESET: Omit<PresetDeclaration<StatePhase, StatePhaseHost>, 'phaseHost'> = {
   label: 'state engine',
   where: 'createStateEngine',
   options: {
@@ -115,7 +115,7 @@ export class StateEngine<T, S extends object, A extends string = string> extends
   constructor(options: StateEngineOptions<T, S, A>) {
     const taken = takeOptions(STATE_PRESET, options);
     checkOptions(options);
-    super(STATE_PRESET, taken);
+    super({ ...STATE_PRESET, phaseHost: StateEngine.phaseHostOf }, taken);
     const { initial, update, render, backend, recorder, readonlyView: checkViews = isDevelopmentBuild() } = options;
     const game = gameOptions<A>(taken, () => this.innerLoop.frameCount);
     this.current = initial;
@@ -167,41 +167,32 @@ export class StateEngine<T, S extends object, A extends string = string> extends
   // -- the frame (its steps are STATE_ENGINE_PHASE_TABLE's) --------------------
 
   /** What the phase table runs on (see {@link StatePhaseHost}). @internal */
-  protected readonly phaseHost: StatePhaseHost<T> = ((engine: StateEngine<T, S, A>): StatePhaseHost<T> => {
+  private static phaseHostOf<T, S extends object, A extends string>(engine: StateEngine<T, S, A>): StatePhaseHost<T> {
     let updateContext: UpdateContext<A> & { dt: number };
     let renderContext: RenderContext<S>;
     return {
-      get state() {
-        return engine.current;
-      },
-      set state(next: T) {
+      replaceState: (next) => {
         engine.current = next;
       },
-      get backend() {
-        return engine.backend;
-      },
-      get recorder() {
-        return engine.recorder;
-      },
-      get overlay() {
-        return engine.overlay;
-      },
-      syncViewport() {
+      backend: () => engine.backend,
+      recorder: () => engine.recorder,
+      overlayOn: () => engine.overlay,
+      syncViewport: () => {
         engine.fit = engine.backend.sync();
       },
-      update(dt) {
+      update: (dt) => {
         updateContext ??= engine.updateContext();
         updateContext.dt = dt;
         return engine.update(engine.view(engine.current), updateContext);
       },
-      render() {
+      render: () => {
         renderContext ??= engine.renderContext();
         engine.render?.(engine.view(engine.current), renderContext);
       },
       diagnostics: () => engine.innerLoop.diagnostics(),
       closeInput: () => engine.input.closeFrame(),
     };
-  })(this);
+  }
 
   private updateContext(): UpdateContext<A> & { dt: number } {
     const engine = this;

@@ -102,6 +102,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         phases: SYSTEMS_ENGINE_PHASE_TABLE,
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
+        phaseHost: SystemsEngine.phaseHostOf,
       } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       taken,
     );
@@ -449,7 +450,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   // -- the frame (its steps are SYSTEMS_ENGINE_PHASE_TABLE's) ------------------
 
   /** What the phase table runs on (see {@link SystemsPhaseHost}). @internal */
-  protected readonly phaseHost: SystemsPhaseHost = ((engine: SystemsEngine): SystemsPhaseHost => {
+  private static phaseHostOf(engine: SystemsEngine): SystemsPhaseHost {
     const scene = (): Scene => engine.run!.scene!;
     return {
       refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop.alpha),
@@ -491,7 +492,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       },
       settle: () => engine.settle(),
     };
-  })(this);
+  }
 
   /** Holds the loop (idempotent): no frames while the engine is not playing. */
   private holdLoop(): void {

@@ -53,14 +53,14 @@ export const SYSTEMS_ENGINE_PHASE_TABLE = presetPhases<SystemsPhaseHost>()([
     name: 'events',
     simulation: true,
     does: 'the queued events are delivered, in dispatch order',
-    run: (frame) => frame.deliverEvents(),
+    run: (frame) => () => frame.deliverEvents(),
   },
   {
     name: 'fixedUpdate',
     fixed: true,
     simulation: true,
     does: "once per accumulated fixed step, zero or more times: the interpolation snapshot, every system's `fixedUpdate` in configuration order (world systems first), then every entity's behaviors",
-    run(frame) {
+    run: (frame) => () => {
       frame.beginStep();
       if (frame.runSystems('fixedUpdate')) frame.runBehaviors('fixedUpdate');
     },
@@ -68,30 +68,30 @@ export const SYSTEMS_ENGINE_PHASE_TABLE = presetPhases<SystemsPhaseHost>()([
   {
     name: 'time',
     does: '`Time` is refreshed (`deltaTime`, `elapsedTime`, `alpha`): after the fixed steps, before update',
-    run: (frame, dt) => frame.refreshTime(dt),
+    run: (frame) => (dt) => frame.refreshTime(dt),
   },
   {
     name: 'update',
     simulation: true,
     does: "every system's `update`, then every entity's behaviors",
-    run(frame) {
+    run: (frame) => () => {
       if (frame.runSystems('update')) frame.runBehaviors('update');
     },
   },
   {
     name: 'interpolate',
     does: "each entity's drawn pose, `alpha` between its last two steps",
-    run: (frame) => frame.drawPoses(),
+    run: (frame) => () => frame.drawPoses(),
   },
   {
     name: 'render',
     does: 'the backend draws',
-    run: (frame) => frame.render(),
+    run: (frame) => () => frame.render(),
   },
   {
     name: 'endFrame',
     does: 'removed entities leave the scene; a `stop()` or `loadScene()` asked for during the frame happens',
-    run(frame) {
+    run: (frame) => () => {
       frame.flushRemoved();
       frame.countCeiling();
       frame.settle();

@@ -25,7 +25,7 @@ export interface WorldEngineOptions<A extends string> extends GameShellOptions<A
   startLevel: string;
 }
 
-const WORLD_PRESET: PresetDeclaration<WorldPhase, WorldPhaseHost> = {
+const WORLD_PRESET: Omit<PresetDeclaration<WorldPhase, WorldPhaseHost>, 'phaseHost'> = {
   label: 'world engine',
   where: 'createWorldEngine',
   options: {
@@ -76,7 +76,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   constructor(options: WorldEngineOptions<A>) {
     const { where } = WORLD_PRESET;
     const taken = takeOptions(WORLD_PRESET, options);
-    super(WORLD_PRESET, taken);
+    super({ ...WORLD_PRESET, phaseHost: WorldEngine.phaseHostOf }, taken);
     const { backend, levels, startLevel } = options;
     const game = gameOptions<A>(taken, () => this.innerLoop.frameCount);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
@@ -171,7 +171,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   // -- the frame (its steps are WORLD_ENGINE_PHASE_TABLE's) --------------------
 
   /** What the phase table runs on (see {@link WorldPhaseHost}). @internal */
-  protected readonly phaseHost: WorldPhaseHost<A> = ((engine: WorldEngine<A>): WorldPhaseHost<A> => {
+  private static phaseHostOf<A extends string>(engine: WorldEngine<A>): WorldPhaseHost<A> {
     const report = (error: unknown): void => engine.innerLoop.reportError(error);
     const isDestroyed = (): boolean => engine.destroyed;
     const deliverCollision = (event: CollisionEvent<Actor<A>>): void => {
@@ -180,23 +180,13 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       if (!engine.destroyed) engine.collisionStream.emitIsolated(event, report);
     };
     return {
-      get world() {
-        return engine.world;
-      },
-      get paused() {
-        return engine.innerLoop.paused;
-      },
-      get destroyed() {
-        return engine.destroyed;
-      },
-      get context() {
-        return engine.context;
-      },
+      world: () => engine.world,
+      isPaused: () => engine.innerLoop.paused,
+      isDestroyed,
+      context: () => engine.context,
       runCollisions: () => engine.collisions.run(engine.world.actors, deliverCollision),
-      get suspended() {
-        return engine.transitions.suspended;
-      },
-      syncViewport() {
+      isSuspended: () => engine.transitions.suspended,
+      syncViewport: () => {
         engine.fit = engine.backend.sync();
       },
       performTransition: () => engine.transitions.performRequested(),
@@ -204,7 +194,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
       closeInput: () => engine.input.closeFrame(),
       report,
     };
-  })(this);
+  }
 
   private renderStep(onError: (error: unknown) => void): void {
     const world = this.world;
