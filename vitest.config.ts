@@ -25,6 +25,8 @@ export default defineConfig({
   plugins: [templateMarbles],
   test: {
     reporters: ['default', './spec/support/summary-reporter.ts'],
+    // Every fast-check property bounded in time, its seed printed on failure (see the file).
+    setupFiles: ['./spec/support/fast-check-bounds.ts'],
     projects: [
       {
         extends: true, // inherit the aliases above
@@ -33,6 +35,9 @@ export default defineConfig({
           include: ['spec/**/*.spec.ts', 'packages/create-tickflow/templates/*/src/*.spec.ts'],
           exclude: ['spec/browser/**', 'spec/site/**'],
           environment: 'node',
+          // A property is stopped 2 s before its test's timeout (spec/support/fast-check-bounds.ts):
+          // 18 s, several times what the slowest takes on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
