@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createPacingGrid, pacingStep } from '../../operators/index.js';
 import { nearestSlotFrameTimes } from '../../bench/nearest-slot-pacing.js';
 import { nonModalIntervalShare } from '../../bench/pacing-metrics.js';
-import { JUDDER_TARGET_POINTS, PACING_HOST_RATES_HZ, PACING_TARGETS_FPS } from '../../bench/pacing-fidelity.js';
+import { JUDDER_TARGET_POINTS, PACING_HOST_RATES_HZ, PACING_TARGETS_FPS } from '../../bench/pacing-cells.js';
 import { hostJitter, jitteredHostTicks, measuredHostHz, type HostJitter } from './arbitraries.js';
 
 // Issue 19: "the paced clock's judder on jittered hosts (the share of frame
