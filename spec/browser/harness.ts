@@ -146,7 +146,10 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
       page.on('console', (message) => {
         if (message.type() === 'error') collect(`console.error: ${message.text()}`);
       });
-      if (initScript !== undefined) await page.addInitScript(initScript);
+      // One init script: the harness's own part first, so it keeps the page's requestAnimationFrame before
+      // any test's script or the page's own code wraps it (the order of separate init scripts is not defined).
+      const testScript = initScript === undefined ? '' : typeof initScript === 'function' ? `(${initScript.toString()})();` : initScript;
+      await page.addInitScript(`${HOST_FRAMES_SCRIPT}\n${testScript}`);
       const target = /^https?:/.test(path) ? path : url(path);
       const response = await page.goto(target, { waitUntil: 'load' });
       if (response === null || !response.ok()) {
@@ -181,6 +184,49 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
       await server.close();
     },
   };
+}
+
+/**
+ * Runs in every page the harness opens, before anything else: keeps the
+ * page's own `requestAnimationFrame` as `window.__harnessRequestFrame` (see
+ * {@link HarnessWindow}) and builds `window.__harnessHostFrames(n)` on it, a
+ * promise that resolves after the browser has run `n` more animation frames.
+ * Their requests go to the browser directly, so a test or page that wraps
+ * `requestAnimationFrame` to count calls never counts them.
+ */
+const HOST_FRAMES_SCRIPT = `(() => {
+  const request = window.requestAnimationFrame.bind(window);
+  Object.defineProperty(window, '__harnessRequestFrame', { value: request });
+  Object.defineProperty(window, '__harnessHostFrames', {
+    value: (n) => new Promise((resolve) => {
+      let left = n;
+      const step = () => (--left <= 0 ? resolve() : request(step));
+      if (left <= 0) resolve(); else request(step);
+    }),
+  });
+})();`;
+
+/** What the harness adds to every page's window, for code a test runs in the page. */
+export interface HarnessWindow {
+  /** The page's `requestAnimationFrame` as it was before any script ran: a test's per-frame sampler that the page's counters do not see. */
+  __harnessRequestFrame(callback: FrameRequestCallback): number;
+  /** Resolves after the browser has run `n` more animation frames. */
+  __harnessHostFrames(n: number): Promise<void>;
+}
+
+/**
+ * Waits until the browser has run `frames` more animation frames of the page
+ * (its display's frames: about 60 a second when it keeps up, fewer on a loaded
+ * machine), whatever the page's own loops do.
+ *
+ * This is how a test waits for "a while" when what it checks is that nothing
+ * happens (no frame requested, no render, a counter that holds): the page gets
+ * that many frames to misbehave in, however slowly the machine delivers them,
+ * where a wait in real time gives a loaded machine fewer of them. A frame the
+ * page's own code requests is never needed for it to resolve.
+ */
+export async function hostFramesPass(page: Page, frames: number): Promise<void> {
+  await page.evaluate((n) => (window as unknown as HarnessWindow).__harnessHostFrames(n), frames);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng, differenceShare, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { decodePng, differenceShare, nonBackgroundShare, hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // The page engine's gallery pages (issue 11, "Real pages") in real Chromium
 // at 1280 × 800, driven through window.__pageExample (examples/page-parts/
@@ -37,7 +37,7 @@ async function openExample(path: string, name: string): Promise<OpenedPage> {
   const { page } = opened;
   const first = await page.screenshot({ path: `/tmp/page-${name}.png` });
   const before = await frames(page);
-  await page.waitForTimeout(400);
+  await hostFramesPass(page, 24); // 24 of the browser's frames: as long as 400 ms at 60 Hz, or longer
   const second = await page.screenshot();
   expect(nonBackgroundShare(decodePng(first)), 'a non-blank page').toBeGreaterThan(0.05);
   expect(differenceShare(decodePng(first), decodePng(second)), 'something moves').toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe('examples/page-breakout: a DOM game beside a text field', () => {
     expect(await page.evaluate(() => document.querySelector('.board')!.classList.contains('is-paused'))).toBe(true);
     await page.screenshot({ path: '/tmp/page-breakout-typing.png' });
     const held = await frames(page);
-    await page.waitForTimeout(300);
+    await hostFramesPass(page, 20);
     expect(await frames(page), 'paused: no frames').toEqual(held);
     await page.click('.board');
     expect((await paused(page))[0]).toEqual([]);
