@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'browser',
           include: ['spec/browser/**/*.spec.ts'],
           environment: 'node',
+          // One Vite server and one Chromium for the run, shared by every file (see the file).
+          globalSetup: ['./spec/browser/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
