@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng, differenceShare, nonBackgroundShare, hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { decodePng, differenceShare, nonBackgroundShare, hostFramesPass, startHarness, waitUntil, type BrowserHarness, type HarnessWindow, type OpenedPage } from './harness.js';
 
 // The page engine's gallery pages (issue 11, "Real pages") in real Chromium
 // at 1280 × 800, driven through window.__pageExample (examples/page-parts/
@@ -27,11 +27,6 @@ const paused = (page: Page) => page.evaluate(() => window.__pageExample!.engines
 async function openExample(path: string, name: string): Promise<OpenedPage> {
   const opened = await harness.open(path, {
     viewport: VIEWPORT,
-    // The page's own requestAnimationFrame, kept before the example's meter wraps it: a test can then count the
-    // frames the page runs without its requests being counted as the page's.
-    initScript: () => {
-      (window as unknown as { __unmeteredRaf: typeof requestAnimationFrame }).__unmeteredRaf = window.requestAnimationFrame.bind(window);
-    },
     readyWhen: () => (window.__pageExample?.engines ?? []).every((e) => e.stats().frames >= 3),
   });
   const { page } = opened;
@@ -127,9 +122,10 @@ describe('examples/page-together: three engines, one requestAnimationFrame', () 
     for (const row of rows.filter((r) => r.state === 'running')) expect(Number(/^(\d+) fps/.exec(row.text)?.[1]), row.text).toBeGreaterThan(0);
     expect(rows.filter((r) => r.state === 'running').length, JSON.stringify(rows)).toBeGreaterThan(0);
     // At most one call per frame the page runs, whatever the three engines do: counted against the frames the page
-    // delivered (a callback of our own each frame, requested through the unmetered requestAnimationFrame).
+    // delivered (a callback of our own each frame, requested through the harness's requestAnimationFrame, kept
+    // before the example's meter wrapped it: our requests are not counted as the page's).
     const counted = await page.evaluate(async () => {
-      const raf = (window as unknown as { __unmeteredRaf: typeof requestAnimationFrame }).__unmeteredRaf;
+      const raf = (window as unknown as HarnessWindow).__harnessRequestFrame;
       const before = window.__pageExample!.raf.calls;
       let frames = 0;
       await new Promise<void>((done) => {
