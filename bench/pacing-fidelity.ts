@@ -1,5 +1,6 @@
 import { createJitterTable, hostTimestamps } from './host-timeline.js';
 import { nearestSlotFrameTimes } from './nearest-slot-pacing.js';
+import { PACING_HOST_RATES_HZ, PACING_TARGETS_FPS } from './pacing-cells.js';
 import { nonModalIntervalShare, pacingFidelity, type PacingFidelity } from './pacing-metrics.js';
 import { excaliburCappedFrameTimes } from './peers/excalibur-clock.js';
 import { kontraUpdateTimes } from './peers/kontra-game-loop.js';
@@ -7,16 +8,9 @@ import { phaserLimitedFrameTimes } from './peers/phaser-time-step.js';
 import { pixiCappedFrameTimes } from './peers/pixi-ticker.js';
 import { tickflowPacedFrameTimes } from './tickflow-pacing.js';
 
-/** The display rates under test, in Hz. */
-export const PACING_HOST_RATES_HZ = [60, 75, 120, 144, 165, 240] as const;
-/**
- * The targets, in fps: two common ones, two that most of the hosts do not
- * divide, and 144, which some hosts are too slow for (issue 19's judder
- * target names 30, 50, 60 and 144).
- */
-export const PACING_TARGETS_FPS = [30, 45, 50, 60, 144] as const;
-/** Issue 19: judder "at most +2 points in every jittered cell of the pacing bench". */
-export const JUDDER_TARGET_POINTS = 2;
+// The cells live in a file of their own, so a spec can use them without loading the peers (Phaser alone takes seconds to import).
+export { JUDDER_TARGET_POINTS, PACING_HOST_RATES_HZ, PACING_TARGETS_FPS } from './pacing-cells.js';
+
 /** Simulated time per run, in seconds. */
 export const PACING_DURATION_SECONDS = 20;
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_COLOR } from '../../examples/fixed-step-platformer/tuning.js';
-import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { decodePng, differenceShare, hexColor, nonBackgroundShare, hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // The systems engine on the three.js backend (threeSystemsBackend,
 // tickflow/three) in real Chromium: the Fixed-step Platformer with
@@ -108,7 +108,7 @@ describe('the systems engine on the three.js backend, in real Chromium (the Fixe
     expect(await page.evaluate(() => window.__platformer!.engine.state)).toBe('paused');
     const before = await page.evaluate(() => ({ raf: window.__rafCalls!, rendered: window.__platformer!.backend.renderCount }));
     const shotA = decodePng(await page.locator('#stage').screenshot());
-    await page.waitForTimeout(400);
+    await hostFramesPass(page, 24);
     const after = await page.evaluate(() => ({ raf: window.__rafCalls!, rendered: window.__platformer!.backend.renderCount }));
     const shotB = decodePng(await page.locator('#stage').screenshot());
     expect(after.rendered).toBe(before.rendered);

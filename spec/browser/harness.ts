@@ -14,11 +14,13 @@
  * (`'timing-lab/'`); test-only pages live in `spec/browser/fixtures/` and are
  * addressed with {@link BrowserHarness.fixture}.
  */
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 
 /** The repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,7 +70,8 @@ export interface OpenedPage {
 
 /** A running dev server and browser. */
 export interface BrowserHarness {
-  readonly server: ViteDevServer;
+  /** The harness's own dev server; undefined when it shares the run's (see {@link startHarness}). */
+  readonly server: ViteDevServer | undefined;
   readonly browser: Browser;
   /** The server's base address, ending in `/`. */
   readonly baseUrl: string;
@@ -81,29 +84,85 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
+/** The repository's Vite config: the gallery's, which the browser specs serve. */
+export const DEFAULT_VITE_CONFIG = resolve(REPO_ROOT, 'vite.config.ts');
+
 /**
- * Starts the gallery's dev server and a headless Chromium.
+ * Dependencies pre-bundled when a server starts, beside the config's own
+ * `optimizeDeps.include`: every package a page of the gallery or of
+ * spec/browser/fixtures imports by name. With discovery off, the dependency
+ * optimizer never runs again in the middle of a run: when it found Rapier on
+ * a first page load, it answered the requests in flight with "504 (Outdated
+ * Optimize Dep)" and that page never got ready.
+ */
+const PAGE_DEPENDENCIES = ['@dimforge/rapier3d-compat'];
+
+/**
+ * Starts a Vite dev server for `configFile`, as the browser specs need it: on
+ * 127.0.0.1 and a free port, no file watching and no HMR (other work on the
+ * tree, an edit in src/, must not reload a page in the middle of a test), every
+ * page dependency pre-bundled at start, and its cache in a folder of this
+ * checkout's own (worktrees that share node_modules must not rewrite each
+ * other's pre-bundled dependencies mid-run).
+ */
+export async function startViteServer(configFile = DEFAULT_VITE_CONFIG): Promise<ViteDevServer> {
+  // Loaded here, not at the top: a spec file that shares the run's server never loads Vite (a second a file, loaded).
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile,
+    logLevel: 'warn',
+    clearScreen: false,
+    cacheDir: resolve(tmpdir(), `tickflow-vite-${createHash('sha1').update(configFile).digest('hex').slice(0, 12)}`),
+    optimizeDeps: { include: PAGE_DEPENDENCIES, noDiscovery: true },
+    server: { host: '127.0.0.1', port: 0, open: false, watch: null, hmr: false },
+  });
+  await server.listen();
+  return server;
+}
+
+/** Launches Debian's Chromium (or `CHROMIUM_PATH`) headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH });
+}
+
+/**
+ * Where the browser project's global setup (spec/browser/global-setup.ts)
+ * left the run's one Vite server and one Chromium, for every spec file to
+ * share: starting both costs seconds a file on a busy machine, and a fresh
+ * server transforms every module again for its first page.
+ */
+export const SHARED_HARNESS_ENV = 'TICKFLOW_BROWSER_HARNESS';
+
+/** What {@link SHARED_HARNESS_ENV} holds, as JSON. */
+export interface SharedHarness {
+  /** The config file the shared server was started with: only a harness for the same config shares it. */
+  readonly configFile: string;
+  /** The shared server's base address, ending in `/`. */
+  readonly baseUrl: string;
+  /** The shared Chromium's address, for `chromium.connect`. */
+  readonly wsEndpoint: string;
+}
+
+function sharedHarness(configFile: string): SharedHarness | undefined {
+  const json = process.env[SHARED_HARNESS_ENV];
+  if (json === undefined || json === '') return undefined;
+  const shared = JSON.parse(json) as SharedHarness;
+  return shared.configFile === configFile ? shared : undefined;
+}
+
+/**
+ * Starts the gallery's dev server and a headless Chromium, or, inside the
+ * browser project's run, connects to the ones its global setup started (see
+ * {@link SHARED_HARNESS_ENV}): then `close()` closes this harness's pages and
+ * leaves the shared server and browser to the global teardown.
  *
  * @param configFile The Vite config; defaults to the repository's `vite.config.ts`.
  */
-export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.ts')): Promise<BrowserHarness> {
-  const startServer = async (): Promise<ViteDevServer> => {
-    const server = await createServer({
-      configFile,
-      logLevel: 'warn',
-      clearScreen: false,
-      // No file watching and no HMR: other work on the tree (an edit in src/)
-      // must not reload a page in the middle of a test.
-      server: { host: '127.0.0.1', port: 0, open: false, watch: null, hmr: false },
-    });
-    await server.listen();
-    return server;
-  };
+export async function startHarness(configFile = DEFAULT_VITE_CONFIG): Promise<BrowserHarness> {
+  const shared = sharedHarness(configFile);
+  if (shared !== undefined) return harnessOn(await chromium.connect(shared.wsEndpoint), undefined, shared.baseUrl);
   // Both take a second or more on a busy machine: start them side by side.
-  const [serverStart, browserStart] = await Promise.allSettled([
-    startServer(),
-    chromium.launch({ executablePath: CHROMIUM_PATH }),
-  ]);
+  const [serverStart, browserStart] = await Promise.allSettled([startViteServer(configFile), launchChromium()]);
   if (serverStart.status === 'rejected' || browserStart.status === 'rejected') {
     if (serverStart.status === 'fulfilled') await serverStart.value.close();
     if (browserStart.status === 'fulfilled') await browserStart.value.close();
@@ -116,6 +175,11 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
     await Promise.all([browser.close(), server.close()]);
     throw new Error('harness: the Vite server reported no local address');
   }
+  return harnessOn(browser, server, baseUrl);
+}
+
+/** A harness on a browser and a server's address; `server`, when given, is this harness's own, closed with it. */
+function harnessOn(browser: Browser, server: ViteDevServer | undefined, baseUrl: string): BrowserHarness {
   const opened = new Set<OpenedPage>();
 
   const url = (path: string): string => new URL(path.replace(/^\//, ''), baseUrl).href;
@@ -146,7 +210,10 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
       page.on('console', (message) => {
         if (message.type() === 'error') collect(consoleError(message));
       });
-      if (initScript !== undefined) await page.addInitScript(initScript);
+      // One init script: the harness's own part first, so it keeps the page's requestAnimationFrame before
+      // any test's script or the page's own code wraps it (the order of separate init scripts is not defined).
+      const testScript = initScript === undefined ? '' : typeof initScript === 'function' ? `(${initScript.toString()})();` : initScript;
+      await page.addInitScript(`${HOST_FRAMES_SCRIPT}\n${testScript}`);
       const target = /^https?:/.test(path) ? path : url(path);
       const response = await page.goto(target, { waitUntil: 'load' });
       if (response === null || !response.ok()) {
@@ -177,8 +244,9 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
     },
     async close() {
       await Promise.allSettled([...opened].map((p) => p.close()));
+      // A browser this harness connected to is only disconnected from (its contexts closed); one it launched is closed.
       await browser.close();
-      await server.close();
+      await server?.close();
     },
   };
 }
@@ -193,6 +261,49 @@ export async function startHarness(configFile = resolve(REPO_ROOT, 'vite.config.
 export function consoleError(message: ConsoleMessage): string {
   const text = message.text();
   return /^Failed to load resource:/.test(text) ? `console.error: ${text}: ${message.location().url}` : `console.error: ${text}`;
+}
+
+/**
+ * Runs in every page the harness opens, before anything else: keeps the
+ * page's own `requestAnimationFrame` as `window.__harnessRequestFrame` (see
+ * {@link HarnessWindow}) and builds `window.__harnessHostFrames(n)` on it, a
+ * promise that resolves after the browser has run `n` more animation frames.
+ * Their requests go to the browser directly, so a test or page that wraps
+ * `requestAnimationFrame` to count calls never counts them.
+ */
+const HOST_FRAMES_SCRIPT = `(() => {
+  const request = window.requestAnimationFrame.bind(window);
+  Object.defineProperty(window, '__harnessRequestFrame', { value: request });
+  Object.defineProperty(window, '__harnessHostFrames', {
+    value: (n) => new Promise((resolve) => {
+      let left = n;
+      const step = () => (--left <= 0 ? resolve() : request(step));
+      if (left <= 0) resolve(); else request(step);
+    }),
+  });
+})();`;
+
+/** What the harness adds to every page's window, for code a test runs in the page. */
+export interface HarnessWindow {
+  /** The page's `requestAnimationFrame` as it was before any script ran: a test's per-frame sampler that the page's counters do not see. */
+  __harnessRequestFrame(callback: FrameRequestCallback): number;
+  /** Resolves after the browser has run `n` more animation frames. */
+  __harnessHostFrames(n: number): Promise<void>;
+}
+
+/**
+ * Waits until the browser has run `frames` more animation frames of the page
+ * (its display's frames: about 60 a second when it keeps up, fewer on a loaded
+ * machine), whatever the page's own loops do.
+ *
+ * This is how a test waits for "a while" when what it checks is that nothing
+ * happens (no frame requested, no render, a counter that holds): the page gets
+ * that many frames to misbehave in, however slowly the machine delivers them,
+ * where a wait in real time gives a loaded machine fewer of them. A frame the
+ * page's own code requests is never needed for it to resolve.
+ */
+export async function hostFramesPass(page: Page, frames: number): Promise<void> {
+  await page.evaluate((n) => (window as unknown as HarnessWindow).__harnessHostFrames(n), frames);
 }
 
 /**

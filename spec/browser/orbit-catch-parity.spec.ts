@@ -4,7 +4,7 @@ import { PAGE_CLICK_INTERVAL_SECONDS } from '../../examples/orbit-catch/autopilo
 import { canonicalJson, PARITY_FRAME_MS, ParityTrace, stateHash, type ParityTraceReport } from '../../examples/orbit-catch/parity.js';
 import type { GameState } from '../../examples/orbit-catch/state.js';
 import { headlessGame, SCENARIO_SEED } from '../examples/orbit-catch-setup.js';
-import { startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // Headless parity for the state engine, on Orbit Catch (examples/orbit-catch/).
 // Issue 4, Tests: "headless/browser parity under a constant clock".
@@ -128,7 +128,7 @@ describe('Orbit Catch: headless/browser parity under a constant clock', () => {
   });
 
   it('the page stays stopped after frame N: no frame beyond the scenario', async () => {
-    await game.page.waitForTimeout(150);
+    await hostFramesPass(game.page, 10); // ten of the browser's frames, however slowly they come
     expect(await game.page.evaluate(() => window.__game!.frame().count)).toBe(FRAMES);
   });
 

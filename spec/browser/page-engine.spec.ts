@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPacingGrid, pacingStep } from '../../operators/index.js';
-import { startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // The page engine (issue 11; seed shared-page-loop.txt) in real Chromium:
 // requestAnimationFrame calls are counted by wrapping it in an init script,
@@ -231,7 +231,7 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     await page.evaluate(() => window.__page!.loops[0]!.stop());
     const idle = await sample();
     expect(idle.pending, 'engines paused and the loop stopped: nothing requested').toBe(0);
-    await page.waitForTimeout(300);
+    await hostFramesPass(page, 20);
     expect((await sample()).requests).toBe(idle.requests);
   });
 
@@ -258,7 +258,7 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     expect(paused.slice(0, 4)).toEqual([['manual', 'hidden'], ['stopped', 'hidden'], ['hidden'], ['hidden']]);
     const idle = await raf(page);
     expect(idle.pending).toBe(0);
-    await page.waitForTimeout(500);
+    await hostFramesPass(page, 30);
     expect(await raf(page), 'no frame requested while all are paused').toEqual(idle);
 
     // Visible again: the two automatic-only engines and the settling ones run; the settling ones sleep 0.1 s later.
@@ -273,7 +273,7 @@ describe('"Every engine on a page shares one requestAnimationFrame" (real Chromi
     await waitUntil(page, () => window.__page!.engines.slice(4).every((e) => e.settled));
     const settled = await raf(page);
     expect(settled.pending).toBe(0);
-    await page.waitForTimeout(500);
+    await hostFramesPass(page, 30);
     expect(await raf(page), 'no frame requested while the rest are settled').toEqual(settled);
     expect(await page.evaluate(() => window.__page!.engines.slice(4).map((e) => e.paused.size))).toEqual([0, 0, 0]); // settled is not paused
 
@@ -388,7 +388,7 @@ describe('"Pause by default" (real Chromium)', () => {
     await waitUntil(page, () => window.__page!.engines[0]!.paused.has('offscreen'));
     const off = await raf(page);
     expect(off.pending).toBe(0);
-    await page.waitForTimeout(400);
+    await hostFramesPass(page, 24);
     expect(await raf(page)).toEqual(off);
     await page.evaluate(() => window.scrollTo(0, 0));
     await waitUntil(page, () => window.__page!.engines[0]!.paused.size === 0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng, differenceShare, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { decodePng, differenceShare, nonBackgroundShare, hostFramesPass, startHarness, waitUntil, type BrowserHarness, type HarnessWindow, type OpenedPage } from './harness.js';
 
 // The page engine's gallery pages (issue 11, "Real pages") in real Chromium
 // at 1280 × 800, driven through window.__pageExample (examples/page-parts/
@@ -27,17 +27,12 @@ const paused = (page: Page) => page.evaluate(() => window.__pageExample!.engines
 async function openExample(path: string, name: string): Promise<OpenedPage> {
   const opened = await harness.open(path, {
     viewport: VIEWPORT,
-    // The page's own requestAnimationFrame, kept before the example's meter wraps it: a test can then count the
-    // frames the page runs without its requests being counted as the page's.
-    initScript: () => {
-      (window as unknown as { __unmeteredRaf: typeof requestAnimationFrame }).__unmeteredRaf = window.requestAnimationFrame.bind(window);
-    },
     readyWhen: () => (window.__pageExample?.engines ?? []).every((e) => e.stats().frames >= 3),
   });
   const { page } = opened;
   const first = await page.screenshot({ path: `/tmp/page-${name}.png` });
   const before = await frames(page);
-  await page.waitForTimeout(400);
+  await hostFramesPass(page, 24); // 24 of the browser's frames: as long as 400 ms at 60 Hz, or longer
   const second = await page.screenshot();
   expect(nonBackgroundShare(decodePng(first)), 'a non-blank page').toBeGreaterThan(0.05);
   expect(differenceShare(decodePng(first), decodePng(second)), 'something moves').toBeGreaterThan(0);
@@ -112,7 +107,7 @@ describe('examples/page-breakout: a DOM game beside a text field', () => {
     expect(await page.evaluate(() => document.querySelector('.board')!.classList.contains('is-paused'))).toBe(true);
     await page.screenshot({ path: '/tmp/page-breakout-typing.png' });
     const held = await frames(page);
-    await page.waitForTimeout(300);
+    await hostFramesPass(page, 20);
     expect(await frames(page), 'paused: no frames').toEqual(held);
     await page.click('.board');
     expect((await paused(page))[0]).toEqual([]);
@@ -146,9 +141,10 @@ describe('examples/page-together: three engines, one requestAnimationFrame', () 
     for (const row of rows.filter((r) => r.state === 'running')) expect(Number(/^(\d+) fps/.exec(row.text)?.[1]), row.text).toBeGreaterThan(0);
     expect(rows.filter((r) => r.state === 'running').length, JSON.stringify(rows)).toBeGreaterThan(0);
     // At most one call per frame the page runs, whatever the three engines do: counted against the frames the page
-    // delivered (a callback of our own each frame, requested through the unmetered requestAnimationFrame).
+    // delivered (a callback of our own each frame, requested through the harness's requestAnimationFrame, kept
+    // before the example's meter wrapped it: our requests are not counted as the page's).
     const counted = await page.evaluate(async () => {
-      const raf = (window as unknown as { __unmeteredRaf: typeof requestAnimationFrame }).__unmeteredRaf;
+      const raf = (window as unknown as HarnessWindow).__harnessRequestFrame;
       const before = window.__pageExample!.raf.calls;
       let frames = 0;
       await new Promise<void>((done) => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type HarnessWindow, type OpenedPage } from './harness.js';
 
 // The fixed-tick runtime (tickflow/runtime) with Rapier 3D physics and the
 // three.js renderer (threeRuntimeBackend) in real Chromium: the Physics
@@ -99,21 +99,27 @@ describe('the Physics Playground: the fixed-tick runtime, Rapier 3D and three.js
   });
 
   it('the spawner spawns a ball every second and "despawn" destroys each a few seconds later: the object count changes', async () => {
-    const seen = await page.evaluate(async () => {
-      const { runtime } = window.__playground!;
-      const spawned = new Set<number>();
-      const counts = new Set<number>();
-      let destroyed = 0;
-      // 12 s of simulated time (720 fixed ticks of 1/60 s), not of the wall clock: a loaded host runs fewer.
-      const until = runtime.stats().ticks + 720;
-      while (runtime.stats().ticks < until && destroyed === 0) {
-        for (const handle of runtime.handles()) if (runtime.hasTag(handle, 'spawned')) spawned.add(handle);
-        counts.add(runtime.stats().objects);
-        destroyed = [...spawned].filter((handle) => !runtime.valid(handle)).length;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return { spawned: spawned.size, destroyed, distinctCounts: counts.size };
-    });
+    const seen = await page.evaluate(
+      () =>
+        new Promise<{ spawned: number; destroyed: number; distinctCounts: number }>((resolve) => {
+          const { runtime } = window.__playground!;
+          const requestFrame = (window as unknown as HarnessWindow).__harnessRequestFrame;
+          const spawned = new Set<number>();
+          const counts = new Set<number>();
+          let destroyed = 0;
+          // 12 s of simulated time (720 fixed ticks of 1/60 s), not of the wall clock: a loaded host runs fewer.
+          const until = runtime.stats().ticks + 720;
+          // Looked at once a frame (a ball lives for seconds: many frames), not on a timer.
+          const look = () => {
+            for (const handle of runtime.handles()) if (runtime.hasTag(handle, 'spawned')) spawned.add(handle);
+            counts.add(runtime.stats().objects);
+            destroyed = [...spawned].filter((handle) => !runtime.valid(handle)).length;
+            if (runtime.stats().ticks < until && destroyed === 0) requestFrame(look);
+            else resolve({ spawned: spawned.size, destroyed, distinctCounts: counts.size });
+          };
+          requestFrame(look);
+        }),
+    );
     expect(seen.spawned).toBeGreaterThanOrEqual(2);
     expect(seen.destroyed).toBeGreaterThanOrEqual(1);
     expect(seen.distinctCounts).toBeGreaterThanOrEqual(2);

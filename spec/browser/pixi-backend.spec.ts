@@ -14,6 +14,7 @@ import {
   dominantColor,
   differenceShare,
   hexColor,
+  hostFramesPass,
   nonBackgroundShare,
   startHarness,
   waitUntil,
@@ -199,7 +200,7 @@ describe('the pixi.js backend in real Chromium', () => {
 
       await stop();
       const stopped = { renders: await page.evaluate(() => window.__pixi!.renders()), requests: await rafRequests(page) };
-      await page.waitForTimeout(300);
+      await hostFramesPass(page, 20);
       expect(await page.evaluate(() => window.__pixi!.renders()), 'no render while the engine is stopped').toBe(stopped.renders);
       expect(await rafRequests(page), 'no frame requested while the engine is stopped').toBeLessThanOrEqual(stopped.requests + 1);
       await start();
@@ -528,7 +529,7 @@ describe('sprites, animations and a game-built Container in real Chromium (issue
       seen.add(colour.join(','));
       frames.add(frame);
       await on.evaluate(() => window.__pixi!.start());
-      await on.waitForTimeout(180);
+      await framesPass(12, on); // a fifth of a second of the world's time or more: most of a 4 fps frame
     }
     expect(frames.size, 'at least three different frames shown').toBeGreaterThanOrEqual(3);
     expect(seen.size, 'in three different colours').toBeGreaterThanOrEqual(3);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { hostFramesPass, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
 
 // The host rule, from issue 2 ("src/hosts — where ticks come from") and the
 // shared page loop seed ("many engines share one requestAnimationFrame"),
@@ -111,8 +111,8 @@ function since(before: RafCounts, after: RafCounts) {
 
 describe(`animationFrames() in real Chromium: ${RULE}`, () => {
   it('requests no frame while nobody subscribes', async () => {
-    // tickflow is loaded and its host exists, but no loop has started yet.
-    await page.waitForTimeout(300);
+    // tickflow is loaded and its host exists, but no loop has started yet. 20 of the browser's frames:
+    await hostFramesPass(page, 20);
     expect(await rafCounts(page)).toMatchObject({ requests: 0, callbacks: 0, pending: 0 });
     expect(await hostState(page)).toEqual({ requesting: false, listeners: 0 });
   });
@@ -163,7 +163,7 @@ describe(`animationFrames() in real Chromium: ${RULE}`, () => {
     expect(since(stillOne, stopped), 'the pending frame was cancelled').toMatchObject({ cancelledPending: 1, pending: 0 });
     expect(await hostState(page)).toEqual({ requesting: false, listeners: 0 });
 
-    await page.waitForTimeout(500);
+    await hostFramesPass(page, 30);
     expect(await rafCounts(page), 'no frame requested or run after the last stop').toEqual(stopped);
 
     // Starting again resumes the one shared request.
@@ -189,7 +189,7 @@ describe(`animationFrames() in real Chromium: ${RULE}`, () => {
     expect(since(before, stopped)).toEqual({ requests: 10, callbacks: 10, cancelledPending: 0, pending: 0 });
     expect(stopped.frames[index]).toBe(10);
 
-    await page.waitForTimeout(300);
+    await hostFramesPass(page, 20);
     expect(await rafCounts(page)).toEqual(stopped);
     expect(await hostState(page)).toEqual({ requesting: false, listeners: 0 });
   });

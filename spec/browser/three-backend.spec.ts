@@ -11,6 +11,7 @@ import {
   decodePng,
   differenceShare,
   hexColor,
+  hostFramesPass,
   nonBackgroundShare,
   startHarness,
   waitUntil,
@@ -132,7 +133,7 @@ describe('the three.js backend in real Chromium', () => {
 
       await page.evaluate(() => window.__three!.stop());
       const stopped = await frame();
-      await page.waitForTimeout(300);
+      await hostFramesPass(page, 20);
       expect(await frame(), 'a stopped engine draws no frame').toBe(stopped);
     },
   );
@@ -234,8 +235,7 @@ describe('the three.js backend in real Chromium', () => {
   it('records a WebM video through a canvas capture stream and MediaRecorder', async () => {
     await build({ width: 320, height: 180, recorder: 'video' });
     await page.evaluate(() => window.__three!.startRecording());
-    await page.waitForTimeout(1000);
-    await framesPass(5); // on a busy machine, a second may hold few frames
+    await framesPass(30); // frames drawn into the capture stream, however long they take
     const recording = await page.evaluate(() => window.__three!.stopRecording());
     if (recording.mode !== 'video') throw new Error('expected a video recording');
     expect(recording.type).toMatch(/^video\/webm/);

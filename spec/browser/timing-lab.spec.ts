@@ -12,6 +12,7 @@ import {
   decodePng,
   differenceShare,
   hexColor,
+  hostFramesPass,
   nonBackgroundShare,
   startHarness,
   waitUntil,
@@ -77,6 +78,16 @@ const canvasSize = (on: Page) =>
 const frame = () => page.evaluate(() => window.__timingLab!.frame());
 const stats = () => page.evaluate(() => window.__timingLab!.stats());
 const canvasShot = async () => decodePng(await page.locator('#picture').screenshot());
+
+/**
+ * Waits until the host has ticked `ticks` more times (delivered or declined: the loop's stats count each tick).
+ * The lab keeps its tick records for HISTORY_MS of host time, so a test that reads them waits for fewer ticks
+ * than a slow host gives in that span (45 ticks: a host above 9 Hz).
+ */
+async function ticksPass(ticks: number): Promise<void> {
+  const from = (await stats()).ticks;
+  await waitUntil(page, (target) => window.__timingLab!.stats().ticks >= target, from + ticks, 50_000);
+}
 
 /** Waits until the loop under study has run `frames` more frames. */
 async function framesPass(frames: number): Promise<void> {
@@ -198,7 +209,7 @@ describe('the timing lab', () => {
     expect(await page.evaluate(() => window.__timingLab!.running)).toBe(false);
     const held = await frame();
     const heldStats = await stats();
-    await page.waitForTimeout(400);
+    await hostFramesPass(page, 24);
     expect(await frame()).toEqual(held);
     expect((await stats()).ticks).toBe(heldStats.ticks);
 
@@ -308,7 +319,7 @@ describe('the timing lab', () => {
     // puts a timestamp up to 32 ms ahead of real time; marbles are drawn where the loop was told they were.
     for (let shot = 0; shot < 3; shot++) {
       await page.evaluate(() => window.__timingLab!.jitter(32));
-      await page.waitForTimeout(400);
+      await ticksPass(24);
       const picture = await canvasShot();
       expect(await page.evaluate(() => window.__timingLab!.history().some((r) => Math.abs(r.jitterMs) > 16))).toBe(true);
       const end = Math.ceil(lanesEnd(picture.width));
@@ -340,7 +351,7 @@ describe('the timing lab', () => {
       window.__timingLab!.setClock('paced', 120);
       return window.__timingLab!.history().at(-1)!.rawMs;
     });
-    await page.waitForTimeout(1500);
+    await ticksPass(45);
     const seen = await page.evaluate(() => ({
       speed: window.__timingLab!.speed(),
       history: window.__timingLab!.history(),
@@ -390,7 +401,7 @@ describe('the timing lab', () => {
       window.__timingLab!.setClock('paced', 30);
       window.__timingLab!.stall();
     });
-    await page.waitForTimeout(500);
+    await ticksPass(30);
     const shot = await page.screenshot({ fullPage: true });
     writeFileSync(SCREENSHOT_PATH, shot);
     expect(nonBackgroundShare(decodePng(shot))).toBeGreaterThan(0.05);

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTickflowCommand } from '../../src/cli/validate-command.js';
 import { encodeSession, recordSession, type Session } from '../../src/replay/index.js';
+import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { ReplayDivergenceError, replayTest } from '../../src/testing/index.js';
 import { play, playOn, stateGame } from './games.js';
 
@@ -25,7 +26,19 @@ function recorded(frames: number, randomAt?: number): Session {
 }
 
 const sessionFile = join(dir, 'session.json');
-writeFileSync(sessionFile, encodeSession(recorded(300, 100)));
+beforeAll(() => {
+  // Recorded with Math.random() in frame 100: the engine's development warning is captured, not printed.
+  forgetWarnedCallSites();
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    writeFileSync(sessionFile, encodeSession(recorded(300, 100)));
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('tickflow: Math.random() was called in phase "update" of the state engine, at '),
+    ]);
+  } finally {
+    warn.mockRestore();
+  }
+});
 
 async function run(args: string[]) {
   const out: string[] = [];

@@ -5,7 +5,9 @@ import { createStateEngine } from '../../src/engines/state/index.js';
 import type { StepOperator } from '../../operators/index.js';
 import { constantClock, nullBackend } from '../../src/index.js';
 import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
+import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { marbles } from '../marbles.js';
+import { captureConsole } from '../support/console-capture.js';
 import { play, playOn, runtimeGame, stateGame, systemsGame, worldGame } from './games.js';
 
 // Issue 20, item 2: "`replay(session, build)` drives a freshly built engine
@@ -13,6 +15,14 @@ import { play, playOn, runtimeGame, stateGame, systemsGame, worldGame } from './
 // alpha schedule is identical by construction." Item 3: "a replay compares
 // each one and, on a mismatch, reports the first divergent frame and tick and
 // which fields differ (which actor, which value, recorded vs replayed)."
+
+// The games that call Math.random() make the engine's development warning
+// (DESIGN.md: "warnings in development builds for wall-clock and Math.random
+// calls inside a step"): captured, and asserted where a test provokes it.
+const warnings = captureConsole('warn', forgetWarnedCallSites);
+
+/** What the development warning says of a Math.random() call in `phase` of `engine`. */
+const randomWarning = (phase: string, engine: string) => expect.stringContaining(`tickflow: Math.random() was called in phase "${phase}" of the ${engine}, at `);
 
 /** Records a state-engine game played by `steps`; returns the session. */
 function recordStateGame(frames: number, seed: number, randomAt?: number): Session {
@@ -249,6 +259,7 @@ describe('the first divergence: "a replay that says *where* it first went wrong 
     expect(divergence.fields[0]).toMatchObject({ path: '.noise', expected: recordedNoise });
     expect(divergence.fields[0]!.actual).not.toBe(recordedNoise);
     expect(typeof divergence.fields[0]!.actual).toBe('number');
+    expect(warnings.take(), 'the recording warned, once for its call site').toEqual([randomWarning('update', 'state engine')]);
   });
 
   it('with keepFields false the divergence still has its frame and hashes, and no fields', async () => {
@@ -257,6 +268,7 @@ describe('the first divergence: "a replay that says *where* it first went wrong 
     playOn(engine, engine.input, play(90, 2));
     const report = await replay(recording.stop(), (host) => stateGame(host, 30));
     expect(report.firstDivergence).toMatchObject({ frame: 60, fields: [] });
+    expect(warnings.take()).toEqual([randomWarning('update', 'state engine')]);
   });
 
   it('a game that replaces the session clock from inside a frame: the schedule differs at the first frame it changed', async () => {
@@ -326,6 +338,7 @@ describe('the world engine: "level, live actors\' transforms and velocities by t
     expect(divergence.frame % 60).toBe(0);
     expect(divergence.fields[0]!.path).toBe('.actors[0].x');
     expect(divergence.fields[0]!.expected).not.toBe(divergence.fields[0]!.actual);
+    expect(warnings.take()).toEqual([randomWarning('actors', 'world engine')]);
   });
 });
 
@@ -353,5 +366,6 @@ describe('the fixed-tick runtime: "object table and presented poses"', () => {
     const fields = report.firstDivergence!.fields.map((f) => f.path);
     expect(fields).toContain('.objects[0].transform.position[0]');
     expect(report.firstDivergence!.tick).toBeGreaterThanOrEqual(200);
+    expect(warnings.take()).toEqual([randomWarning('tick', 'runtime')]);
   });
 });

@@ -2,7 +2,9 @@ import { createRapier3d } from 'tickflow/rapier3d';
 import { createRuntime, type Behavior, type BehaviorGame, type Runtime } from 'tickflow/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
+import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { syncTest } from '../../src/replay/sync-test.js';
+import { captureConsole } from '../support/console-capture.js';
 
 // Issue 20, item 4, for "the fixed-tick runtime, through Rapier's snapshot
 // and the object table": every tick save, run; roll back k ticks,
@@ -10,8 +12,8 @@ import { syncTest } from '../../src/replay/sync-test.js';
 // Date.now() or iterates an insertion-ordered collection filled in a
 // different order".
 
-beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {})); // development warnings, captured
-afterEach(() => vi.restoreAllMocks());
+// The development warnings for Math.random() and Date.now() in a step: captured, and asserted where provoked.
+const warnings = captureConsole('warn', forgetWarnedCallSites);
 
 type Kick = (game: BehaviorGame, tick: number) => number;
 
@@ -59,13 +61,16 @@ describe('syncTest on the fixed-tick runtime (Rapier snapshot + object table)', 
     const paths = report.firstMismatch!.fields.map((f) => f.path);
     expect(paths).toContain('.objects.a.velocity[0]');
     expect(paths.every((p) => /^\.objects\.[abc]\./.test(p))).toBe(true);
+    expect(warnings.take()).toEqual([expect.stringContaining('tickflow: Math.random() was called in phase "tick" of the runtime, at ')]);
   });
 
   it('catches Date.now() in fixedUpdate', async () => {
-    const report = await syncTest(balls(() => (Date.now() % 1000) / 1000), { ticks: 30 });
+    // Whole seconds of the clock, which the sync test's shift of an hour moves (Date.now() % 1000 would not see it).
+    const report = await syncTest(balls(() => (Math.floor(Date.now() / 1000) % 1000) / 1000), { ticks: 30 });
     expect(report.ok).toBe(false);
     expect(report.firstMismatch!.tick).toBe(9);
     expect(report.firstMismatch!.fields.some((f) => f.path === '.objects.b.velocity[0]')).toBe(true);
+    expect(warnings.take()).toEqual([expect.stringContaining('tickflow: Date.now() was called in phase "tick" of the runtime, at ')]);
   });
 
   it('catches iteration over an insertion-ordered collection kept outside the state', async () => {

@@ -77,7 +77,9 @@ describe('syncTest on the state engine', () => {
   });
 
   it('catches Date.now(), even within the same millisecond: re-simulated ticks see the wall clock moved', async () => {
-    const report = await syncTest(stateGame({ seed: 0 }, (s) => ({ seed: (s.seed + (Date.now() % 1000)) % 997 })), { ticks: 10 });
+    // Whole seconds of the clock: the sync test's shift of an hour moves them by 3600 (609 mod 997) every time. (Date.now() % 1000
+    // would not see it: an hour is a whole number of seconds, so it caught the clock only when a millisecond passed, 1 run in 6.)
+    const report = await syncTest(stateGame({ seed: 0 }, (s) => ({ seed: (s.seed + Math.floor(Date.now() / 1000)) % 997 })), { ticks: 10 });
     expect(report.ok).toBe(false);
     expect(report.firstMismatch?.tick).toBe(0);
     expect(report.firstMismatch?.fields.map((f) => f.path)).toEqual(['.state.seed']);
