@@ -194,7 +194,7 @@ describe('Paddle Duel in real Chromium', () => {
           const g = (window as unknown as { __game: Handle }).__game;
           let inPlay = false;
           const shown: boolean[] = [];
-          const subscription = g.engine.render$.subscribe(() => {
+          const subscription = g.engine.phase('render').subscribe(() => {
             const s = g.status();
             // A ball in play, then the frames after it left, in the same round (a round starts with no ball, and no banner).
             if (s.phase !== 'playing' || s.paused || s.ball !== undefined) {
