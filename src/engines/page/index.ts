@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-export { createEngine, PageEngine, type EngineOptions, type PageEngineStats, type PauseEvent, type PauseListener, type System } from './page-engine.js';
+export { createEngine, PageEngine, PAGE_ENGINE_PHASE_TABLE, type PagePhaseHost, type EngineOptions, type PageEngineStats, type PauseEvent, type PauseListener, type System } from './page-engine.js';
 export {
   DEFAULT_EVENTS_PER_FRAME,
   DEFAULT_MAX_STEPS,

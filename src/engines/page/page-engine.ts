@@ -81,7 +81,7 @@ export type PauseEvent = 'pause' | 'resume';
 /** Called on a pause or resume transition, with the reason that caused it. */
 export type PauseListener = (engine: PageEngine, reason: PauseReason) => void;
 
-/** What the page engine's phase table runs on: its frame, as the rows reach it. @internal */
+/** What the page engine's phase table runs on: its frame, as the rows reach it (the engine builds it; the table never names the engine). */
 export interface PagePhaseHost {
   /** The read phase: the input's pointer, then each system's `read`. */
   read(): void;

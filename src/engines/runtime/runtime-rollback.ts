@@ -6,7 +6,7 @@ import type { RuntimeObject } from './runtime-object.js';
 /**
  * What a rollback saves and puts back of a runtime, between frames: the part
  * of the runtime a fixed tick changes. The runtime hands it over; this file
- * never names the runtime.
+ * never names the runtime. @internal
  */
 export interface RollbackParts {
   /** The scene session. */

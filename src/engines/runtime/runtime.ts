@@ -1,6 +1,7 @@
 import { OptionError } from '../../../operators/option-error.js';
 import type { Input } from '../../input/input.js';
-import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
+import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
+import type { PresetDeclaration } from '../shell/preset-declaration.js';
 import { ENGINE_OPTION_KEYS, takeOptions } from '../shell/shell-options.js';
 import type { BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
@@ -21,7 +22,6 @@ import { CommandQueue } from './structural-commands.js';
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
 export type { RuntimeOptions } from './runtime-options.js';
-export type { RuntimeSave } from './runtime-rollback.js';
 
 /** The runtime's counters: the shell's, and the runtime's own. */
 export interface RuntimeStats extends EngineStats {

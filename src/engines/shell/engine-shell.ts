@@ -14,7 +14,7 @@ import { NondeterminismWarnings } from './nondeterminism-warnings.js';
 import { phaseSpecOf, type PresetDeclaration, type PresetPhase } from './preset-declaration.js';
 import type { ShellOptions, TakenOptions } from './shell-options.js';
 
-export type { PresetDeclaration, PresetPhase } from './preset-declaration.js';
+export type { PresetPhase } from './preset-declaration.js';
 
 /** The counters every engine reports the same way (a preset adds its own). */
 export interface EngineStats {

@@ -1,6 +1,7 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { saturatingAdd } from '../../../operators/saturating-add.js';
-import { EngineShell, type EngineStats, type PresetDeclaration } from '../shell/engine-shell.js';
+import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
+import type { PresetDeclaration } from '../shell/preset-declaration.js';
 import { takeOptions } from '../shell/shell-options.js';
 import type { Entity } from './entity.js';
 import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
