@@ -59,6 +59,19 @@ export interface InputView<A extends string = string> {
   readonly pointer: PointerState;
 }
 
+/**
+ * An {@link Input}'s state as plain data ({@link Input.save}): part of every
+ * engine snapshot.
+ */
+export interface InputState {
+  /** The device inputs held (key codes, `Pointer0`...), in the order pressed. */
+  readonly held: readonly string[];
+  /** Each action with something to keep: [name, held count, pressed, released, latched pressed, latched released]. */
+  readonly actions: readonly (readonly [string, number, boolean, boolean, boolean, boolean])[];
+  /** The pointer. */
+  readonly pointer: { readonly x: number; readonly y: number; readonly inside: boolean };
+}
+
 interface ActionState {
   held: number; // how many bound inputs hold it (two keys can hold one action)
   pressed: boolean;
@@ -247,6 +260,61 @@ export class Input<A extends string = string> {
   /** Releases everything held (a lost focus, a pause: the keyup events will never come). It is no input of the player's: `onInput` is not called. */
   releaseAll(): void {
     for (const input of [...this.heldInputs]) this.lift(input);
+  }
+
+  /**
+   * The input's state as fresh plain data: the device inputs held, every
+   * action's held count and its unconsumed edges (frame and fixed), and the
+   * pointer. What an engine's `save()` keeps of its input. A pointer event
+   * under way in the device (a client position not yet measured) is host
+   * input in flight, not state: it is not in it.
+   */
+  save(): InputState {
+    const actions: [string, number, boolean, boolean, boolean, boolean][] = [];
+    for (const [action, { held, pressed, released, latchedPressed, latchedReleased }] of this.actions) {
+      if (held !== 0 || pressed || released || latchedPressed || latchedReleased) actions.push([action, held, pressed, released, latchedPressed, latchedReleased]);
+    }
+    const { x, y, inside } = this.pointerState;
+    return { held: [...this.heldInputs], actions, pointer: { x, y, inside } };
+  }
+
+  /**
+   * Puts back a state read by {@link save}: held inputs, edges and the
+   * pointer, exactly (no press or release edge is made by the change, and
+   * `onInput` is not called). A key the player holds now and the state does
+   * not is released silently: its keyup will not make a release edge.
+   *
+   * @throws {OptionError} for a state that is not an input state, or names an action this input does not bind; the input is then unchanged.
+   */
+  restore(state: InputState): void {
+    this.checkState(state);
+    this.heldInputs.clear();
+    this.pointerButtonsHeld = 0;
+    for (const input of state.held) {
+      this.heldInputs.add(String(input));
+      if (String(input).startsWith('Pointer')) this.pointerButtonsHeld++;
+    }
+    for (const action of this.actions.values()) Object.assign(action, { held: 0, pressed: false, released: false, latchedPressed: false, latchedReleased: false });
+    for (const [action, held, pressed, released, latchedPressed, latchedReleased] of state.actions) {
+      const target = this.actions.get(action as A) ?? this.codeAction(action as A);
+      Object.assign(target, { held, pressed: pressed === true, released: released === true, latchedPressed: latchedPressed === true, latchedReleased: latchedReleased === true });
+    }
+    const { x, y, inside } = state.pointer;
+    this.pointerState = { x: Number(x), y: Number(y), inside: inside === true };
+  }
+
+  /** @throws {OptionError} for a state {@link restore} would refuse; changes nothing. @internal */
+  checkState(state: InputState): void {
+    const where = 'restore';
+    if (state === null || typeof state !== 'object' || !Array.isArray(state.held) || !Array.isArray(state.actions) || state.pointer === null || typeof state.pointer !== 'object') {
+      throw new OptionError(where, 'snapshot.input', 'an input state read by input.save()', state);
+    }
+    for (const entry of state.actions) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !(Number.isInteger(entry[1]) && entry[1] >= 0)) {
+        throw new OptionError(where, 'snapshot.input.actions', 'entries [action, held, pressed, released, latchedPressed, latchedReleased]', entry);
+      }
+      if (!this.byCode && !this.actions.has(entry[0] as A)) throw new OptionError(where, 'snapshot.input.actions', `actions this input binds (${[...this.actions.keys()].join(', ')})`, entry[0]);
+    }
   }
 
   /**

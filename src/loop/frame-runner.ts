@@ -162,6 +162,11 @@ export class FrameRunner<P extends string = string> {
     if (!paused) this.stepRequested = false;
   }
 
+  /** Drops a single step asked for and not yet run (a restore). */
+  cancelStepRequest(): void {
+    this.stepRequested = false;
+  }
+
   /** While paused, asks for a single step (see the class comment). Does nothing while running. */
   requestStep(): void {
     if (this.paused) this.stepRequested = true;

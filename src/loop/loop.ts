@@ -2,12 +2,7 @@ import { Observable, Subscription, type Subscribable } from 'rxjs';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
 import { scaleDeltaMs } from '../../operators/scale-delta.js';
-import {
-  createStepAccumulator,
-  retuneAccumulator,
-  type FixedStepOptions,
-  type StepPlan,
-} from '../../operators/step-accumulator.js';
+import { clearAccumulated, createStepAccumulator, retuneAccumulator, type FixedStepOptions, type StepPlan } from '../../operators/step-accumulator.js';
 import { booleanOption, checkOptionKeys, functionOption, nonNegativeFinite, optionsObject } from '../../operators/validate.js';
 import type { Clock } from '../clocks/clock.js';
 import { wallClock } from '../clocks/wall-clock.js';
@@ -25,7 +20,7 @@ import { resolveLoopOptions, type LoopOptions, type LoopStats, type SetClockOpti
 import type { LoopTap } from './loop-tap.js';
 import { Holds } from './holds.js';
 import { LoopClock } from './loop-clock.js';
-import { clearAccumulated } from '../../operators/step-accumulator.js';
+import { readLoopState, writeLoopState, type LoopState } from './loop-state.js';
 
 /**
  * A frame loop: ticks in, a clock deciding what each is worth, and the
@@ -319,15 +314,33 @@ export class Loop<P extends string = string> {
   }
 
   /**
-   * Puts the frame counters back to a snapshot taken with {@link frame}
-   * between frames: what a rollback does, so game code that reads the frame
-   * count or the simulated time sees them as they were. Nothing else moves.
+   * The loop's state between frames, as fresh plain data (see
+   * {@link LoopState}): what an engine's `save()` keeps of its loop.
+   * Between frames (the engine checks).
    * @internal
    */
-  restoreFrame(info: FrameInfo): void {
-    if (this.runner.inFrame) throw new Error('restoreFrame: called inside a frame; roll back between frames');
-    const { count, timeMs, activeMs, lastDeltaMs } = info;
-    Object.assign(this.runner.info, { count, timeMs, activeMs, lastDeltaMs });
+  saveState(): LoopState {
+    return readLoopState(this.runner, this.scale, this.lastTimestampMs);
+  }
+
+  /**
+   * Puts back a state read by {@link saveState}: counters, accumulator,
+   * plan, pause and time scale. The clock starts fresh (see
+   * {@link LoopState}); a single step asked for and not yet run is dropped.
+   * The holds are the engine's, not the loop's: they stay as they are.
+   * Between frames (the engine checks).
+   *
+   * @throws {Error} while a recording is attached (a replay could not make the jump again).
+   * @param checkOnly Only check the state (and throw as a restore would), changing nothing.
+   * @throws {OptionError} for a state this loop cannot take (see `writeLoopState`); the loop is then unchanged.
+   * @internal
+   */
+  restoreState(state: LoopState, checkOnly = false): void {
+    if (this.tap !== undefined) throw new Error('restore: the engine is being recorded; stop the recording first (a replay could not make the jump again)');
+    if (!writeLoopState('restore', this.runner, state, checkOnly)) return;
+    this.scale = state.timeScale;
+    this.lastTimestampMs = state.lastTimestampMs;
+    this.clock.restart();
   }
 
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
@@ -464,12 +477,13 @@ export class Loop<P extends string = string> {
    */
   once(name: P, handler: (dtSeconds: number) => void): Subscription {
     functionOption('once', 'handler', handler);
-    const remove = this.runner.row(name, 'once').listeners.add((dtSeconds) => {
-      remove();
+    const subscription: Subscription = this.on(name, (dtSeconds) => {
+      subscription.unsubscribe();
       handler(dtSeconds);
     });
-    return new Subscription(remove);
+    return subscription;
   }
+
 
   /**
    * Tells `guard` when phase `name` starts and ends, every time it runs (a

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { FrameInfo } from '../../operators/frame-info.js';
+import type { LoopState } from '../loop/loop-state.js';
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, integerAtLeast } from '../../operators/validate.js';
 import { engineLoop } from '../engines/shell/engine-loop.js';
@@ -210,13 +210,13 @@ interface RollbackSubject<S> {
   hashed(): unknown;
 }
 
-function runtimeSubject(engine: Runtime): RollbackSubject<{ simulation: ReturnType<Runtime['saveSimulation']>; random: number; frame: FrameInfo }> {
+function runtimeSubject(engine: Runtime): RollbackSubject<{ simulation: ReturnType<Runtime['saveSimulation']>; random: number; loop: LoopState }> {
   return {
-    save: () => ({ simulation: engine.saveSimulation(), random: engine.random.state, frame: engine.frame() }),
-    restore: ({ simulation, random, frame }) => {
+    save: () => ({ simulation: engine.saveSimulation(), random: engine.random.state, loop: engineLoop(engine).saveState() }),
+    restore: ({ simulation, random, loop }) => {
       engine.restoreSimulation(simulation);
       engine.random.restore(random);
-      engineLoop(engine).restoreFrame(frame);
+      engineLoop(engine).restoreState(loop);
     },
     hashed: () => ({ ...engine.simulationState(), random: engine.random.state }),
   };
@@ -235,13 +235,13 @@ function withGameState<S>(subject: RollbackSubject<S>, save: () => unknown, rest
   };
 }
 
-function stateEngineSubject(engine: StateEngine<unknown, object, string>): RollbackSubject<{ state: unknown; random: number; frame: FrameInfo }> {
+function stateEngineSubject(engine: StateEngine<unknown, object, string>): RollbackSubject<{ state: unknown; random: number; loop: LoopState }> {
   return {
-    save: () => ({ state: engine.state, random: engine.random.state, frame: engine.frame() }),
-    restore: ({ state, random, frame }) => {
+    save: () => ({ state: engine.state, random: engine.random.state, loop: engineLoop(engine).saveState() }),
+    restore: ({ state, random, loop }) => {
       engine.apply(() => state as never);
       engine.random.restore(random);
-      engineLoop(engine).restoreFrame(frame);
+      engineLoop(engine).restoreState(loop);
     },
     hashed: () => ({ state: engine.state, random: engine.random.state }),
   };

@@ -144,7 +144,7 @@ describe('the engine shell: one lifecycle, the same behaviour in every preset', 
         expect(engine.paused).toBe(false);
         expect(engine.loop.paused).toBe(false);
         expect(() => (loop.timeScale = 0), 'loop.timeScale = 0').toThrow(TypeError);
-        for (const control of ['start', 'stop', 'destroy', 'advance', 'hold', 'step', 'setClock', 'setFixedStep', 'setTap', 'restoreFrame', 'reportError', 'guardPhase']) {
+        for (const control of ['start', 'stop', 'destroy', 'advance', 'hold', 'step', 'setClock', 'setFixedStep', 'setTap', 'restoreState', 'reportError', 'guardPhase']) {
           expect(loop[control], `loop.${control}`).toBeUndefined();
         }
         engine.timeScale = 0.5;

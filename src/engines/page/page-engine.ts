@@ -390,6 +390,16 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
     this.report(error, { system: error.system, hook: error.phase }, error.phase);
   }
 
+  /** Not written yet: the save/restore issue (26) gives this preset its state. */
+  protected saveState(): never {
+    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  }
+
+  /** Not written yet (see {@link saveState}). */
+  protected restoreState(): never {
+    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  }
+
   protected teardown(): void {
     this.innerLoop.abandonFrame();
     this.detachWatchers();

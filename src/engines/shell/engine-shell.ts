@@ -5,6 +5,7 @@ import { pageFrames } from '../../hosts/animation-frames.js';
 import { createLoop, type Loop } from '../../loop/loop.js';
 import { LoopView } from '../../loop/loop-view.js';
 import { PhaseError } from '../../loop/phase-error.js';
+import { OptionError } from '../../../operators/option-error.js';
 import { printError } from '../../loop/print-error.js';
 import { isDevelopmentBuild } from './development-build.js';
 import { EngineError, type ErrorSource } from './engine-error.js';
@@ -13,6 +14,8 @@ import { EngineRandom } from './engine-random.js';
 import { NondeterminismWarnings } from './nondeterminism-warnings.js';
 import { phaseSpecOf, type PresetDeclaration, type PresetPhase } from './preset-declaration.js';
 import type { ShellOptions, TakenOptions } from './shell-options.js';
+import { checkSnapshot, copyPlain, SNAPSHOT_FORMAT_VERSION, type EngineSnapshot } from './engine-snapshot.js';
+import type { Input } from '../../input/input.js';
 
 export type { PresetPhase } from './preset-declaration.js';
 
@@ -59,8 +62,9 @@ export interface EngineStats {
  *
  * @typeParam P The preset's phase names.
  * @typeParam F What its phase table's rows run on: the preset's frame.
+ * @typeParam S The preset's state in a snapshot (see {@link save}).
  */
-export abstract class EngineShell<P extends string, F = never> {
+export abstract class EngineShell<P extends string, F = never, S = unknown> {
   /**
    * The loop the frames run on, read-only: its phases (the preset's phase
    * table) as streams and handlers, `frames$`, `frame()`, `stats()`,
@@ -252,6 +256,91 @@ export abstract class EngineShell<P extends string, F = never> {
       if (this.throwCause && error instanceof PhaseError && error.cause instanceof Error) throw error.cause;
       throw error;
     }
+  }
+
+  /**
+   * The engine's whole state now, between frames, as a plain value: the
+   * preset's state (see the preset's `*Snapshot` type), the loop's counters,
+   * fixed-step time, pause and time scale, the input's held keys, pointer
+   * and unconsumed edges, and the random source's state. Nothing in it is
+   * shared with the engine, so it stays as it was while the game plays on,
+   * and restores any number of times (see {@link restore}).
+   *
+   * @example
+   * ```ts
+   * const checkpoint = engine.save();
+   * // ... play on, lose a life ...
+   * engine.restore(checkpoint); // back to the checkpoint, exactly
+   * ```
+   *
+   * @throws {Error} inside a frame of this engine, while a level or scene loads, or after `destroy()`.
+   */
+  save(): EngineSnapshot<S> {
+    this.assertAlive('save');
+    this.assertBetweenFrames('save');
+    const input = this.snapshotInput();
+    return {
+      format: SNAPSHOT_FORMAT_VERSION,
+      preset: this.label,
+      loop: this.innerLoop.saveState(),
+      random: this.random.state,
+      input: input === undefined ? null : input.save(),
+      state: this.saveState(),
+    };
+  }
+
+  /**
+   * Puts the engine back to a snapshot taken with {@link save} (by this
+   * engine or another of the same preset built with the same options): the
+   * next frame runs as the frame after the save did. The snapshot is copied,
+   * never adopted, so it restores again later. The clock starts fresh (its
+   * baseline is host time, not game time: see `LoopState`). Whether the
+   * engine runs (started, stopped) is not part of the state and does not
+   * change.
+   *
+   * @throws {OptionError} for a value that is not a snapshot of this preset and format, naming the field; the engine is then unchanged.
+   * @throws {Error} inside a frame of this engine, while a level or scene loads, while a recording is attached, or after `destroy()`.
+   */
+  restore(snapshot: EngineSnapshot<S>): void {
+    this.assertAlive('restore');
+    this.assertBetweenFrames('restore');
+    checkSnapshot('restore', this.label, snapshot);
+    const copy = copyPlain(snapshot);
+    const input = this.snapshotInput();
+    this.innerLoop.restoreState(copy.loop, true);
+    if (input !== undefined && copy.input !== null) input.checkState(copy.input);
+    if (!Number.isInteger(copy.random) || copy.random < 0 || copy.random > 0xffffffff) throw new OptionError('restore', 'snapshot.random', 'a whole number from 0 to 4294967295 (engine.random.state)', copy.random);
+    this.restoreState(copy.state);
+    this.innerLoop.restoreState(copy.loop);
+    this.random.restore(copy.random);
+    if (input !== undefined) input.restore(copy.input ?? { held: [], actions: [], pointer: input.frame.pointer });
+  }
+
+  /**
+   * The preset's own state, as fresh plain data that shares nothing with the
+   * engine (the `state` of {@link save}'s snapshot).
+   * @throws {Error} when the preset cannot be saved now (a load under way), saying why.
+   */
+  protected abstract saveState(): S;
+
+  /**
+   * Puts the preset's own state back from a copy the shell made (the preset
+   * may keep parts of it). Checks it before changing anything.
+   * @throws {OptionError} for a state this preset cannot take, naming the field.
+   */
+  protected abstract restoreState(state: unknown): void;
+
+  /** The Input the engine's game reads, saved and restored with it; none by default. */
+  protected snapshotInput(): Input<string> | undefined {
+    return undefined;
+  }
+
+  private assertBetweenFrames(method: string): void {
+    if (!this.innerLoop.inFrame) return;
+    throw new Error(
+      `${method}: called inside frame ${this.innerLoop.frameCount} of the ${this.label} (phase "${this.innerLoop.currentPhase}"); ` +
+        `${method} between frames (from a key handler, a timer, or after advance() returns)`,
+    );
   }
 
   /** Frees what the preset holds (its world, backend, input...); called once, by {@link destroy}. */

@@ -63,12 +63,21 @@ function handlerFor(cache: WeakMap<object, unknown>): ProxyHandler<object> {
   return handler;
 }
 
+/** Every view's object, so a copy of a state can see through the views it holds. */
+const targets = new WeakMap<object, object>();
+
+/** The object a view shows (itself for an object that is not a view). @internal */
+export function viewTarget<T extends object>(value: T): T {
+  return (targets.get(value) as T | undefined) ?? value;
+}
+
 function wrap(value: unknown, cache: WeakMap<object, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return value;
   const cached = cache.get(value);
   if (cached !== undefined) return cached;
   const view = new Proxy(value, handlerFor(cache));
+  targets.set(view, value);
   cache.set(value, view);
   // A next state built by spreading a view holds views; they must not be wrapped again.
   cache.set(view, view);

@@ -2,6 +2,7 @@ import { OptionError } from '../../../operators/option-error.js';
 import { booleanOption, functionOption } from '../../../operators/validate.js';
 import type { FrameInfo } from '../../../operators/frame-info.js';
 import type { Input, InputView } from '../../input/input.js';
+import { copyPlain } from '../shell/engine-snapshot.js';
 import type { CuePlayer } from '../cues.js';
 import type { EngineRandom } from '../shell/engine-random.js';
 import { EngineShell } from '../shell/engine-shell.js';
@@ -9,7 +10,7 @@ import type { PresetDeclaration } from '../shell/preset-declaration.js';
 import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } from '../shell/shell-options.js';
 import type { Viewport } from '../viewport.js';
 import { isDevelopmentBuild } from '../shell/development-build.js';
-import { readonlyView, type DeepReadonly } from './readonly-view.js';
+import { readonlyView, viewTarget, type DeepReadonly } from './readonly-view.js';
 import { refusedUpdate } from './refused-update.js';
 import { STATE_ENGINE_PHASE_TABLE, type StatePhaseHost, type StatePhase } from './state-phases.js';
 
@@ -95,7 +96,7 @@ export interface StateEngineOptions<T, S extends object, A extends string> exten
  * render...) is reported and the engine keeps running. Under `advance()` the
  * frame finishes, then its first error is thrown to the caller.
  */
-export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase, StatePhaseHost<T>> {
+export class StateEngine<T, S extends object, A extends string = string> extends EngineShell<StatePhase, StatePhaseHost<T>, T> {
   /** The backend the engine draws through. */
   readonly backend: StateBackend<S>;
   /** The input the update reads. */
@@ -156,6 +157,22 @@ export class StateEngine<T, S extends object, A extends string = string> extends
     const next = transition(this.view(this.current));
     if (next === undefined) throw refusedUpdate('apply: the transition');
     this.current = next;
+  }
+
+  /** The state value, copied: the snapshot's `state`. */
+  protected saveState(): T {
+    return copyPlain(this.current, 'save', "the state engine's state", viewTarget);
+  }
+
+  /** Takes the shell's copy of a snapshot's state as the current state: the next update receives it. */
+  protected restoreState(state: unknown): void {
+    if (state === undefined) throw new OptionError('restore', 'snapshot.state', "the state engine's state (any value but undefined, as update returns)", state);
+    this.current = state as T;
+  }
+
+  /** The input the update reads: saved and restored with the state. */
+  protected override snapshotInput(): Input<string> {
+    return this.input;
   }
 
   /** Frees the recorder, the backend and the input's listeners (the shell's `destroy()` calls it once). */

@@ -271,6 +271,16 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.innerLoop.fixedStepCount, ...this.counts };
   }
 
+  /** Not written yet: the save/restore issue (26) gives this preset its state. */
+  protected saveState(): never {
+    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  }
+
+  /** Not written yet (see {@link saveState}). */
+  protected restoreState(): never {
+    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  }
+
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
   protected teardown(): void {
     const run = this.run;

@@ -155,6 +155,16 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     return this.fit;
   }
 
+  /** Not written yet: the save/restore issue (26) gives this preset its state. */
+  protected saveState(): never {
+    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  }
+
+  /** Not written yet (see {@link saveState}). */
+  protected restoreState(): never {
+    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  }
+
   /**
    * The shell's `destroy()` calls this once: the world closes (every actor
    * ends play), a level still loading closes too (nothing of its load runs

@@ -1,0 +1,104 @@
+import { OptionError } from '../../../operators/option-error.js';
+import type { InputState } from '../../input/input.js';
+import type { LoopState } from '../../loop/loop-state.js';
+
+/**
+ * The snapshot format's version: a snapshot of another format is refused by
+ * `restore()`. It changes only when a snapshot's shape does, not with every
+ * tickflow release.
+ */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+/**
+ * An engine's whole state between two frames, as a plain value: what
+ * `engine.save()` returns and `engine.restore()` takes. Every preset's has the
+ * same outer shape; `state` is the preset's own (see each preset's
+ * `*Snapshot` type).
+ *
+ * It is data, not a handle: no part of it is shared with the engine, so it
+ * can be kept, compared, hashed (`hashState`), sent to a worker
+ * (`structuredClone`, `postMessage`) and restored any number of times. Its
+ * parts are numbers, strings, booleans, null, arrays and plain objects; the
+ * runtime's physics snapshot is a `Uint8Array` (so use `structuredClone`, not
+ * `JSON`, to copy one that holds physics).
+ *
+ * @typeParam S The preset's state.
+ */
+export interface EngineSnapshot<S = unknown> {
+  /** {@link SNAPSHOT_FORMAT_VERSION} when it was taken. */
+  readonly format: number;
+  /** The preset it was taken from (`engine.preset`): a snapshot restores into an engine of the same preset only. */
+  readonly preset: string;
+  /** The loop's counters, fixed-step time, pause and time scale (see {@link LoopState}). */
+  readonly loop: LoopState;
+  /** The random source's state (`engine.random.state`). */
+  readonly random: number;
+  /** The engine's input (held keys, pointer, unconsumed edges); null for an engine without one. */
+  readonly input: InputState | null;
+  /** The preset's own state. */
+  readonly state: S;
+}
+
+/**
+ * Checks a snapshot's outer shape against the engine restoring it.
+ * @throws {OptionError} naming what is wrong.
+ * @internal
+ */
+export function checkSnapshot(where: string, preset: string, snapshot: unknown): asserts snapshot is EngineSnapshot {
+  if (snapshot === null || typeof snapshot !== 'object') throw new OptionError(where, 'snapshot', 'a snapshot taken with engine.save()', snapshot);
+  const { format, preset: from } = snapshot as Partial<EngineSnapshot>;
+  if (format !== SNAPSHOT_FORMAT_VERSION) throw new OptionError(where, 'snapshot.format', `${SNAPSHOT_FORMAT_VERSION} (the snapshot format this tickflow reads)`, format);
+  if (from !== preset) throw new OptionError(where, 'snapshot.preset', `'${preset}' (a snapshot restores into an engine of the preset it was taken from)`, from);
+  for (const key of ['loop', 'random', 'input', 'state'] as const) {
+    if (!(key in snapshot)) throw new OptionError(where, `snapshot.${key}`, 'present (a snapshot taken with engine.save())', undefined);
+  }
+}
+
+/**
+ * A copy of a value that shares nothing mutable with it: numbers, strings,
+ * booleans, null, arrays, plain objects, Maps, Sets and typed arrays
+ * (`structuredClone`, in every browser and Node 17+). A class instance
+ * comes back as a plain object of its fields. Arrays and plain objects are
+ * walked here, so `see` can unwrap a view before it is copied.
+ *
+ * @param where The method, for the error.
+ * @param what What is copied (`'the state engine's state'`), for the error.
+ * @throws {Error} naming the path of the first part that cannot be copied (a function, a symbol, a DOM node).
+ * @internal
+ */
+export function copyPlain<T>(value: T, where = 'save', what = 'the state', see: <O extends object>(object: O) => O = (object) => object): T {
+  try {
+    return copy(value, see) as T;
+  } catch (error) {
+    const path = uncopyablePath(value, '', new Set());
+    throw new Error(`${where}: ${what} holds ${path === undefined ? 'something structuredClone cannot copy' : `a ${path.kind} at ${path.path || '(the root)'}`}; a snapshot is plain data (numbers, strings, booleans, arrays, plain objects, Maps, Sets, typed arrays)`, { cause: error });
+  }
+}
+
+/** structuredClone, seeing through what `see` unwraps (the state engine's read-only views, which structuredClone refuses). */
+function copy(value: unknown, see: <O extends object>(object: O) => O): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? structuredClone(value) : value;
+  const object = see(value);
+  if (Array.isArray(object)) return object.map((item) => copy(item, see));
+  const prototype = Object.getPrototypeOf(object) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(object);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) out[key] = copy((object as Record<string, unknown>)[key], see);
+  return out;
+}
+
+function uncopyablePath(value: unknown, path: string, seen: Set<object>): { path: string; kind: string } | undefined {
+  if (typeof value === 'function' || typeof value === 'symbol') return { path, kind: typeof value };
+  if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
+  seen.add(value);
+  if (typeof (value as { nodeType?: unknown }).nodeType === 'number') return { path, kind: 'DOM node' };
+  const entries: [string, unknown][] =
+    value instanceof Map ? [...value].map(([k, v], i) => [`${path}.<map ${String(k) || i}>`, v]) :
+    value instanceof Set ? [...value].map((v, i) => [`${path}.<set ${i}>`, v]) :
+    Object.entries(value).map(([k, v]) => [Array.isArray(value) ? `${path}[${k}]` : `${path}.${k}`, v]);
+  for (const [at, item] of entries) {
+    const found = uncopyablePath(item, at, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
