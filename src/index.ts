@@ -39,12 +39,14 @@ export { timerTicks, type TimerTicksOptions } from './hosts/timer-ticks.js';
 export { createLoop, Loop } from './loop/loop.js';
 export type { LoopOptions, LoopStats, SetClockOptions } from './loop/loop-options.js';
 export { LoopView } from './loop/loop-view.js';
+export type { LoopState } from './loop/loop-state.js';
+export { SNAPSHOT_FORMAT_VERSION, type EngineSnapshot } from './engines/shell/engine-snapshot.js';
 export { FRAME_RATE_WINDOW, DIAGNOSTICS_WINDOW, type Diagnostics } from './loop/frame-meter.js';
 export type { PhaseSpec } from './loop/phase.js';
 export { PhaseError } from './loop/phase-error.js';
 
 // Input: devices -> per-frame input with edges.
-export { createInput, Input, type InputBindings, type InputOptions, type InputView, type PointerMeasure, type PointerState } from './input/input.js';
+export { createInput, Input, type InputBindings, type InputState, type InputOptions, type InputView, type PointerMeasure, type PointerState } from './input/input.js';
 
 // Collision: shapes and the overlap test, for any engine.
 export { box, circle, halfExtents, type Collider, type CollisionEvent, type CollisionResponse, type Shape } from './collision/shapes.js';
