@@ -4,7 +4,7 @@ import { engineLoop } from '../engines/shell/engine-loop.js';
 import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
-import { inputOf } from './preset-states.js';
+import { applyEvent, gameOf } from './session-events.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
 import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
@@ -217,7 +217,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
         scheduleDivergence = scheduleDifference(frame, event.tick, `schedule.fixedStepsBeforeFrame${frame + 1}`, event.tick, tick);
         return false;
       }
-      apply(engine, input, event);
+      applyEvent(engine, input, event);
     }
     return true;
   };
@@ -283,44 +283,6 @@ function runPageFrame(engine: ShellEngine, deltaMs: number | undefined, delivers
   if (!delivers || deltaMs === undefined) return false;
   engineLoop(engine).advanceBy(deltaMs);
   return true;
-}
-
-function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engine: E; input: Input<string> | undefined } {
-  if ('engine' in built && !('loop' in built)) {
-    const game = built as ReplayGame<E>;
-    return { engine: game.engine, input: game.input ?? inputOf(game.engine) };
-  }
-  return { engine: built as E, input: inputOf(built as E) };
-}
-
-
-/** Makes a recorded event again on the replayed engine. */
-function apply(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): void {
-  if (event.kind === 'input') {
-    const call = event.call;
-    if (call[0] === 'move') input!.movePointer(call[1], call[2], call[3]);
-    else if (call[0] === 'press') input!.press(call[1]);
-    else input!.release(call[1]);
-    return;
-  }
-  // The loop itself (the shell's internal route): a recorded loop control is made again as it was made.
-  const loop = engineLoop(engine);
-  switch (event.control) {
-    case 'paused':
-      loop.paused = event.value === true;
-      return;
-    case 'timeScale':
-      loop.timeScale = event.value as number;
-      return;
-    case 'fixedStep':
-      loop.setFixedStep(event.value as Parameters<typeof loop.setFixedStep>[0]);
-      return;
-    case 'step':
-      loop.step();
-      return;
-    default:
-    // clock, hold, release: for the record (the session clock already hands back what followed them)
-  }
 }
 
 function scheduleDifference(frame: number, tick: number, path: string, expected: number | boolean, actual: number | boolean): Divergence {
