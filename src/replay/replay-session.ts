@@ -4,7 +4,7 @@ import { engineLoop } from '../engines/shell/engine-loop.js';
 import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
-import { applyEvent, gameOf } from './session-events.js';
+import { applyEvent, gameOf, type ReplayGame } from './session-events.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
 import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
@@ -24,13 +24,7 @@ export interface ReplayHost {
   readonly seed: number;
 }
 
-/** What a build may return instead of the bare engine: the engine and the Input the game reads (for a game that keeps its own, as a systems game does). */
-export interface ReplayGame<E extends ShellEngine> {
-  /** The freshly built engine, no frame run yet. */
-  readonly engine: E;
-  /** The Input the recorded input calls go to; defaults to `engine.input`. */
-  readonly input?: Input<string>;
-}
+export type { ReplayGame } from './session-events.js';
 
 /** Builds the game a replay drives: the same game as recorded, with the host's `ticks` and `clock`. */
 export type ReplayBuild<E extends ShellEngine> = (host: ReplayHost) => E | ReplayGame<E> | Promise<E | ReplayGame<E>>;

@@ -2,8 +2,15 @@ import { engineLoop } from '../engines/shell/engine-loop.js';
 import type { Input } from '../input/input.js';
 import { inputOf } from './preset-states.js';
 import type { ShellEngine } from './record-session.js';
-import type { ReplayGame } from './replay-session.js';
 import type { SessionEvent } from './session.js';
+
+/** What a build may return instead of the bare engine: the engine and the Input the game reads (for a game that keeps its own, as a systems game does). */
+export interface ReplayGame<E extends ShellEngine> {
+  /** The freshly built engine, no frame run yet. */
+  readonly engine: E;
+  /** The Input the recorded input calls go to; defaults to `engine.input`. */
+  readonly input?: Input<string>;
+}
 
 /** The engine a build made and the Input its recorded calls go to. @internal */
 export function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engine: E; input: Input<string> | undefined } {
