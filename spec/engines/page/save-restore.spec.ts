@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { OptionError } from '../../../operators/option-error.js';
+import { syncTest } from '../../../src/replay/index.js';
 import { createEngine, EngineError, type PageEngine, type PageEngineSnapshot, type System } from '../../../src/engines/page/index.js';
 import type { EngineSnapshot } from '../../../src/engines/shell/engine-snapshot.js';
 import { captureConsole } from '../../support/console-capture.js';
@@ -447,6 +448,23 @@ describe('page engine: save and restore', () => {
     expect(error).toBeInstanceOf(EngineError);
     expect([error.system, error.hook, error.phase, error.cause]).toEqual(['broken', 'restore', 'outside a frame', boom]);
     engine.destroy();
+  });
+
+  it('the sync test stands on it ("roll back k ticks, re-simulate, compare hashes"): the game passes; a system whose state no save covers is found', async () => {
+    const input = (e: PageEngine, tick: number) => {
+      if (tick % 9 === 2) e.input.press('Space');
+      if (tick % 9 === 5) e.input.release('Space');
+    };
+    const passes = await syncTest(build, { ticks: 60, input });
+    expect(passes.ok).toBe(true);
+    let unsaved = 0; // kept outside any save()
+    const fails = await syncTest(() => {
+      const engine = build();
+      engine.add({ name: 'leak', step: () => void (game(engine).hopper.x += unsaved++) });
+      return engine;
+    }, { ticks: 60, input });
+    expect(fails.ok).toBe(false);
+    expect(fails.firstMismatch?.fields.map((f) => f.path)).toContain('.state.systems[0].data.x');
   });
 
   it('save and restore refuse inside a frame ("Save/restore inside a frame is refused")', () => {
