@@ -109,6 +109,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
         phaseHost: SystemsEngine.phaseHostOf,
+        recordedCalls: ['play', 'pause', 'destroyWorld', 'loadScene', 'dispatchEvent'],
       } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       taken,
     );
@@ -158,23 +159,25 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {Error} after `destroy()`.
    */
   play(): Promise<void> {
-    this.assertAlive('play');
-    this.start();
-    switch (this.currentState) {
-      case 'playing':
-        return Promise.resolve();
-      case 'loading':
-        this.wantPaused = false;
-        return this.loading ?? Promise.resolve();
-      case 'paused':
-        this.engineTime.elapsedTime = 0;
-        this.currentState = 'playing';
-        this.releaseLoop();
-        return Promise.resolve();
-      case 'unloaded':
-        this.wantPaused = false;
-        return this.track(this.startWorld());
-    }
+    return this.recordedCall('play', [], () => {
+      this.assertAlive('play');
+      this.start();
+      switch (this.currentState) {
+        case 'playing':
+          return Promise.resolve();
+        case 'loading':
+          this.wantPaused = false;
+          return this.loading ?? Promise.resolve();
+        case 'paused':
+          this.engineTime.elapsedTime = 0;
+          this.currentState = 'playing';
+          this.releaseLoop();
+          return Promise.resolve();
+        case 'unloaded':
+          this.wantPaused = false;
+          return this.track(this.startWorld());
+      }
+    });
   }
 
   /**
@@ -185,12 +188,14 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * While loading, the engine ends up paused instead of playing.
    */
   pause(): void {
-    if (this.currentState === 'playing') {
-      this.holdLoop();
-      this.currentState = 'paused';
-    } else if (this.currentState === 'loading') {
-      this.wantPaused = true;
-    }
+    return this.recordedCall('pause', [], () => {
+      if (this.currentState === 'playing') {
+        this.holdLoop();
+        this.currentState = 'paused';
+      } else if (this.currentState === 'loading') {
+        this.wantPaused = true;
+      }
+    });
   }
 
   /** Whether the game is paused ({@link pause}): it runs no frame until {@link play}. */
@@ -209,13 +214,15 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * only stops taking host ticks.)
    */
   destroyWorld(): void {
-    const run = this.run;
-    if (run === undefined) return;
-    if (this.innerLoop.inFrame) {
-      this.pendingWorldEnd = true;
-      return;
-    }
-    this.endWorld(run);
+    return this.recordedCall('destroyWorld', [], () => {
+      const run = this.run;
+      if (run === undefined) return;
+      if (this.innerLoop.inFrame) {
+        this.pendingWorldEnd = true;
+        return;
+      }
+      this.endWorld(run);
+    });
   }
 
   /**
@@ -229,17 +236,19 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {OptionError} when `sceneId` names no scene; an `Error` when the game is unloaded.
    */
   loadScene(sceneId: string): Promise<void> {
-    if (!this.config.scenes.has(sceneId)) {
-      throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
-    }
-    const run = this.run;
-    if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-    if (this.innerLoop.inFrame || this.currentState === 'loading') {
-      const done = this.pendingScene?.done ?? deferred();
-      this.pendingScene = { id: sceneId, done };
-      return done.promise;
-    }
-    return this.track(this.changeScene(run, sceneId));
+    return this.recordedCall('loadScene', [sceneId], () => {
+      if (!this.config.scenes.has(sceneId)) {
+        throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
+      }
+      const run = this.run;
+      if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
+      if (this.innerLoop.inFrame || this.currentState === 'loading') {
+        const done = this.pendingScene?.done ?? deferred();
+        this.pendingScene = { id: sceneId, done };
+        return done.promise;
+      }
+      return this.track(this.changeScene(run, sceneId));
+    });
   }
 
   /**
@@ -250,7 +259,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {OptionError} unless `type` is a string (a system's `options.events` refuses the same).
    */
   dispatchEvent(type: string, payload?: unknown): void {
-    this.queue.dispatch(type, payload);
+    return this.recordedCall('dispatchEvent', [type, ...(payload === undefined ? [] : [payload])], () => {
+      this.queue.dispatch(type, payload);
+    });
   }
 
   /**
