@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
-import { createReplayPlayer, recordSession, type Session } from '../../src/replay/index.js';
+import { NEVER } from 'rxjs';
+import { createSystemsEngine, SceneSystem, type SceneSystemOptions } from '../../src/engines/systems/index.js';
+import { createReplayPlayer, hashState, recordSession, systemsEngineState, type ReplayHost, type Session } from '../../src/replay/index.js';
 import { play, playOn, stateGame, type Runner } from './games.js';
 
 // Issue 26, item 4: "Playback in the browser. A replay view with pause,
@@ -94,6 +96,50 @@ describe('createReplayPlayer', () => {
     expect(frames).toBeLessThanOrEqual(49); // restored frame 100, ran 101…149
     subscription.unsubscribe();
     expect(before).toBe(300);
+    player.destroy();
+  });
+
+  it('a seek back across a scene change the session made loads the snapshot\'s scene first (a systems engine restores into its own scene only)', async () => {
+    // Two levels; a system moves the runner each fixed step, and at x >= 3 the game loads the next level itself.
+    const build = async (host: Partial<ReplayHost> = {}) => {
+      class Run extends SceneSystem {
+        constructor(private readonly options: SceneSystemOptions) {
+          super();
+        }
+        fixedUpdate(): void {
+          const runner = this.options.scene.find('runner')!;
+          runner.transform.x += 4 * this.options.time.fixedDeltaTime;
+          if (runner.transform.x >= 3 && this.options.scene.id === 'one') void this.options.engine.loadScene('two');
+        }
+      }
+      const scene = (id: string) => ({ id, systems: [Run], entities: [{ id: 'runner' }] });
+      const engine = createSystemsEngine({
+        scenes: [scene('one'), scene('two')],
+        startSceneId: 'one',
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        ...(host.seed === undefined ? {} : { seed: host.seed }),
+        globalOptions: { performance: { fixedUpdateRate: 50 } },
+      });
+      await engine.play();
+      return engine;
+    };
+    const engine = await build();
+    const recording = recordSession(engine, { checkpointEvery: 10 });
+    for (let i = 0; i < 120; i++) engine.advance(i * (1000 / 60));
+    const session = recording.stop();
+    expect(engine.scene?.id).toBe('two');
+    engine.destroy();
+    const hashes = new Map(session.checkpoints.map((c) => [c.frame, c.hash]));
+    const player = await createReplayPlayer(session, build, { snapshotEvery: 20 });
+    await player.seek(120);
+    expect(player.engine.scene?.id).toBe('two');
+    for (const target of [20, 110, 40, 0, 120]) {
+      await player.seek(target);
+      if (target > 0) expect(hashState(systemsEngineState(player.engine)), `seek(${target})`).toBe(hashes.get(target));
+    }
+    await player.seek(20);
+    expect(player.engine.scene?.id).toBe('one');
     player.destroy();
   });
 });

@@ -188,7 +188,9 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
       while (!this.snapshots.has(from)) from -= this.snapshotEvery; // not played that far yet: the last one kept
       await this.pendingCall;
       if (frame < this.played || from > this.played) {
-        this.engine.restore(this.snapshots.get(from)!);
+        const snapshot = this.snapshots.get(from)!;
+        await intoSceneOf(this.engine, snapshot);
+        this.engine.restore(snapshot);
         this.played = from;
         this.eventsApplied = false;
       }
@@ -259,4 +261,15 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
     if (this.played % this.snapshotEvery === 0 && !this.snapshots.has(this.played)) this.snapshots.set(this.played, this.engine.save());
     return true;
   }
+}
+
+/**
+ * A systems engine restores only into the scene its snapshot was taken in (a
+ * restore builds no scene: its load hooks may be asynchronous): a seek back
+ * across a scene change the session made loads that scene first.
+ */
+async function intoSceneOf(engine: ShellEngine, snapshot: EngineSnapshot<unknown>): Promise<void> {
+  const sceneId = (snapshot.state as { scene?: { id?: unknown } | null } | null)?.scene?.id;
+  const scenes = engine as unknown as { scene?: { id: string } | undefined; loadScene?: (id: string) => Promise<unknown> };
+  if (typeof sceneId === 'string' && typeof scenes.loadScene === 'function' && scenes.scene?.id !== sceneId) await scenes.loadScene(sceneId);
 }
