@@ -5,12 +5,32 @@ import type { SimulatedDisplay } from './simulated-display.js';
 /** How often the rates are re-measured, in ms of page time. */
 const RATE_WINDOW_MS = 500;
 
+/** Where the HUD writes: the page's readouts, measured against its simulated display. */
+export interface HudPage {
+  readonly display: SimulatedDisplay;
+  readonly root: Document;
+}
+
 /**
  * The readouts beside the stage, written from the engine's frames (a world
  * system's `update`), each only when its text changes. Paused, no frame
  * runs, so they hold their last values.
+ *
+ * Without a page (Node, a test) the system is there all the same and
+ * writes nothing: the game has the same world systems wherever it runs, so
+ * a snapshot taken on the page restores in Node.
  */
-export function hudSystem(state: GameState, display: SimulatedDisplay, root: Document) {
+export function hudSystem(state: GameState, page?: HudPage) {
+  if (page === undefined) {
+    return class Hud extends WorldSystem {
+      saveState(): null {
+        return null;
+      }
+
+      restoreState(): void {}
+    };
+  }
+  const { display, root } = page;
   const cell = (name: string) => root.querySelector<HTMLElement>(`[data-readout="${name}"]`)!;
   const cells = {
     scene: cell('scene'),
@@ -43,6 +63,15 @@ export function hudSystem(state: GameState, display: SimulatedDisplay, root: Doc
 
     fixedUpdate(): void {
       this.steps += 1;
+    }
+
+    /** The rates are the page's measure, not the game's: nothing to save, and after a restore they are measured afresh. */
+    saveState(): null {
+      return null;
+    }
+
+    restoreState(): void {
+      this.windowStartMs = NaN;
     }
 
     update(): void {

@@ -59,6 +59,17 @@ export function physicsSystem(level: Level, state: GameState) {
       this.player = this.options.scene.find('player');
     }
 
+    /** Whether the level is being left (the goal reached, the next scene loading), for `engine.save()`. */
+    saveState(): { leaving: boolean } {
+      return { leaving: this.leaving };
+    }
+
+    /** After a restore the player may be another object (built again): found afresh. */
+    restoreState(saved: { leaving: boolean }): void {
+      this.leaving = saved.leaving;
+      this.player = this.options.scene.find('player');
+    }
+
     fixedUpdate(): void {
       if (state.mode === 'fixed') this.step(this.options.time.fixedDeltaTime);
     }
