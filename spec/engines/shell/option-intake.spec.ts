@@ -63,7 +63,7 @@ const ROWS: readonly Row[] = [
     factory: createSystemsEngine,
     build: (extra) => createSystemsEngine({ scenes: [{ id: 'main' }], startSceneId: 'main', ticks: NEVER, ...extra }),
     name: 'config',
-    own: ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'interpolation'],
+    own: ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'interpolation', 'behaviors'],
     shell: ENGINE_SHELL,
     typo: ['startScene', 'startSceneId'],
   },
