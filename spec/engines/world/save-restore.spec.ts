@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionError } from '../../../operators/option-error.js';
 import { circle, constantClock, nullBackend } from '../../../src/index.js';
-import { Actor, Component, Controller, createWorldEngine, GameMode, type World, type WorldEngine } from '../../../src/engines/world/index.js';
+import { Actor, Component, Controller, createWorldEngine, GameMode, type EngineError, type World, type WorldEngine } from '../../../src/engines/world/index.js';
 import { ENGINE_FIELDS } from '../../../src/engines/world/world-save.js';
 import { move, saveRestoreProperty, snapshotHash, type Move } from '../../support/save-restore.js';
 import { arena, arenaErrors, Arena, Chaser, Drifter, Runner, Spark, Trail, Wobble, type ArenaAction } from './arena.js';
@@ -374,6 +374,27 @@ describe('world engine: save and restore', () => {
     const engine = arena();
     engine.world.spawn(new Half());
     expect(() => engine.save()).toThrow('save: actor 3 (Half) has save() but no restore(data); the hook is the pair: save() returns plain data, restore(data) puts it back');
+    engine.destroy();
+  });
+
+  it('a restore(data) that throws is reported, naming the object, and the restore goes on', () => {
+    class Brittle extends Actor<ArenaAction> {
+      hp = 3;
+      override save(): unknown {
+        return null;
+      }
+      override restore(): void {
+        throw new Error('cracked');
+      }
+    }
+    const engine = arena();
+    const brittle = engine.world.spawn(new Brittle());
+    const snapshot = engine.save();
+    brittle.hp = 0;
+    engine.restore(snapshot);
+    const [error] = arenaErrors(engine) as EngineError[];
+    expect([error?.phase, error?.hook, (error?.cause as Error).message]).toEqual(['restore', 'restore of actor 3 (Brittle)', 'cracked']);
+    expect(brittle.hp).toBe(3);
     engine.destroy();
   });
 
