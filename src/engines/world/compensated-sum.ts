@@ -1,4 +1,4 @@
-/** A {@link CompensatedSum}'s state: the running sum, and the low bits its additions rounded away. */
+/** A compensated sum's state (`world.time` and `world.activeTime` keep one each): the running sum, and the low bits its additions rounded away. */
 export interface SumState {
   /** The running sum (seconds, for the world's clocks). */
   readonly sum: number;

@@ -4,7 +4,7 @@ import { saveFields } from './object-fields.js';
 import { ScheduledTimer } from './timers.js';
 import { Actor, Component, Controller, GameMode, type World } from './world.js';
 import type { WorldClass, WorldClasses, WorldObjectKind } from './world-classes.js';
-import type { ActorSnapshot, CollisionSnapshot, ObjectSnapshot, SavedFields, TimerSnapshot, WorldRef, WorldSnapshot } from './world-snapshot.js';
+import type { ActorSnapshot, CollisionSnapshot, ObjectSnapshot, SavedFields, TimersSnapshot, TimerSnapshot, WorldRef, WorldSnapshot } from './world-snapshot.js';
 
 /**
  * The fields of each kind of world object the engine keeps itself, and
@@ -157,7 +157,7 @@ function hookData(object: Hooked, what: string, name: string): unknown {
 }
 
 /** The world's timers that will still fire. @throws {Error} for a timer a snapshot cannot hold (a function, an object not in the world, an argument that is neither data nor a world object). */
-function saveTimers<A extends string>(world: World<A>, refOf: (value: unknown) => WorldRef | undefined): WorldSnapshot['timers'] {
+function saveTimers<A extends string>(world: World<A>, refOf: (value: unknown) => WorldRef | undefined): TimersSnapshot {
   const { timers, lastId } = world.timers.saved();
   const scheduled = timers.map((timer): TimerSnapshot => {
     const { id, originSeconds, dueSeconds, steps, periodSeconds, repeats, call } = timer;

@@ -8,12 +8,40 @@ import type { SumState } from './compensated-sum.js';
  * handle by id. A restore puts the restored object there.
  */
 export type WorldRef =
-  | { readonly ref: 'actor'; readonly id: number }
-  | { readonly ref: 'component'; readonly actor: number; readonly index: number }
-  | { readonly ref: 'controller'; readonly index: number }
-  | { readonly ref: 'gameMode' }
-  | { readonly ref: 'world' }
-  | { readonly ref: 'timer'; readonly id: number };
+  | {
+      /** An actor (in the world, or departed). */
+      readonly ref: 'actor';
+      /** Its id. */
+      readonly id: number;
+    }
+  | {
+      /** A component. */
+      readonly ref: 'component';
+      /** The id of its actor. */
+      readonly actor: number;
+      /** Its place among the actor's components. */
+      readonly index: number;
+    }
+  | {
+      /** A controller. */
+      readonly ref: 'controller';
+      /** Its place among the world's controllers. */
+      readonly index: number;
+    }
+  | {
+      /** The world's game mode. */
+      readonly ref: 'gameMode';
+    }
+  | {
+      /** The world itself. */
+      readonly ref: 'world';
+    }
+  | {
+      /** A timer handle of the world's timers. */
+      readonly ref: 'timer';
+      /** The timer's id (`handle.id`). */
+      readonly id: number;
+    };
 
 /**
  * An object's own fields in a snapshot (every own enumerable field, in the
@@ -84,6 +112,14 @@ export interface TimerSnapshot {
   readonly args: SavedFields;
 }
 
+/** The world's timers in a snapshot. */
+export interface TimersSnapshot {
+  /** The latest timer id handed out: the next timer scheduled gets the one after it. */
+  readonly lastId: number;
+  /** The timers that will still fire, in scheduling order. */
+  readonly scheduled: readonly TimerSnapshot[];
+}
+
 /** The world's camera in a snapshot. */
 export interface CameraSnapshot {
   /** The world point at the centre of the view. */
@@ -144,7 +180,7 @@ export interface WorldSnapshot {
   /** The game mode; null for none. */
   readonly gameMode: ObjectSnapshot | null;
   /** The timers that will still fire, in scheduling order, and the latest timer id handed out. */
-  readonly timers: { readonly lastId: number; readonly scheduled: readonly TimerSnapshot[] };
+  readonly timers: TimersSnapshot;
   /** The camera. */
   readonly camera: CameraSnapshot;
   /** What the collision pass remembers (the touching overlap pairs, its sweep order), by actor id. */
