@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
 import { NEVER } from 'rxjs';
 import { createSystemsEngine, SceneSystem, type SceneSystemOptions } from '../../src/engines/systems/index.js';
-import { createReplayPlayer, hashState, recordSession, systemsEngineState, type ReplayHost, type Session } from '../../src/replay/index.js';
+import { nullBackend } from '../../src/index.js';
+import { Actor, createWorldEngine, type TickContext } from '../../src/engines/world/index.js';
+import { createReplayPlayer, hashState, recordSession, replay, systemsEngineState, worldEngineState, type ReplayHost, type Session } from '../../src/replay/index.js';
 import { play, playOn, stateGame, type Runner } from './games.js';
 
 // Issue 26, item 4: "Playback in the browser. A replay view with pause,
@@ -140,6 +142,57 @@ describe('createReplayPlayer', () => {
     }
     await player.seek(20);
     expect(player.engine.scene?.id).toBe('one');
+    player.destroy();
+  });
+
+  it('a level the game opens inside a frame, loading asynchronously: replay and the player wait for it as the recording did (no frame ran meanwhile)', async () => {
+    // A runner that opens the next level from its own tick at x >= 60; that level's loader takes a real timer.
+    class Runner extends Actor {
+      vx = 100;
+      override tick(dt: number, { world }: TickContext<string>): void {
+        this.x += this.vx * dt;
+        if (this.x >= 60 && world.level === 'near') world.openLevel('far');
+      }
+    }
+    const build = (host: Partial<ReplayHost> = {}) =>
+      createWorldEngine({
+        backend: nullBackend(),
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        ...(host.seed === undefined ? {} : { seed: host.seed }),
+        levels: {
+          near: (world) => void world.spawn(new Runner(), { x: 0, y: 0 }),
+          far: async (world) => {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            world.spawn(new Runner(), { x: 0, y: 50 });
+          },
+        },
+        startLevel: 'near',
+      });
+    const engine = build();
+    await engine.ready;
+    for (let i = 0; i < 10; i++) engine.advance(i * (1000 / 60));
+    const recording = recordSession(engine, { checkpointEvery: 10 }); // mid-game
+    for (let i = 10; i < 130; i++) {
+      engine.advance(i * (1000 / 60));
+      await engine.ready; // the page's frames wait out a load: no frame runs meanwhile
+    }
+    const session = recording.stop();
+    expect(engine.world.level).toBe('far');
+    engine.destroy();
+    expect(await replay(session, build)).toMatchObject({ same: true, frames: session.deltasMs.length });
+    const hashes = new Map(session.checkpoints.map((c) => [c.frame, c.hash]));
+    const player = await createReplayPlayer(session, build, { snapshotEvery: 20 });
+    player.paused = false;
+    while (player.frame < player.frames) {
+      player.advance(1000); // frames run back to back: a load started in one is waited for before the next
+      await player.engine.ready;
+    }
+    expect(hashState(worldEngineState(player.engine))).toBe(hashes.get(player.frames));
+    for (const target of [20, 110, 40, 0, 120]) {
+      await player.seek(target);
+      if (target > 0) expect(hashState(worldEngineState(player.engine)), `seek(${target})`).toBe(hashes.get(target));
+    }
     player.destroy();
   });
 });

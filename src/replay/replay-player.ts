@@ -9,7 +9,7 @@ import type { Input } from '../input/input.js';
 import type { ShellEngine } from './record-session.js';
 import type { ReplayBuild } from './replay-session.js';
 import type { Session, SessionEvent } from './session.js';
-import { applyEvent, gameOf } from './session-events.js';
+import { applyEvent, gameOf, loadUnderWay } from './session-events.js';
 
 /** How many frames apart a player keeps snapshots to seek from, when not told: two seconds at 60 Hz. */
 export const DEFAULT_SEEK_SNAPSHOT_EVERY = 120;
@@ -187,6 +187,7 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
       let from = Math.floor(frame / this.snapshotEvery) * this.snapshotEvery;
       while (!this.snapshots.has(from)) from -= this.snapshotEvery; // not played that far yet: the last one kept
       await this.pendingCall;
+      await loadUnderWay(this.engine); // a restore waits for a level load to finish
       if (frame < this.played || from > this.played) {
         const snapshot = this.snapshots.get(from)!;
         await intoSceneOf(this.engine, snapshot);
@@ -226,19 +227,12 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
   private runFrame(): boolean {
     const frame = this.played;
     if (this.pendingCall !== undefined) return false;
+    if (this.waitFor(loadUnderWay(this.engine))) return false; // a level the game opened in the frame before
     if (!this.eventsApplied) {
       this.eventsApplied = true;
       for (const event of this.eventsBefore[frame]!) {
         const made = applyEvent(this.engine, this.input, event);
-        if (made instanceof Promise) {
-          const pending: Promise<void> = made.then(
-            () => undefined,
-            () => undefined, // its error was reported by the engine
-          ).finally(() => {
-            if (this.pendingCall === pending) this.pendingCall = undefined;
-          });
-          this.pendingCall = pending;
-        }
+        if (made instanceof Promise) this.waitFor(made);
       }
       if (this.pendingCall !== undefined) return false;
     }
@@ -258,7 +252,21 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
     }
     this.played = frame + 1;
     this.eventsApplied = false;
-    if (this.played % this.snapshotEvery === 0 && !this.snapshots.has(this.played)) this.snapshots.set(this.played, this.engine.save());
+    // Not while a level the frame opened loads (it cannot be saved then): a seek restores from the one before.
+    if (this.played % this.snapshotEvery === 0 && !this.snapshots.has(this.played) && !engineLoop(this.engine).held) this.snapshots.set(this.played, this.engine.save());
+    return true;
+  }
+
+  /** Makes the next frame wait for `promise` (a recorded call's, or a load's), when there is one. @return Whether there was. */
+  private waitFor(promise: Promise<unknown> | undefined): boolean {
+    if (promise === undefined) return false;
+    const pending: Promise<void> = promise.then(
+      () => undefined,
+      () => undefined, // its error was reported by the engine
+    ).finally(() => {
+      if (this.pendingCall === pending) this.pendingCall = undefined;
+    });
+    this.pendingCall = pending;
     return true;
   }
 }

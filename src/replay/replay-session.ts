@@ -4,7 +4,7 @@ import { engineLoop } from '../engines/shell/engine-loop.js';
 import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
-import { applyEvent, gameOf, type ReplayGame } from './session-events.js';
+import { applyEvent, gameOf, loadUnderWay, type ReplayGame } from './session-events.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
 import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
@@ -245,6 +245,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   };
 
   for (let frame = 0; frame <= frames; frame++) {
+    await loadUnderWay(engine); // a level the game opened in the frame before: no frame ran while it loaded
     if (!(await applyEvents(frame)) || !declinedBefore(frame)) break;
     if (frame < frames && !tick(true, frame)) break;
   }

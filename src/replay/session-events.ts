@@ -55,3 +55,15 @@ export function applyEvent(engine: ShellEngine, input: Input<string> | undefined
   }
 }
 
+/**
+ * A load the game started inside a frame that holds the engine's loop now (a
+ * world engine's level opened by the game, whose loader is async): the
+ * promise that settles with it. While it loads no frame runs, as when
+ * recorded, so a replay waits for it before the next recorded frame.
+ * Undefined when the loop is not held by such a load. @internal
+ */
+export function loadUnderWay(engine: ShellEngine): Promise<void> | undefined {
+  if (!engineLoop(engine).held) return undefined;
+  const ready = (engine as unknown as { ready?: unknown }).ready;
+  return ready instanceof Promise ? ready.then(() => undefined, () => undefined) : undefined; // a failed load was reported by the engine
+}
