@@ -4,7 +4,8 @@ import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import { COURTS, courtCentre, type Court } from './courts.js';
 import { CUES, type CueName } from './cues.js';
-import { otherSide, type Match, type Side } from './match.js';
+import { duelContext } from './duel-context.js';
+import { otherSide, type Match, type MatchData, type Side } from './match.js';
 import type { Referee } from './referee.js';
 import {
   POINTS_TO_WIN_ROUND,
@@ -52,6 +53,9 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /** Who won the latest point, for the banner. */
   lastPoint: Side | undefined;
 
+  /** The match the round belongs to (duel-context.ts: a restore re-links it). */
+  match: Match;
+
   private pendingOut: { defending: Side; atSeconds: number } | undefined;
   private readonly cues: CueName[] = [];
   private readonly serves: SeededRandom;
@@ -64,12 +68,23 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   constructor(
     private readonly world: World<DuelAction>,
     readonly court: Court,
-    readonly match: Match,
+    match: Match,
   ) {
     super();
+    this.match = match;
     this.scores.left = match.totals.left;
     this.scores.right = match.totals.right;
     this.serves = createSeededRandom(match.seedFor(court.round, 'serves'));
+  }
+
+  /** The match's record goes into the engine's snapshot with the round (the world engine's save()/restore(data) hook). */
+  override save(): MatchData {
+    return this.match.save();
+  }
+
+  override restore(data: MatchData): void {
+    this.match = duelContext().match;
+    this.match.restore(data);
   }
 
   /** Whether this is the match's last round. */
@@ -89,18 +104,20 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   begin(): void {
     const headStartSeconds = this.match.takeHeadStart();
     const steps = this.countdown;
-    for (let step = 1; step <= steps; step++) {
-      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, () => {
-        this.countdown = steps - step;
-        if (this.countdown > 0) {
-          this.cues.push(CUES.count);
-          return;
-        }
-        this.phase = 'playing';
-        this.cues.push(CUES.go);
-        this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
-      });
+    // Timers that call a method of the mode (not a function): a snapshot holds them (engine.save()).
+    for (let step = 1; step <= steps; step++) this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, this as DuelMode, 'countDown', steps - step, headStartSeconds);
+  }
+
+  /** A beep of the warm-up, `left` to go; at 0 the round's first serve. (A timer's method.) */
+  countDown(left: number, headStartSeconds: number): void {
+    this.countdown = left;
+    if (left > 0) {
+      this.cues.push(CUES.count);
+      return;
     }
+    this.phase = 'playing';
+    this.cues.push(CUES.go);
+    this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
   }
 
   // -- the referee (called from the collision pass) ---------------------------
@@ -158,12 +175,14 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     }
     this.phase = 'round-over';
     this.cues.push(CUES.round);
-    const next = COURTS[round]!;
     const dueSeconds = atSeconds + ROUND_BREAK_SECONDS;
-    this.world.timers.after(dueSeconds - this.world.time, () => {
-      this.match.handHeadStart(this.lateBy(dueSeconds));
-      this.world.openLevel(next.level);
-    });
+    this.world.timers.after(dueSeconds - this.world.time, this as DuelMode, 'openNextCourt', dueSeconds);
+  }
+
+  /** The break after a round is over: the next court opens, with the head start the timer's lateness owes it. (A timer's method.) */
+  openNextCourt(dueSeconds: number): void {
+    this.match.handHeadStart(this.lateBy(dueSeconds));
+    this.world.openLevel(COURTS[this.court.round]!.level);
   }
 
   /**
@@ -173,17 +192,19 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
    * same order) and is flown forward by however late the serve fired.
    */
   private serveAt(towards: Side, dueSeconds: number): void {
-    const launch = (): void => {
-      const lateSeconds = this.lateBy(dueSeconds);
-      const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
-      const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
-      const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
-      ball.launch(towards, this.court.serveSpeed, angle);
-      ball.fly(lateSeconds);
-    };
     const waitSeconds = dueSeconds - this.world.time;
-    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) launch(); // due now, to within the timers' own rounding
-    else this.world.timers.after(waitSeconds, launch);
+    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) this.serve(towards, dueSeconds); // due now, to within the timers' own rounding
+    else this.world.timers.after(waitSeconds, this as DuelMode, 'serve', towards, dueSeconds);
+  }
+
+  /** The serve due at world time `dueSeconds`, flown forward by however late it is. (Also a timer's method.) */
+  serve(towards: Side, dueSeconds: number): void {
+    const lateSeconds = this.lateBy(dueSeconds);
+    const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
+    const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
+    const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
+    ball.launch(towards, this.court.serveSpeed, angle);
+    ball.fly(lateSeconds);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Actor, type TickContext } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { COURTS } from './courts.js';
+import { duelContext } from './duel-context.js';
 import type { DuelMode } from './duel-mode.js';
 import { Label, NO_TEXT_FLOOR, type LabelStyle, type TextFloor } from './label.js';
 import type { Side } from './match.js';
@@ -23,6 +24,20 @@ const LAYOUT = {
 
 const SIZES = { label: 12, score: 30, title: 16, banner: 44, subBanner: 18 } as const;
 
+/** The HUD's labels, by their field and their actor's name. */
+const LABEL_NAMES = {
+  leftLabel: 'left-label',
+  rightLabel: 'right-label',
+  roundLabel: 'round-label',
+  title: 'title',
+  leftScore: 'left-score',
+  rightScore: 'right-score',
+  banner: 'banner',
+  subBanner: 'sub-banner',
+} as const;
+
+type HudLabels = Record<keyof typeof LABEL_NAMES, Label>;
+
 const SIDE_COLOR: Record<Side, number> = { left: LEFT_COLOR, right: RIGHT_COLOR };
 const SIDE_NAME: Record<Side, string> = { left: 'Left', right: 'Right' };
 
@@ -36,14 +51,26 @@ export class Hud extends Actor<DuelAction> {
   override name = 'hud';
   /** It ticks while paused only to take the banner down: the pause menu stands in the banner's place. */
   override tickWhenPaused = true;
-  private labels: Record<'leftLabel' | 'rightLabel' | 'roundLabel' | 'title' | 'leftScore' | 'rightScore' | 'banner' | 'subBanner', Label> | undefined;
+  private labels: HudLabels | undefined;
 
   /** @param floor The smallest legible text size now (label.ts): on a phone the scores grow and the small print gives way. */
   constructor(
     private readonly mode: DuelMode,
-    private readonly floor: TextFloor = NO_TEXT_FLOOR,
+    private floor: TextFloor = NO_TEXT_FLOOR,
   ) {
     super();
+  }
+
+  /** Its labels and text floor are not data: a restore finds the labels again by name and the floor on the page (duel-context.ts). */
+  override save(): null {
+    return null;
+  }
+
+  override restore(): void {
+    this.floor ??= duelContext().textFloor;
+    const world = this.world!;
+    const entries = Object.entries(LABEL_NAMES).map(([field, name]) => [field, world.find(name)] as const);
+    this.labels = entries.every(([, label]) => label instanceof Label) ? (Object.fromEntries(entries) as HudLabels) : undefined;
   }
 
   override beginPlay(): void {
@@ -58,14 +85,14 @@ export class Hud extends Actor<DuelAction> {
     const label = { size: SIZES.label, color: DIM_TEXT_COLOR, weight: 600, minor: true } as const;
     const spawn = (name: string, at: { x: number; y: number }, style: LabelStyle) => world.spawn(new Label(name, at, style, floor));
     this.labels = {
-      leftLabel: spawn('left-label', { x: leftX, y: LAYOUT.labelY }, { ...label, align: 'left' }),
-      rightLabel: spawn('right-label', { x: rightX, y: LAYOUT.labelY }, { ...label, align: 'right' }),
-      roundLabel: spawn('round-label', { x: middleX, y: LAYOUT.labelY }, label),
-      title: spawn('title', { x: middleX, y: LAYOUT.figureY }, { size: SIZES.title, color: TEXT_COLOR }),
-      leftScore: spawn('left-score', { x: leftX, y: LAYOUT.figureY }, { size: SIZES.score, color: LEFT_COLOR, align: 'left', weight: 700 }),
-      rightScore: spawn('right-score', { x: rightX, y: LAYOUT.figureY }, { size: SIZES.score, color: RIGHT_COLOR, align: 'right', weight: 700 }),
-      banner: spawn('banner', { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR }),
-      subBanner: spawn('sub-banner', { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
+      leftLabel: spawn(LABEL_NAMES.leftLabel, { x: leftX, y: LAYOUT.labelY }, { ...label, align: 'left' }),
+      rightLabel: spawn(LABEL_NAMES.rightLabel, { x: rightX, y: LAYOUT.labelY }, { ...label, align: 'right' }),
+      roundLabel: spawn(LABEL_NAMES.roundLabel, { x: middleX, y: LAYOUT.labelY }, label),
+      title: spawn(LABEL_NAMES.title, { x: middleX, y: LAYOUT.figureY }, { size: SIZES.title, color: TEXT_COLOR }),
+      leftScore: spawn(LABEL_NAMES.leftScore, { x: leftX, y: LAYOUT.figureY }, { size: SIZES.score, color: LEFT_COLOR, align: 'left', weight: 700 }),
+      rightScore: spawn(LABEL_NAMES.rightScore, { x: rightX, y: LAYOUT.figureY }, { size: SIZES.score, color: RIGHT_COLOR, align: 'right', weight: 700 }),
+      banner: spawn(LABEL_NAMES.banner, { x: middleX, y: bannerY }, { size: SIZES.banner, color: TEXT_COLOR }),
+      subBanner: spawn(LABEL_NAMES.subBanner, { x: middleX, y: bannerY + SIZES.banner / 2 + SIZES.subBanner / 2 + LAYOUT.subBannerDrop }, { size: SIZES.subBanner, color: DIM_TEXT_COLOR }),
     };
     this.refresh();
   }

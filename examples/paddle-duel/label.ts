@@ -1,5 +1,6 @@
 import { Actor } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
+import { duelContext } from './duel-context.js';
 
 /**
  * The smallest text size a person can read on the surface right now, in
@@ -55,13 +56,22 @@ export class Label extends Actor<DuelAction> {
     name: string,
     at: { x: number; y: number },
     private readonly style: LabelStyle,
-    private readonly floor: TextFloor = NO_TEXT_FLOOR,
+    private floor: TextFloor = NO_TEXT_FLOOR,
   ) {
     super();
     this.name = name;
     this.x = at.x;
     this.y = at.y;
     this.color = style.color;
+  }
+
+  /** Nothing to save but its fields (the engine's); a label made again by a restore takes the page's text floor (duel-context.ts). */
+  override save(): null {
+    return null;
+  }
+
+  override restore(): void {
+    this.floor ??= duelContext().textFloor;
   }
 
   /** What it shows, or `undefined` when hidden. */

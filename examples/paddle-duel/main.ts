@@ -10,6 +10,7 @@ import { readOutcome, type WorldOutcome } from 'tickflow/testing';
 import type { WorldEngine } from 'tickflow/world';
 import { webAudioCues, type CueTone } from 'tickflow/web-audio';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
+import type { ReplayHost, Session } from 'tickflow/replay';
 import { ART } from './art/art-layout.js';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
@@ -17,8 +18,10 @@ import type { DuelMode, MatchPhase } from './duel-mode.js';
 import type { Match, Seat, Side } from './match.js';
 import { createPaddleDuel } from './paddle-duel.js';
 import type { PauseMenu, PauseMenuItem } from './pause-menu.js';
-import { duelSnapshot, duelStateHash, type DuelSnapshot } from './state-hash.js';
+import { duelCheckpointState, duelSnapshot, duelStateHash, type DuelSnapshot } from './state-hash.js';
 import { bindTouchPad } from '../shared/touch-pad.js';
+import { openReplayView, type ReplayView } from '../shared/replay-view.js';
+import { bindSessionControls } from '../shared/session-controls.js';
 import { BACKGROUND_COLOR, DEFAULT_SEED, LOGICAL_HEIGHT, LOGICAL_WIDTH, MAX_FRAME_MS } from './tuning.js';
 
 /**
@@ -51,12 +54,15 @@ import { BACKGROUND_COLOR, DEFAULT_SEED, LOGICAL_HEIGHT, LOGICAL_WIDTH, MAX_FRAM
  * window.__game.rendererName   // 'webgl', unless pixi fell back
  * window.__game.cuesPlayed()   // the cue names played so far
  * window.__game.engine         // the engine itself
+ * window.__game.sessionControls // Record, Stop & download, Load (../shared/session-controls.ts)
+ * window.__replay              // once a session is loaded: the replay view (../shared/replay-view.ts)
  * ```
  */
 export interface PaddleDuelHandle {
   readonly engine: WorldEngine<DuelAction>;
   readonly match: Match;
   readonly rendererName: string;
+  readonly sessionControls: { readonly recording: boolean };
   readonly parity: { readonly frames: number; readonly hash: string } | undefined;
   frame(): FrameInfo;
   outcome(): WorldOutcome;
@@ -109,7 +115,10 @@ if (stage === null) throw new Error('paddle duel: the page has no #stage');
 
 // Under test, a constant clock makes the page's run the one Node steps; in play, the time that really elapsed, capped.
 const clock: Clock = parity !== undefined ? constantClock(1000 / 60) : wallClock({ maxDeltaMs: MAX_FRAME_MS });
-const backend = await pixiBackend({ container: stage, logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR });
+const createBackend = () => pixiBackend({ container: stage, logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR });
+// The paddles and the ball are sprites from this sheet (art/make-art.ts draws it): every court waits for it.
+const loadArt = () => loadAssets({ alias: ART.sheet, src: new URL('./art/duel-sheet.json', import.meta.url).href });
+const backend = await createBackend();
 // The stage, not pixi's canvas in it: a drag is read in CSS pixels of the box the court is letterboxed in.
 const input = createInput({ bindings: PADDLE_DUEL_BINDINGS, keyboardTarget: window, pointerTarget: stage });
 // The touch screen's buttons press the keys they stand for, through the same input.
@@ -124,8 +133,7 @@ const { engine, match } = createPaddleDuel({
   seats,
   seed,
   overlay: params.get('overlay') === '1',
-  // The paddles and the ball are sprites from this sheet (art/make-art.ts draws it): every court waits for it.
-  loadArt: () => loadAssets({ alias: ART.sheet, src: new URL('./art/duel-sheet.json', import.meta.url).href }),
+  loadArt,
 });
 // The first court opens once its art is loaded; the test handle reads its world.
 await engine.ready;
@@ -141,8 +149,50 @@ if (parity !== undefined) {
   });
 }
 
+/** The live game's own listeners: removed when a replay takes the stage. */
+const live = new AbortController();
+
 // A person who switches windows comes back to the pause menu, not to a lost point.
-if (!autoplay) window.addEventListener('blur', () => (engine.paused = true));
+if (!autoplay) window.addEventListener('blur', () => (engine.paused = true), { signal: live.signal });
+
+// -- record, download, load and replay ----------------------------------------
+
+let replayView: ReplayView<typeof engine> | undefined;
+
+/** Takes the stage from the live game (or the replay shown) and plays `session` in it, built as the live game was. */
+async function showReplay(session: Session, title: string): Promise<void> {
+  if (!live.signal.aborted) {
+    live.abort();
+    engine.destroy(); // its backend and its input too: the replay draws in the stage, its input is the recording's
+    document.body.classList.add('replaying');
+  }
+  replayView?.destroy();
+  replayView = await openReplayView({
+    session,
+    title,
+    mount: document.querySelector<HTMLElement>('#replay')!,
+    stateOf: duelCheckpointState,
+    // The same match, built from the replay's host: scripted input (the recording's calls), no sound, and the
+    // seats and seed of the recording (its snapshot holds them). The first court opens (its art loaded) before
+    // the recording's snapshot is restored.
+    build: async (host: ReplayHost) => {
+      const replayed = createPaddleDuel({ backend: await createBackend(), ticks: host.ticks, clock: host.clock, engineSeed: host.seed, seats, seed, loadArt }).engine;
+      await replayed.ready;
+      return replayed;
+    },
+    onExit: () => location.reload(),
+  });
+  (window as unknown as { __replay: unknown }).__replay = replayView;
+}
+
+const sessionControls = bindSessionControls({
+  root: document.querySelector<HTMLElement>('#session')!,
+  engine: () => engine,
+  // Checkpoints of the match, not of how large the page drew its text: the session replays anywhere.
+  record: { stateOf: duelCheckpointState },
+  fileName: 'paddle-duel',
+  onLoad: (session, name) => showReplay(session, name),
+});
 
 document.querySelector<HTMLElement>('#seats')?.replaceChildren(
   autoplay
@@ -157,6 +207,7 @@ document.querySelector<HTMLElement>('#seats')?.replaceChildren(
   engine,
   match,
   rendererName: backend.rendererName,
+  sessionControls,
   get parity() {
     return parityResult;
   },

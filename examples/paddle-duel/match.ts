@@ -47,12 +47,23 @@ export interface MatchOptions {
   seed?: number;
 }
 
+/** A match's record as plain data (see {@link Match.save}). */
+export interface MatchData {
+  readonly seats: Record<Side, Seat>;
+  readonly seed: number;
+  readonly totals: Record<Side, number>;
+  readonly rounds: RoundResult[];
+  readonly takenOver: Side[];
+  readonly winner: MatchWinner | null;
+  readonly headStartSeconds: number;
+}
+
 /** The match record, shared by every level of one match. */
 export class Match {
-  /** Who plays each side. */
-  readonly seats: Readonly<Record<Side, Seat>>;
-  /** The seed every round derives its random streams from. */
-  readonly seed: number;
+  /** Who plays each side (a restore may change them: a session recorded with other seats). */
+  seats: Readonly<Record<Side, Seat>>;
+  /** The seed every round derives its random streams from (a restore may change it, as the seats). */
+  seed: number;
   /** Points per side over the whole match. */
   readonly totals: Record<Side, number> = { left: 0, right: 0 };
   /** The rounds played so far. */
@@ -98,6 +109,31 @@ export class Match {
     const seconds = this.headStartSeconds;
     this.headStartSeconds = 0;
     return seconds;
+  }
+
+  /** What changes as the match is played, as plain data: the duel's game mode keeps it in the engine's snapshots. */
+  save(): MatchData {
+    return {
+      seats: { ...this.seats },
+      seed: this.seed,
+      totals: { ...this.totals },
+      rounds: this.rounds.map((r) => ({ ...r, points: { ...r.points } })),
+      takenOver: [...this.takenOver],
+      winner: this.winner ?? null,
+      headStartSeconds: this.headStartSeconds,
+    };
+  }
+
+  /** Back to what {@link save} returned (this record, so every object holding it sees the change). */
+  restore(data: MatchData): void {
+    this.seats = { ...data.seats };
+    this.seed = data.seed;
+    Object.assign(this.totals, data.totals);
+    this.rounds.splice(0, this.rounds.length, ...data.rounds);
+    this.takenOver.clear();
+    for (const side of data.takenOver) this.takenOver.add(side);
+    this.winner = data.winner ?? undefined;
+    this.headStartSeconds = data.headStartSeconds;
   }
 
   /** Back to nothing played (seats and takeovers stay: the same people play again). */

@@ -2,6 +2,7 @@ import { createInput, type Clock, type CuePlayer, type Input, type PhaseError } 
 import { createWorldEngine, type WorldBackend, type WorldEngine } from 'tickflow/world';
 import type { Subscribable } from 'rxjs';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
+import { setDuelContext } from './duel-context.js';
 import { Match, type MatchOptions } from './match.js';
 import { paddleDuelLevels, type LevelOptions } from './levels.js';
 import { MIN_TEXT_CSS_PX } from './tuning.js';
@@ -24,6 +25,8 @@ export interface PaddleDuelOptions extends MatchOptions, Omit<LevelOptions, 'scr
   cues?: CuePlayer;
   /** Draws the debug overlay (fps, frame times, collision shapes). */
   overlay?: boolean;
+  /** The engine's random seed (`engine.random`; the match's own streams come from `seed`); a replay passes the recorded one. */
+  engineSeed?: number;
   /** Where errors caught in a frame go; defaults to `console.error`. */
   onError?: (error: PhaseError) => void;
 }
@@ -53,20 +56,24 @@ export interface PaddleDuel {
  * ```
  */
 export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
-  const { backend, clock, ticks, cues, overlay, onError, seats, seed, courtLoadMs, loadArt } = options;
+  const { backend, clock, ticks, cues, overlay, onError, seats, seed, engineSeed, courtLoadMs, loadArt } = options;
   const match = new Match({ seats, seed });
   const input = options.input ?? createInput({ bindings: PADDLE_DUEL_BINDINGS });
   // The first court may open inside createWorldEngine, before it returns: until then there is no fit.
   let built: WorldEngine<DuelAction> | undefined;
+  // A drag is found in the court through the fit and camera of the frame that reads it.
+  const screenToWorld = (x: number, y: number) => built?.screenToWorld(x, y) ?? { x, y };
+  // Text stays legible however small the court is drawn: 12 CSS px, in logical units of the latest fit.
+  const textFloor = () => (built === undefined ? 0 : (MIN_TEXT_CSS_PX * built.viewport.pixelRatio) / built.viewport.scale);
+  // Where an object a restore makes again finds them (duel-context.ts), set before the first court opens.
+  setDuelContext({ match, screenToWorld, textFloor });
   const engine = createWorldEngine<DuelAction>({
     backend,
     levels: paddleDuelLevels(match, {
       courtLoadMs,
       ...(loadArt !== undefined && { loadArt }),
-      // A drag is found in the court through the fit and camera of the frame that reads it.
-      screenToWorld: (x, y) => built?.screenToWorld(x, y) ?? { x, y },
-      // Text stays legible however small the court is drawn: 12 CSS px, in logical units of the latest fit.
-      textFloor: () => (built === undefined ? 0 : (MIN_TEXT_CSS_PX * built.viewport.pixelRatio) / built.viewport.scale),
+      screenToWorld,
+      textFloor,
     }),
     startLevel: match.firstLevel,
     input,
@@ -75,6 +82,7 @@ export function createPaddleDuel(options: PaddleDuelOptions): PaddleDuel {
     ...(cues !== undefined && { cues }),
     ...(overlay !== undefined && { overlay }),
     ...(onError !== undefined && { onError }),
+    ...(engineSeed !== undefined && { seed: engineSeed }),
   });
   built = engine;
   return { engine, match, input };

@@ -1,6 +1,7 @@
 import { Actor, type TickContext, type Visual, type World } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
+import { duelContext } from './duel-context.js';
 import { Label, NO_TEXT_FLOOR, type TextFloor } from './label.js';
 import type { Match } from './match.js';
 import { BACKGROUND_COLOR, DIM_TEXT_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH, TEXT_COLOR } from './tuning.js';
@@ -53,10 +54,22 @@ export class PauseMenu extends Actor<DuelAction> {
 
   /** @param floor The smallest legible text size now (label.ts): on a phone the items grow. */
   constructor(
-    private readonly match: Match,
-    private readonly floor: TextFloor = NO_TEXT_FLOOR,
+    private match: Match,
+    private floor: TextFloor = NO_TEXT_FLOOR,
   ) {
     super();
+  }
+
+  /** The match, the floor and the items are not data: a restore finds them on the page (duel-context.ts) and the items by name. */
+  override save(): null {
+    return null;
+  }
+
+  override restore(): void {
+    const { match, textFloor } = duelContext();
+    this.match ??= match;
+    this.floor ??= textFloor;
+    this.items = PAUSE_MENU_ITEMS.map((item) => this.world!.find(itemName(item))).filter((label) => label instanceof Label);
   }
 
   /** The highlighted item. */
@@ -77,7 +90,7 @@ export class PauseMenu extends Actor<DuelAction> {
     this.title = world.spawn(new Label('menu-title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: TEXT_COLOR, z: MENU_Z + 1 }, this.floor));
     this.items = PAUSE_MENU_ITEMS.map((item, i) =>
       world.spawn(
-        new Label(`menu-${item.toLowerCase()}`, { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 }, this.floor),
+        new Label(itemName(item), { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 }, this.floor),
       ),
     );
     this.marker = world.spawn(Object.assign(new Actor<DuelAction>(), { name: 'menu-cursor' }));
@@ -132,4 +145,9 @@ export class PauseMenu extends Actor<DuelAction> {
       this.marker.y = chosen.y;
     }
   }
+}
+
+/** The actor name of an item's label. */
+function itemName(item: PauseMenuItem): string {
+  return `menu-${item.toLowerCase()}`;
 }

@@ -1,6 +1,7 @@
 import type { InputView } from 'tickflow';
 import { Controller, type TickContext } from 'tickflow/world';
 import type { DuelAction, PaddleKeys } from './bindings.js';
+import { duelContext } from './duel-context.js';
 import type { Match, Side } from './match.js';
 import type { Paddle } from './paddle.js';
 import { LOGICAL_WIDTH, PADDLE_SPEED } from './tuning.js';
@@ -48,6 +49,16 @@ export interface DragOptions {
  * AI lets go, so "which controller holds which pawn" changes hands mid-match.
  */
 export class PlayerController extends Controller<DuelAction> {
+  // The takeover and the drag, field by field: the paddle and the controller are world objects a snapshot
+  // refers to by place; the match and the drag's mapping are the page's (duel-context.ts).
+  private readonly takeoverSide: Side | undefined;
+  private readonly takeoverPaddle: Paddle | undefined;
+  private readonly takeoverFrom: Controller<DuelAction> | undefined;
+  private match: Match | undefined;
+  private readonly drags: boolean;
+  private readonly dragHalf: Side | undefined;
+  private toWorld: ScreenToWorld | undefined;
+
   /**
    * @param name Its name in outcome tables (`'left-player'`).
    * @param keys The key pairs it reads; with several, any of them moves the paddle.
@@ -57,11 +68,29 @@ export class PlayerController extends Controller<DuelAction> {
   constructor(
     name: string,
     private readonly keys: readonly PaddleKeys[],
-    private readonly takeover?: Takeover,
-    private readonly drag?: DragOptions,
+    takeover?: Takeover,
+    drag?: DragOptions,
   ) {
     super();
     this.name = name;
+    this.takeoverSide = takeover?.side;
+    this.takeoverPaddle = takeover?.paddle;
+    this.takeoverFrom = takeover?.from;
+    this.match = takeover?.match;
+    this.drags = drag !== undefined;
+    this.dragHalf = drag?.half;
+    this.toWorld = drag?.toWorld;
+  }
+
+  /** Its fields are the engine's to save; a restore finds the match and the drag's mapping on the page. */
+  override save(): null {
+    return null;
+  }
+
+  override restore(): void {
+    const { match, screenToWorld } = duelContext();
+    if (this.takeoverSide !== undefined) this.match ??= match;
+    if (this.drags) this.toWorld ??= screenToWorld;
   }
 
   override tick(dt: number, { input }: TickContext<DuelAction>): void {
@@ -70,12 +99,11 @@ export class PlayerController extends Controller<DuelAction> {
     axis = Math.max(-1, Math.min(1, axis));
     const dragY = axis === 0 ? this.dragTarget(input) : undefined;
     let paddle = this.pawn;
-    if (paddle === undefined && (axis !== 0 || dragY !== undefined) && this.takeover !== undefined) {
-      const { side, from, match } = this.takeover;
-      paddle = this.takeover.paddle;
-      from.unpossess();
+    if (paddle === undefined && (axis !== 0 || dragY !== undefined) && this.takeoverPaddle !== undefined) {
+      paddle = this.takeoverPaddle;
+      this.takeoverFrom!.unpossess();
       this.possess(paddle);
-      match.takenOver.add(side);
+      this.match!.takenOver.add(this.takeoverSide!);
     }
     if (paddle === undefined) return;
     paddle.drive.y = dragY === undefined ? axis : towards(paddle.y, dragY, dt);
@@ -83,9 +111,9 @@ export class PlayerController extends Controller<DuelAction> {
 
   /** The world y of a drag this controller follows, or undefined when there is none. */
   private dragTarget(input: InputView<DuelAction>): number | undefined {
-    if (this.drag === undefined || !input.held('drag')) return undefined;
-    const { x, y } = this.drag.toWorld(input.pointer.x, input.pointer.y);
-    const { half } = this.drag;
+    if (this.toWorld === undefined || !input.held('drag')) return undefined;
+    const { x, y } = this.toWorld(input.pointer.x, input.pointer.y);
+    const half = this.dragHalf;
     if (half !== undefined && x < LOGICAL_WIDTH / 2 !== (half === 'left')) return undefined;
     return y;
   }

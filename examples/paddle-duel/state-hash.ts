@@ -1,5 +1,6 @@
 import { readOutcome } from 'tickflow/testing';
 import type { WorldEngine } from 'tickflow/world';
+import { worldEngineState, type WorldState } from 'tickflow/replay';
 import type { DuelAction } from './bindings.js';
 import type { Match } from './match.js';
 
@@ -66,4 +67,17 @@ export function fnv1a(text: string): string {
 /** The hash of a match's snapshot. */
 export function duelStateHash(engine: WorldEngine<DuelAction>, match: Match): string {
   return fnv1a(JSON.stringify(duelSnapshot(engine, match)));
+}
+
+/**
+ * The state a recorded session's checkpoints hash (`recordSession(engine,
+ * { stateOf: duelCheckpointState })`, and the same to `replay`): the world
+ * engine's own (`worldEngineState`) without the size each label is drawn at.
+ * That size follows the page's layout (text grows to a legible size on a
+ * small stage; label.ts), not the match, so a session recorded on a phone
+ * replays in Node, whose stage has no size, with every checkpoint equal.
+ */
+export function duelCheckpointState(engine: WorldEngine<DuelAction>): WorldState {
+  const state = worldEngineState(engine);
+  return { ...state, actors: state.actors.map(({ drawnSize: _drawnSize, ...fields }) => fields) };
 }

@@ -5,16 +5,11 @@
  * `.json` file (`encodeSession`), and "Load" opens a session file and hands
  * it to the page, which shows it in its replay view (replay-view.ts).
  *
- * The controls are plain HTML the page writes where its other controls are:
- *
- * ```html
- * <div class="session-controls">
- *   <button type="button" data-session="record">Record</button>
- *   <button type="button" data-session="open">Load</button>
- *   <input type="file" accept=".json,application/json" data-session="load" hidden />
- *   <p class="session-status" data-session="status" aria-live="polite"></p>
- * </div>
- * ```
+ * The page gives an empty element where its other controls are
+ * (`<div id="session" class="session-controls"></div>`) and
+ * {@link bindSessionControls} fills it: the Record button (marked
+ * `data-live`: hidden in a replay), Load, a hidden file input, and a status
+ * line that says what was saved or why a file could not be replayed.
  *
  * @module
  */
@@ -22,8 +17,8 @@ import { decodeSession, encodeSession, recordSession, type RecordOptions, type S
 
 /** Options of {@link bindSessionControls}. */
 export interface SessionControlsOptions<E extends ShellEngine> {
-  /** The element holding the `[data-session]` controls. */
-  readonly root: ParentNode;
+  /** The empty element the controls go in. */
+  readonly root: HTMLElement;
   /** The engine to record: the one playing now. */
   readonly engine: () => E;
   /** What `recordSession` is given besides the engine (a systems game's Input, a checkpoint state). */
@@ -45,22 +40,33 @@ export interface SessionControls {
 }
 
 /**
- * Binds a page's record, download and load controls (see the module's
- * comment for the HTML). A recording that cannot start (a level loading
- * this very frame) or a file that is not a session says so in the status
- * line; nothing is thrown at the page.
+ * Writes a page's record, download and load controls into `root` and binds
+ * them. A recording that cannot start (a level loading this very frame) or a
+ * file that is not a session says so in the status line; nothing is thrown
+ * at the page.
  */
 export function bindSessionControls<E extends ShellEngine>(options: SessionControlsOptions<E>): SessionControls {
   const { root, engine, record, fileName, onLoad } = options;
-  const find = <T extends HTMLElement>(name: string): T => {
-    const element = root.querySelector<T>(`[data-session="${name}"]`);
-    if (element === null) throw new Error(`session controls: no [data-session="${name}"] element`);
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, name: string, text = ''): HTMLElementTagNameMap[K] => {
+    const element = document.createElement(tag);
+    element.dataset['session'] = name;
+    element.textContent = text;
     return element;
   };
-  const button = find<HTMLButtonElement>('record');
-  const open = find<HTMLButtonElement>('open');
-  const load = find<HTMLInputElement>('load');
-  const status = find<HTMLElement>('status');
+  const button = make('button', 'record');
+  button.type = 'button';
+  button.dataset['live'] = ''; // a replay shows no Record
+  const open = make('button', 'open', 'Load');
+  open.type = 'button';
+  const load = make('input', 'load');
+  load.type = 'file';
+  load.accept = '.json,application/json';
+  load.hidden = true;
+  const status = make('p', 'status');
+  status.className = 'session-status';
+  status.setAttribute('aria-live', 'polite');
+  root.classList.add('session-controls');
+  root.replaceChildren(button, open, load, status);
   let recording: SessionRecording | undefined;
   let lastSession: Session | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
