@@ -1,6 +1,6 @@
 import { OptionError } from '../../operators/option-error.js';
 import type { StepAccumulator, MutableStepPlan } from '../../operators/step-accumulator.js';
-import type { MutableFrameInfo } from '../../operators/frame-info.js';
+import type { FrameInfo, MutableFrameInfo } from '../../operators/frame-info.js';
 
 /**
  * What a loop keeps between frames that the next frame depends on, as plain
@@ -17,7 +17,7 @@ import type { MutableFrameInfo } from '../../operators/frame-info.js';
  */
 export interface LoopState {
   /** Frames so far, simulated time, active time and the latest delta (ms): `frame()`. */
-  readonly frame: { readonly count: number; readonly timeMs: number; readonly activeMs: number; readonly lastDeltaMs: number };
+  readonly frame: FrameInfo;
   /** Fixed steps run so far. */
   readonly stepsTotal: number;
   /** Whether the loop is paused (its pausable phases skipped). */
@@ -33,10 +33,28 @@ export interface LoopState {
     /** Snapping's carry below zero (ms). */
     readonly snapCarryMs: number;
     /** The recent step counts snapping keeps steady (absent without snapping). */
-    readonly steady?: { readonly ran: readonly number[]; readonly typical: readonly number[] };
+    readonly steady?: SteadyStepsState;
     /** The latest frame's plan: steps, alpha and time dropped. */
-    readonly plan: { readonly steps: number; readonly alpha: number; readonly droppedMs: number };
+    readonly plan: PlanState;
   };
+}
+
+/** The recent step counts a snapping accumulator keeps steady, in a {@link LoopState}. */
+export interface SteadyStepsState {
+  /** The step counts the recent frames ran. */
+  readonly ran: readonly number[];
+  /** The step counts snapping took as typical for them. */
+  readonly typical: readonly number[];
+}
+
+/** The latest frame's fixed-step plan, in a {@link LoopState}. */
+export interface PlanState {
+  /** Fixed steps the frame ran. */
+  readonly steps: number;
+  /** Where the frame sat between the last two steps, in [0, 1): what interpolation draws with. */
+  readonly alpha: number;
+  /** Time dropped at the catch-up cap in that frame (ms). */
+  readonly droppedMs: number;
 }
 
 /** The loop's parts a {@link LoopState} is read from and written to. @internal */
