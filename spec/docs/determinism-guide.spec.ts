@@ -22,7 +22,7 @@ describe('docs/determinism.md', () => {
 
   it('the first example runs as pasted and prints what its comments say', async () => {
     const expected = [...first!.matchAll(/console\.log\(.*\); \/\/ (.+)$/gm)].map((m) => m[1]);
-    expect(expected).toEqual(['true', 'false 0 .state.v']);
+    expect(expected).toEqual(['true', 'false 1 .state.v']);
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { map, NEVER, type Subscribable } from 'rxjs';
 import { createStateEngine } from '../../src/engines/state/index.js';
 import type { StepOperator } from '../../operators/index.js';
 import { constantClock, nullBackend } from '../../src/index.js';
 import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
+import { TICKFLOW_VERSION } from '../../src/replay/session.js';
 import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { marbles } from '../marbles.js';
 import { captureConsole } from '../support/console-capture.js';
@@ -116,11 +117,31 @@ describe('recordSession: "every delta the clock delivered, exactly (the float64 
     expect(session.events).toEqual([]);
   });
 
-  it('refuses an engine that has run frames, and a bad option, naming it', () => {
+  it('refuses a bad option, naming it', () => {
     const engine = stateGame();
     expect(() => recordSession(engine, { checkpointEvery: 0 })).toThrow('recordSession: checkpointEvery must be an integer >= 1');
-    engine.advance(0);
-    expect(() => recordSession(engine)).toThrow(/has run 1 frames; attach the recorder before the first frame/);
+  });
+
+  it('"a recorder that can start mid-session (it begins with a snapshot)": attached after 30 frames, the session begins with engine.save(), and a fresh engine replays it', async () => {
+    // Issue 26, item 3.
+    const engine = stateGame();
+    playOn(engine, engine.input, play(30, 5));
+    const before = engine.save();
+    const recording = recordSession(engine, { checkpointEvery: 10 });
+    playOn(engine, engine.input, play(90, 6));
+    const session = decodeSession(encodeSession(recording.stop()));
+    expect(session.start).toEqual(before);
+    expect(session.deltasMs).toHaveLength(90);
+    expect(session.checkpoints.map((c) => c.frame)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90]); // counted from where it began
+    expect(session.events[0]?.frame).toBeLessThan(90);
+    const report = await replay(session, (host) => stateGame(host));
+    expect(report).toMatchObject({ same: true, frames: 90, checkpoints: 9 });
+    // The snapshot is what makes it: replayed from the fresh state instead, the first checkpoint differs.
+    const { start: _start, ...fromScratch } = session;
+    const without = await replay({ ...fromScratch, seed: session.seed! }, (host) => stateGame(host));
+    expect(without.same).toBe(false);
+    expect(without.firstDivergence?.frame).toBe(10);
+    engine.destroy();
   });
 });
 
@@ -190,7 +211,7 @@ describe('replay in Node: "a Node test replays those sessions ... and gets every
     expect(report.firstDivergence).toBeUndefined();
   });
 
-  it('"the seed of the engine\'s random source" is in the session: a game drawing engine.random every frame replays the same draws, whatever seed the build gives', async () => {
+  it('"the seed of the engine\'s random source" is in the session: the replay hands it to the build (host.seed), and starts the source where the recorded one stood', async () => {
     const game = (host: { ticks?: Subscribable<number>; clock?: StepOperator<number, number> }, seed: number) =>
       createStateEngine({
         backend: nullBackend(),
@@ -205,11 +226,79 @@ describe('replay in Node: "a Node test replays those sessions ... and gets every
     for (let i = 1; i <= 120; i++) engine.advance(i * 16.7);
     const session = decodeSession(encodeSession(recording.stop()));
     expect(session.randomState).toBe(7);
-    expect(await replay(session, (host) => game(host, 99))).toMatchObject({ same: true, frames: 120 });
+    expect(session.seed).toBe(7);
+    expect(await replay(session, (host) => game(host, host.seed))).toMatchObject({ same: true, frames: 120 });
     // Without the recorded state the draws differ, and the checkpoint says where: the test can fail.
-    const unseeded = await replay({ ...session, randomState: 99 }, (host) => game(host, 99));
+    const unseeded = await replay({ ...session, randomState: 99 }, (host) => game(host, host.seed));
     expect(unseeded.same).toBe(false);
     expect(unseeded.firstDivergence?.fields[0]?.path).toBe('.sum');
+  });
+
+  it('"random draws made while the build runs ... come from the build\'s seed": with host.seed they are the recorded ones; a build that ignores host.seed is told so', async () => {
+    // Issue 26, item 3: the seed here is the kind a game takes from the clock; the build draws the level's layout from it.
+    const game = (host: { ticks?: Subscribable<number>; clock?: StepOperator<number, number> }, seed: number) => {
+      const engine = createStateEngine({
+        backend: nullBackend(),
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        seed,
+        initial: { wall: 0, x: 0 },
+        update: (s, { dt }) => ({ ...s, x: s.x + dt }),
+      });
+      const wall = engine.random.next();
+      engine.apply((s) => ({ ...s, wall }));
+      return engine;
+    };
+    const engine = game({}, 1_733_472_000);
+    const recording = recordSession(engine);
+    for (let i = 1; i <= 30; i++) engine.advance(i * 16.7);
+    const session = recording.stop();
+    expect(await replay(session, (host) => game(host, host.seed))).toMatchObject({ same: true });
+    await expect(replay(session, (host) => game(host, 5))).rejects.toThrow(
+      'replay: the built state engine has seed 5, the recorded one had 1733472000: pass host.seed to its options (seed: host.seed), so what the build draws is what it drew',
+    );
+  });
+
+  it('a build whose engine comes from another copy of tickflow (a CommonJS build module) is told so, not "the built game has no Input"', async () => {
+    // Issue 26: "The CLI loading a .ts build module as CommonJS says 'the built game has no Input' (a second copy of tickflow's classes), not what happened."
+    const engine = stateGame();
+    const recording = recordSession(engine);
+    playOn(engine, engine.input, play(5, 1));
+    const session = recording.stop();
+    const otherCopy = { preset: 'state engine', loop: engine.loop, random: engine.random, input: {} };
+    await expect(replay(session, () => otherCopy as never)).rejects.toThrow(
+      "replay: build returned a state engine made by another copy of tickflow than this replay's; load one copy: a build module that runs as CommonJS",
+    );
+    engine.destroy();
+  });
+
+  it('a build that ignores the replay\'s clock is told so, not reported as a divergence at frame 1', async () => {
+    // Issue 26: "A build that forgets to pass host.clock ... is reported as a game divergence at frame 1 (schedule.frame2DeltaMs) instead of 'your build ignored the replay's clock'".
+    const engine = stateGame();
+    const recording = recordSession(engine);
+    playOn(engine, engine.input, play(20, 1));
+    const session = recording.stop();
+    await expect(replay(session, (host) => stateGame({ ticks: host.ticks }))).rejects.toThrow(
+      "replay: the built state engine does not run on the replay's clock: pass host.clock and host.ticks to its options (clock: host.clock, ticks: host.ticks)",
+    );
+    engine.destroy();
+  });
+
+  it('a session recorded by another tickflow version replays, with a warning in the report (and once on the console)', async () => {
+    // Issue 26, item 3: "Sessions from an older tickflow version replay with a warning (the report then names the first divergence, if any)".
+    const engine = stateGame();
+    const recording = recordSession(engine);
+    playOn(engine, engine.input, play(20, 2));
+    const old = { ...recording.stop(), tickflowVersion: '0.1.9' };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const report = await replay(decodeSession(encodeSession(old)), (host) => stateGame(host));
+    expect(report.same).toBe(true);
+    expect(report.warnings).toEqual([`the session was recorded by tickflow 0.1.9 and replays on ${TICKFLOW_VERSION}: where the two simulate differently, the report names the first divergence`]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    await replay(old, (host) => stateGame(host));
+    expect(warn).toHaveBeenCalledTimes(1); // once per version
+    warn.mockRestore();
+    engine.destroy();
   });
 
   it('a systems-engine game with its own Input and a fixed step: every checkpoint equal', async () => {

@@ -32,6 +32,7 @@ function session(deltasMs: readonly number[], events: readonly SessionEvent[] = 
     preset: 'state engine',
     optionsHash: '0000000000000000',
     randomState: 0x9e3779b9,
+    seed: 42,
     fixedStep: true,
     checkpointEvery: 60,
     deltasMs,
@@ -162,14 +163,45 @@ describe('"at most 64 KB per minute of 60 Hz play before compression"', () => {
 describe('"A session from another format or tickflow version is refused with an error that says which"', () => {
   const good = (): Record<string, unknown> => JSON.parse(encodeSession(session([16]))) as Record<string, unknown>;
 
-  it('another format version: expected and found', () => {
-    expect(() => decodeSession({ ...good(), formatVersion: 2 })).toThrow(
-      new SessionFormatError(`decodeSession: the session is in format version 2, expected ${SESSION_FORMAT_VERSION}: this tickflow (${TICKFLOW_VERSION}) reads format ${SESSION_FORMAT_VERSION} only`),
+  it('a newer format version is refused, saying which formats this tickflow reads', () => {
+    expect(() => decodeSession({ ...good(), formatVersion: SESSION_FORMAT_VERSION + 1 })).toThrow(
+      new SessionFormatError(
+        `decodeSession: the session is in format version ${SESSION_FORMAT_VERSION + 1}: this tickflow (${TICKFLOW_VERSION}) reads formats 1 to ${SESSION_FORMAT_VERSION} (a newer tickflow wrote it: replay it there)`,
+      ),
     );
+    expect(() => decodeSession({ ...good(), formatVersion: 0 })).toThrow(`decodeSession: the session is in format version 0: this tickflow (${TICKFLOW_VERSION}) reads formats 1 to ${SESSION_FORMAT_VERSION}`);
   });
 
-  it('another tickflow version: expected and found', () => {
-    expect(() => decodeSession({ ...good(), tickflow: '0.1.0' })).toThrow(`decodeSession: the session was recorded by tickflow "0.1.0", expected ${TICKFLOW_VERSION}`);
+  it('format 1 is migrated: the same fields, without a seed or a start snapshot', () => {
+    // Issue 26, item 3: "only an older format version is refused, with a migration where one exists" (format 1's exists).
+    const { seed: _seed, ...v1 } = { ...good(), formatVersion: 1 } as Record<string, unknown>;
+    const session = decodeSession(v1);
+    expect(session.formatVersion).toBe(SESSION_FORMAT_VERSION);
+    expect(session.seed).toBeUndefined();
+    expect(session.start).toBeUndefined();
+    expect(session.deltasMs).toEqual(decodeSession(good()).deltasMs);
+  });
+
+  it('another tickflow version is read as it is (the replay warns)', () => {
+    // Issue 26: "A session is refused by any other tickflow version, so every recording a team keeps as a regression test (replayTest) breaks on the next patch release."
+    expect(decodeSession({ ...good(), tickflow: '0.1.0' }).tickflowVersion).toBe('0.1.0');
+    expect(() => decodeSession({ ...good(), tickflow: 3 })).toThrow('decodeSession: tickflow must be a version string, got 3');
+  });
+
+  it('a start snapshot round-trips exactly: -0, NaN, Infinity, bytes, Maps and Sets, and keys that look like markers', () => {
+    const start = {
+      format: 1,
+      preset: 'runtime',
+      loop: { frame: { count: 3, timeMs: 50, activeMs: 50, lastDeltaMs: 16.700000000000045 } },
+      random: 5,
+      input: null,
+      state: { z: -0, n: NaN, i: -Infinity, bytes: new Uint8Array([0, 1, 255]), f: new Float64Array([0.1, -0]), m: new Map([['a', 1]]), s: new Set([2]), $weird: { $n: 'x' }, u: undefined },
+    };
+    const withStart = { ...session([16, 17]), start } as Session;
+    const back = decodeSession(encodeSession(withStart));
+    expect(back.start).toEqual(start);
+    expect(Object.is((back.start!.state as { z: number }).z, -0)).toBe(true);
+    expect(() => decodeSession({ ...JSON.parse(encodeSession(withStart)), start: { $bytes: 3 } })).toThrow('decodeSession: start: bytes must be base64 text');
   });
 
   it('not a session, bad JSON, a malformed field: each named', () => {

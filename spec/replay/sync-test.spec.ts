@@ -5,7 +5,7 @@ import { nullBackend } from '../../src/index.js';
 import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { createStateEngine, type UpdateContext } from '../../src/engines/state/index.js';
 import type { DeepReadonly } from '../../src/engines/state/readonly-view.js';
-import { DEFAULT_ROLLBACK_TICKS, DEFAULT_SYNC_TEST_TICKS, syncTest } from '../../src/replay/sync-test.js';
+import { DEFAULT_ROLLBACK_TICKS, DEFAULT_SYNC_TEST_TICKS, RESIMULATION_CLOCK_SHIFT_MS, syncTest } from '../../src/replay/sync-test.js';
 
 // Issue 20, item 4: "every tick, rolls back k ticks (default 2), re-simulates
 // them and compares hashes, and reports the first tick and field that
@@ -66,8 +66,9 @@ describe('syncTest on the state engine', () => {
       { ticks: 30 },
     );
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch?.tick).toBe(10);
-    expect(report.ticks).toBe(11); // stopped at the first mismatch: tick 10 re-run after tick 10
+    // Ticks are numbered as the engine counts its frames: the update that sees s.tick = 10 runs in tick 11.
+    expect(report.firstMismatch?.tick).toBe(11);
+    expect(report.ticks).toBe(11); // stopped at the first mismatch: tick 11 re-run right after it
     const fields = report.firstMismatch!.fields;
     expect(fields.map((f) => f.path)).toEqual(['.state.x']);
     expect(fields[0]!.expected).not.toBe(fields[0]!.actual);
@@ -81,13 +82,35 @@ describe('syncTest on the state engine', () => {
     // would not see it: an hour is a whole number of seconds, so it caught the clock only when a millisecond passed, 1 run in 6.)
     const report = await syncTest(stateGame({ seed: 0 }, (s) => ({ seed: (s.seed + Math.floor(Date.now() / 1000)) % 997 })), { ticks: 10 });
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch?.tick).toBe(0);
+    expect(report.firstMismatch?.tick).toBe(1);
     expect(report.firstMismatch?.fields.map((f) => f.path)).toEqual(['.state.seed']);
+  });
+
+  it('catches a step that reads the clock modulo a minute (the shift is no whole number of seconds, minutes, hours or days)', async () => {
+    // Issue 26: "syncTest misses a step reading Date.now() modulo a minute (the re-simulation's clock shift is exactly one hour)".
+    expect(RESIMULATION_CLOCK_SHIFT_MS % 1000).not.toBe(0);
+    for (const unit of [60_000, 3_600_000, 86_400_000]) expect(RESIMULATION_CLOCK_SHIFT_MS % unit, `modulo ${unit}`).not.toBe(0);
+    const report = await syncTest(stateGame({ minute: 0 }, () => ({ minute: Math.floor((Date.now() % 60_000) / 1000) })), { ticks: 10 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch?.fields.map((f) => f.path)).toEqual(['.state.minute']);
+  });
+
+  it('catches new Date() (with no argument: it reads the clock), and warns about it in development', async () => {
+    // Issue 26: "`new Date()` is neither shifted nor warned about."
+    const report = await syncTest(stateGame({ minuteOfDay: 0 }, () => {
+      const now = new Date();
+      return { minuteOfDay: now.getUTCHours() * 60 + now.getUTCMinutes() };
+    }), { ticks: 10 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch?.tick).toBe(1);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([expect.stringContaining('tickflow: new Date() was called in phase "update" of the state engine, at ')]);
+    expect(new Date(0).getTime(), 'a Date of a given time is not touched').toBe(0);
+    expect(globalThis.Date.name, 'the platform Date is back after the test').toBe('Date');
   });
 
   it('catches performance.now() the same way', async () => {
     const report = await syncTest(stateGame({ at: 0 }, () => ({ at: Math.floor(performance.now()) })), { ticks: 10 });
-    expect(report.firstMismatch?.tick).toBe(0);
+    expect(report.firstMismatch?.tick).toBe(1);
   });
 
   it('catches iteration over an insertion-ordered collection kept outside the state: the rollback does not put its order back', async () => {
@@ -109,7 +132,7 @@ describe('syncTest on the state engine', () => {
       { ticks: 20 },
     );
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch!.tick).toBeLessThan(3);
+    expect(report.firstMismatch!.tick).toBeLessThan(4);
     expect(report.firstMismatch!.fields.length).toBeGreaterThan(0);
     expect(report.firstMismatch!.fields.every((f) => f.path.startsWith('.state.seats'))).toBe(true);
   });
@@ -136,9 +159,9 @@ describe('syncTest on the state engine', () => {
         expect(clean).toEqual({ ok: true, ticks: 25, rollback: k });
         const dirty = await syncTest(stateGame({ tick: 0, x: 0 }, (s) => ({ tick: s.tick + 1, x: s.tick >= m ? Math.random() : 0 })), { ticks: 25, rollback: k });
         expect(dirty.ok).toBe(false);
-        expect(dirty.firstMismatch?.tick).toBe(m);
-        // Found as soon as tick m is re-simulated: after tick max(m, k - 1).
-        expect(dirty.ticks).toBe(Math.max(m, k - 1) + 1);
+        expect(dirty.firstMismatch?.tick).toBe(m + 1); // the update that sees s.tick = m runs in tick m + 1
+        // Found as soon as tick m + 1 is re-simulated: after tick max(m + 1, k).
+        expect(dirty.ticks).toBe(Math.max(m + 1, k));
       }),
       { numRuns: 25 },
     );
@@ -151,9 +174,9 @@ describe('syncTest on the state engine', () => {
         seen.push(`${frame.count}:${frame.timeMs}:${dt}`);
         return n + 1;
       }),
-      { ticks: 4, rollback: 2, deltaMs: (tick) => 10 * (tick + 1) },
+      { ticks: 4, rollback: 2, deltaMs: (tick) => 10 * tick },
     );
-    // tick 0; tick 1 then re-run 0, 1; tick 2 then re-run 1, 2; tick 3 then re-run 2, 3.
+    // tick 1; tick 2 then re-run 1, 2; tick 3 then re-run 2, 3; tick 4 then re-run 3, 4: tick n is frame n.
     expect(seen).toEqual(['1:10:0.01', '2:30:0.02', '1:10:0.01', '2:30:0.02', '3:60:0.03', '2:30:0.02', '3:60:0.03', '4:100:0.04', '3:60:0.03', '4:100:0.04']);
   });
 
@@ -177,8 +200,8 @@ describe('syncTest on the state engine', () => {
       await expect(syncTest(build, options as never)).rejects.toThrow(OptionError);
     });
     it('a build that makes no engine the sync test can roll back', async () => {
-      await expect(syncTest((() => ({})) as never)).rejects.toThrow('syncTest: build must be a function that returns a state engine');
-      await expect(syncTest(3 as never)).rejects.toThrow('syncTest: build must be a function that builds a state engine or a runtime, got 3');
+      await expect(syncTest((() => ({})) as never)).rejects.toThrow('syncTest: build must be a function that returns a tickflow engine');
+      await expect(syncTest(3 as never)).rejects.toThrow('syncTest: build must be a function that builds a tickflow engine, got 3');
     });
   });
 });

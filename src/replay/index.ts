@@ -31,6 +31,7 @@ export {
   type SessionEvent,
   type SessionStamp,
 } from './session.js';
+export { createReplayPlayer, DEFAULT_SEEK_SNAPSHOT_EVERY, PLAYBACK_SPEEDS, type ReplayPlayer, type ReplayPlayerOptions } from './replay-player.js';
 export { SESSION_FORMAT_NAME, SessionFormatError, decodeSession, encodeSession, sessionToFile, type SessionFile } from './session-format.js';
 export { formatReplayReport } from './format-report.js';
 export {

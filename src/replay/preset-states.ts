@@ -144,11 +144,15 @@ export function runtimeState(runtime: Runtime): RuntimeState {
   };
 }
 
-/** The Input an engine reads, when it has one: `engine.input` (world, state) or `engine.inputDevice` (the runtime). @internal */
+/**
+ * The Input an engine reads, when it has one: `engine.input` (world, state),
+ * `engine.inputDevice` (the runtime) or `engine.input.device` (the page
+ * engine, whose `input` reads keys by code through it). @internal
+ */
 export function inputOf(engine: object): Input<string> | undefined {
-  for (const key of ['input', 'inputDevice']) {
-    const input = (engine as Record<string, unknown>)[key];
-    if (input instanceof Input) return input as Input<string>;
+  const { input, inputDevice } = engine as { input?: unknown; inputDevice?: unknown };
+  for (const candidate of [input, inputDevice, (input as { device?: unknown } | undefined)?.device]) {
+    if (candidate instanceof Input) return candidate as Input<string>;
   }
   return undefined;
 }

@@ -2,6 +2,7 @@ import { OptionError } from '../../operators/option-error.js';
 import type { EngineRandom } from '../engines/shell/engine-random.js';
 import { checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
 import type { EngineStats } from '../engines/shell/engine-shell.js';
+import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
 import { Input, type InputCall } from '../input/input.js';
 import type { Loop } from '../loop/loop.js';
 import type { LoopControl, LoopTap } from '../loop/loop-tap.js';
@@ -36,6 +37,10 @@ export interface ShellEngine {
   stats(): EngineStats;
   /** Stops the engine for good. */
   destroy(): void;
+  /** The engine's whole state (a recording that begins after the first frame begins with it). */
+  save(): EngineSnapshot<unknown>;
+  /** Puts the engine back to a snapshot (a replay of such a recording begins with it). */
+  restore(snapshot: EngineSnapshot<unknown>): void;
 }
 
 /** Options of {@link recordSession}. */
@@ -77,12 +82,17 @@ export interface SessionRecording {
 const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'keepFields', 'input', 'options'] as const;
 
 /**
- * Records a session of an engine, from its first frame: every delta the clock
+ * Records a session of an engine, from now on: every delta the clock
  * delivered (its float64 bits) and the ticks it declined in between, every
  * input call stamped with the frame and fixed tick that consumed it, the
  * controls a caller changed between frames, and a state-hash checkpoint
  * every `checkpointEvery` frames. One line to attach; {@link replay} plays
  * the session back.
+ *
+ * Attached before the engine's first frame, the session replays from a
+ * freshly built engine. Attached later (a player presses "record" mid-game),
+ * it begins with the engine's snapshot (`engine.save()`), which a replay
+ * restores before the first recorded frame.
  *
  * It listens at the shell's boundary (the loop and the Input), where every
  * preset is the same. Calls made from inside a frame (a game that presses
@@ -118,7 +128,7 @@ const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'keepFields', 'input',
  * ```
  *
  * @throws {OptionError} for a bad option.
- * @throws {Error} when the engine has already run a frame (a replay starts from a fresh engine), is destroyed, or is already recorded.
+ * @throws {Error} when the engine is destroyed, already recorded, or (attached after its first frame) cannot be saved now (a level or scene load under way).
  */
 export function recordSession<E extends ShellEngine>(engine: E, options?: RecordOptions<E>): SessionRecording {
   const where = 'recordSession';
@@ -130,11 +140,6 @@ export function recordSession<E extends ShellEngine>(engine: E, options?: Record
   if (stateOf !== undefined) functionOption(where, 'stateOf', stateOf, 'a function (engine) => state');
   if (input !== undefined && !(input instanceof Input)) throw new OptionError(where, 'input', 'an Input (createInput({ bindings }))', input);
   if (engine.destroyed) throw new Error(`${where}: the ${engine.preset} was destroyed`);
-  if (engine.loop.frameCount > 0) {
-    throw new Error(
-      `${where}: the ${engine.preset} has run ${engine.loop.frameCount} frames; attach the recorder before the first frame (a replay starts from a fresh engine)`,
-    );
-  }
   return new Recorder(engine, checkpointEvery, keepFields, input, stateOf as ((engine: ShellEngine) => unknown) | undefined, optionsHashOf(options?.options));
 }
 
@@ -170,6 +175,11 @@ class Recorder implements SessionRecording, LoopTap {
   private readonly randomState: number;
   /** The engine's loop itself: its tap, its counters. */
   private readonly loop: Loop<string>;
+  /** The engine's state when the recording began, when that was after its first frame. */
+  private readonly start: EngineSnapshot<unknown> | undefined;
+  /** The loop's frame and fixed-step counts when the recording began: stamps count from here. */
+  private readonly baseFrame: number;
+  private readonly baseTick: number;
 
   constructor(
     private readonly engine: ShellEngine,
@@ -181,6 +191,9 @@ class Recorder implements SessionRecording, LoopTap {
   ) {
     this.randomState = engine.random.state;
     this.loop = engineLoop(engine);
+    this.start = this.loop.frameCount > 0 ? engine.save() : undefined;
+    this.baseFrame = this.loop.frameCount;
+    this.baseTick = this.loop.fixedStepCount;
     this.loop.setTap(this);
     try {
       input?.setTap(this.onInput);
@@ -210,8 +223,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   frameEnd(): void {
-    const frame = this.loop.frameCount;
-    if (frame % this.every === 0) this.checkpoint();
+    if ((this.loop.frameCount - this.baseFrame) % this.every === 0) this.checkpoint();
   }
 
   control(kind: LoopControl, value: unknown): void {
@@ -253,6 +265,8 @@ class Recorder implements SessionRecording, LoopTap {
       preset: this.engine.preset,
       optionsHash: this.optionsHash,
       randomState: this.randomState,
+      seed: this.engine.random.seed,
+      ...(this.start === undefined ? {} : { start: this.start }),
       fixedStep: this.loop.plan().stepMs > 0,
       checkpointEvery: this.every,
       deltasMs: [...this.deltasMs],
@@ -267,7 +281,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   private stamp(): { frame: number; tick: number } {
-    return { frame: this.loop.frameCount, tick: this.loop.fixedStepCount };
+    return { frame: this.loop.frameCount - this.baseFrame, tick: this.loop.fixedStepCount - this.baseTick };
   }
 
   private flushDeclined(): void {

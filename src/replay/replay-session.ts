@@ -1,27 +1,30 @@
 import { NEVER, type Subscribable } from 'rxjs';
 import { fromStep, type StepOperator } from '../../operators/step-operator.js';
 import { engineLoop } from '../engines/shell/engine-loop.js';
+import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
+import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
-import { inputOf } from './preset-states.js';
+import { applyEvent, gameOf, type ReplayGame } from './session-events.js';
 import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
-import type { Checkpoint, Session, SessionEvent } from './session.js';
+import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
 
-/** What a replay hands the game's build function: pass both to the engine's options. */
+/**
+ * What a replay hands the game's build function: pass all three to the
+ * engine's options (`{ ...options, ...host }` does, for every preset but the
+ * page engine, which takes `seed` only: its clock is the page's). A build
+ * that leaves one out is told so, by name, before anything is compared.
+ */
 export interface ReplayHost {
   /** Ticks that never come on their own (the replay drives the engine with `advance()`): the engine's `ticks`. */
   readonly ticks: Subscribable<number>;
   /** The session's clock ({@link sessionClock}): the engine's `clock`. */
   readonly clock: StepOperator<number, number>;
+  /** The seed the recorded engine was built with (the default seed for a session that did not record one): the engine's `seed`, so what the build itself draws is what it drew. */
+  readonly seed: number;
 }
 
-/** What a build may return instead of the bare engine: the engine and the Input the game reads (for a game that keeps its own, as a systems game does). */
-export interface ReplayGame<E extends ShellEngine> {
-  /** The freshly built engine, no frame run yet. */
-  readonly engine: E;
-  /** The Input the recorded input calls go to; defaults to `engine.input`. */
-  readonly input?: Input<string>;
-}
+export type { ReplayGame } from './session-events.js';
 
 /** Builds the game a replay drives: the same game as recorded, with the host's `ticks` and `clock`. */
 export type ReplayBuild<E extends ShellEngine> = (host: ReplayHost) => E | ReplayGame<E> | Promise<E | ReplayGame<E>>;
@@ -60,6 +63,8 @@ export interface ReplayReport {
   readonly errors: number;
   /** The replay itself, recorded: its deltas, declined ticks and checkpoints, to compare with the recording. */
   readonly replayed: Session;
+  /** What the replay warns about (a session recorded by another tickflow version); empty when nothing. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -81,6 +86,23 @@ export function sessionClock(session: Session): StepOperator<number, number> {
   let cursor = 0;
   return fromStep(() => () => (cursor < schedule.length ? schedule[cursor++] : (cursor++, undefined)));
 }
+
+/** The session's clock, and whether anything has asked it for a tick yet (a build that ignored it never does). */
+function watchedSessionClock(session: Session): { clock: StepOperator<number, number>; asked: () => boolean } {
+  const inner = sessionClock(session);
+  let asked = false;
+  const clock = fromStep(() => {
+    const step = inner.start();
+    return (timestampMs: number) => {
+      asked = true;
+      return step(timestampMs);
+    };
+  });
+  return { clock, asked: () => asked };
+}
+
+/** Versions whose sessions this tickflow has warned about replaying, so each warns once. */
+const warnedVersions = new Set<string>();
 
 /** Every tick of a session in order: its delta, or `undefined` where the clock declined it. */
 export function scheduleOf(session: Session): (number | undefined)[] {
@@ -137,18 +159,39 @@ export function scheduleOf(session: Session): (number | undefined)[] {
  * no Input.
  */
 export async function replay<E extends ShellEngine>(session: Session, build: ReplayBuild<E>, options?: ReplayOptions<E>): Promise<ReplayReport> {
-  const clock = sessionClock(session);
-  const built = await build({ ticks: NEVER, clock });
+  const warnings: string[] = [];
+  if (session.tickflowVersion !== TICKFLOW_VERSION) {
+    warnings.push(`the session was recorded by tickflow ${session.tickflowVersion} and replays on ${TICKFLOW_VERSION}: where the two simulate differently, the report names the first divergence`);
+    if (!warnedVersions.has(session.tickflowVersion)) {
+      warnedVersions.add(session.tickflowVersion);
+      console.warn(`tickflow: replay: ${warnings[0]}`);
+    }
+  }
+  const watched = watchedSessionClock(session);
+  const page = session.preset === 'page engine';
+  const built = await build({ ticks: NEVER, clock: watched.clock, seed: session.seed ?? DEFAULT_RANDOM_SEED });
   const { engine, input } = gameOf(built);
+  if (!(engine instanceof EngineShell)) {
+    throw new Error(
+      `replay: build returned ${engine !== null && typeof engine === 'object' && typeof engine.preset === 'string' ? `a ${engine.preset} made by another copy of tickflow than this replay's` : 'no tickflow engine'}; ` +
+        'load one copy: a build module that runs as CommonJS (a .ts or .cjs file outside a "type": "module" package) loads its own, so give it an .mts or .mjs name, or import replay from where the build imports tickflow',
+    );
+  }
   if (engine.preset !== session.preset) {
     throw new Error(`replay: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
   }
-  // The game's random draws from here on are the recording's: the source starts where the recorded one stood.
-  engine.random.restore(session.randomState);
+  if (session.seed !== undefined && engine.random.seed !== session.seed && session.start === undefined) {
+    engine.destroy();
+    throw new Error(`replay: the built ${engine.preset} has seed ${engine.random.seed}, the recorded one had ${session.seed}: pass host.seed to its options (seed: host.seed), so what the build draws is what it drew`);
+  }
+  if (session.start !== undefined) engine.restore(session.start); // began mid-game: from the state it began in
+  else engine.random.restore(session.randomState); // the game's draws from here on are the recording's
   if (input === undefined && session.events.some((event) => event.kind === 'input')) {
     throw new Error('replay: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build');
   }
   const loop = engineLoop(engine);
+  const baseFrame = loop.frameCount;
+  const baseTick = loop.fixedStepCount;
   const recording = recordSession(engine, {
     checkpointEvery: session.checkpointEvery,
     ...(options?.stateOf === undefined ? {} : { stateOf: options.stateOf }),
@@ -163,27 +206,31 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   const applyEvents = (frame: number): boolean => {
     while (eventIndex < session.events.length && session.events[eventIndex]!.frame === frame) {
       const event = session.events[eventIndex++]!;
-      const tick = loop.fixedStepCount;
+      const tick = loop.fixedStepCount - baseTick;
       if (tick !== event.tick) {
         scheduleDivergence = scheduleDifference(frame, event.tick, `schedule.fixedStepsBeforeFrame${frame + 1}`, event.tick, tick);
         return false;
       }
-      apply(engine, input, event);
+      applyEvent(engine, input, event);
     }
     return true;
   };
   const stepsBefore: number[] = []; // the fixed steps run before each replayed frame
   const tick = (delivers: boolean, frame: number): boolean => {
     timestampMs += 1000 / 60;
-    if (delivers) stepsBefore.push(loop.fixedStepCount);
+    if (delivers) stepsBefore.push(loop.fixedStepCount - baseTick);
     let made: boolean;
     try {
-      made = engine.advance(timestampMs);
+      made = page ? runPageFrame(engine, session.deltasMs[frame], delivers) : engine.advance(timestampMs);
     } catch {
-      made = loop.frameCount > frame; // the frame ran and threw (reported, counted): as recorded
+      made = loop.frameCount - baseFrame > frame; // the frame ran and threw (reported, counted): as recorded
+    }
+    if (!page && !watched.asked()) {
+      engine.destroy();
+      throw new Error(`replay: the built ${engine.preset} does not run on the replay's clock: pass host.clock and host.ticks to its options (clock: host.clock, ticks: host.ticks)`);
     }
     if (made !== delivers) {
-      scheduleDivergence = scheduleDifference(frame, loop.fixedStepCount, `schedule.frame${frame + 1}Delivered`, delivers, made);
+      scheduleDivergence = scheduleDifference(frame, loop.fixedStepCount - baseTick, `schedule.frame${frame + 1}Delivered`, delivers, made);
       return false;
     }
     return true;
@@ -217,45 +264,19 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
     ...(firstDivergence === undefined ? {} : { firstDivergence }),
     errors,
     replayed,
+    warnings,
   };
 }
 
-function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engine: E; input: Input<string> | undefined } {
-  if ('engine' in built && !('loop' in built)) {
-    const game = built as ReplayGame<E>;
-    return { engine: game.engine, input: game.input ?? inputOf(game.engine) };
-  }
-  return { engine: built as E, input: inputOf(built as E) };
-}
-
-
-/** Makes a recorded event again on the replayed engine. */
-function apply(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): void {
-  if (event.kind === 'input') {
-    const call = event.call;
-    if (call[0] === 'move') input!.movePointer(call[1], call[2], call[3]);
-    else if (call[0] === 'press') input!.press(call[1]);
-    else input!.release(call[1]);
-    return;
-  }
-  // The loop itself (the shell's internal route): a recorded loop control is made again as it was made.
-  const loop = engineLoop(engine);
-  switch (event.control) {
-    case 'paused':
-      loop.paused = event.value === true;
-      return;
-    case 'timeScale':
-      loop.timeScale = event.value as number;
-      return;
-    case 'fixedStep':
-      loop.setFixedStep(event.value as Parameters<typeof loop.setFixedStep>[0]);
-      return;
-    case 'step':
-      loop.step();
-      return;
-    default:
-    // clock, hold, release: for the record (the session clock already hands back what followed them)
-  }
+/**
+ * A page engine's recorded frame, made again: its clock is the page's, so
+ * the replay runs the frame by hand with the recorded delta (a tick its cap
+ * declined runs nothing).
+ */
+function runPageFrame(engine: ShellEngine, deltaMs: number | undefined, delivers: boolean): boolean {
+  if (!delivers || deltaMs === undefined) return false;
+  engineLoop(engine).advanceBy(deltaMs);
+  return true;
 }
 
 function scheduleDifference(frame: number, tick: number, path: string, expected: number | boolean, actual: number | boolean): Divergence {

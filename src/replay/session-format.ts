@@ -18,12 +18,14 @@ import {
   type Session,
   type SessionEvent,
 } from './session.js';
+import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
+import { base64ToBytes, bytesToBase64, fromJsonValue, toJsonValue } from './snapshot-json.js';
 import type { StateLeaf } from './state-hash.js';
 
 /** The `format` field every session file starts with. */
 export const SESSION_FORMAT_NAME = 'tickflow-session';
 
-/** A session file that cannot be read: bad JSON, a missing or malformed field, another format or tickflow version. */
+/** A session file that cannot be read: bad JSON, a missing or malformed field, a format this tickflow cannot read. */
 export class SessionFormatError extends Error {
   /** Always `'SessionFormatError'`. */
   override readonly name = 'SessionFormatError';
@@ -43,6 +45,10 @@ export interface SessionFile {
   readonly optionsHash: string;
   /** The engine's random state when the recording began (a whole number from 0 to 4294967295). */
   readonly random: number;
+  /** The seed the engine was built with (format 2 on; a format 1 file has none). */
+  readonly seed?: number;
+  /** The snapshot the recording began from, when it began after the engine's first frame (format 2 on; see `snapshot-json.ts` for how it is written). */
+  readonly start?: unknown;
   /** Whether the loop has a fixed step (events then carry tick gaps). */
   readonly fixedStep: boolean;
   /** Frames between checkpoints. */
@@ -99,6 +105,8 @@ export function sessionToFile(session: Session): SessionFile {
     preset: session.preset,
     optionsHash: session.optionsHash,
     random: session.randomState,
+    ...(session.seed === undefined ? {} : { seed: session.seed }),
+    ...(session.start === undefined ? {} : { start: toJsonValue(session.start) }),
     fixedStep: session.fixedStep,
     checkpointEvery: session.checkpointEvery,
     frames: session.deltasMs.length,
@@ -121,24 +129,30 @@ export function encodeSession(session: Session): string {
  * Reads a session back from its JSON text (or the parsed object), exactly:
  * the same deltas bit for bit, the same events and checkpoints.
  *
+ * A session in an older format is migrated (format 1 had no `seed` and no
+ * `start`); one recorded by another tickflow version is read as it is (the
+ * replay warns).
+ *
  * @throws {SessionFormatError} for text that is not a session, a malformed
- * field (named), or a session of another format version or tickflow version
- * (the message gives the one expected and the one found).
+ * field (named), or a format newer than this tickflow reads (the message
+ * gives both).
  */
 export function decodeSession(input: string | unknown): Session {
   const file = typeof input === 'string' ? parseJson(input) : input;
   if (file === null || typeof file !== 'object' || Array.isArray(file)) fail(`a session is a JSON object, got ${describe(file)}`);
   const f = file as Record<string, unknown>;
   if (f['format'] !== SESSION_FORMAT_NAME) fail(`format must be "${SESSION_FORMAT_NAME}", got ${describe(f['format'])}: this is not a tickflow session`);
-  if (f['formatVersion'] !== SESSION_FORMAT_VERSION) {
-    fail(`the session is in format version ${describe(f['formatVersion'])}, expected ${SESSION_FORMAT_VERSION}: this tickflow (${TICKFLOW_VERSION}) reads format ${SESSION_FORMAT_VERSION} only`);
+  const formatVersion = f['formatVersion'];
+  if (!Number.isInteger(formatVersion) || (formatVersion as number) < 1 || (formatVersion as number) > SESSION_FORMAT_VERSION) {
+    fail(`the session is in format version ${describe(formatVersion)}: this tickflow (${TICKFLOW_VERSION}) reads formats 1 to ${SESSION_FORMAT_VERSION}${(formatVersion as number) > SESSION_FORMAT_VERSION ? ' (a newer tickflow wrote it: replay it there)' : ''}`);
   }
-  if (f['tickflow'] !== TICKFLOW_VERSION) {
-    fail(`the session was recorded by tickflow ${describe(f['tickflow'])}, expected ${TICKFLOW_VERSION}: a replay runs on the version that recorded it`);
-  }
+  const tickflowVersion = field(f, 'tickflow', 'a version string', (v) => typeof v === 'string' && v.length > 0) as string;
   const preset = field(f, 'preset', 'a string', (v) => typeof v === 'string') as string;
   const optionsHash = field(f, 'optionsHash', 'a string', (v) => typeof v === 'string') as string;
   const randomState = field(f, 'random', 'a whole number from 0 to 4294967295', (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff) as number;
+  // The migration from format 1: no seed (a replay then starts the random source where the recording's stood, as format 1 did) and no start snapshot.
+  const seed = formatVersion === 1 ? undefined : (field(f, 'seed', 'a whole number from 0 to 4294967295', (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff) as number);
+  const start = formatVersion === 1 || f['start'] === undefined ? undefined : startSnapshot(f['start']);
   const fixedStep = field(f, 'fixedStep', 'a boolean', (v) => typeof v === 'boolean') as boolean;
   const checkpointEvery = field(f, 'checkpointEvery', 'an integer >= 1', (v) => Number.isInteger(v) && (v as number) >= 1) as number;
   const frames = field(f, 'frames', 'an integer >= 0', isCount) as number;
@@ -198,10 +212,12 @@ export function decodeSession(input: string | unknown): Session {
 
   return {
     formatVersion: SESSION_FORMAT_VERSION,
-    tickflowVersion: TICKFLOW_VERSION,
+    tickflowVersion,
     preset,
     optionsHash,
     randomState,
+    ...(seed === undefined ? {} : { seed }),
+    ...(start === undefined ? {} : { start }),
     fixedStep,
     checkpointEvery,
     deltasMs,
@@ -209,6 +225,21 @@ export function decodeSession(input: string | unknown): Session {
     events,
     checkpoints,
   };
+}
+
+/** A start snapshot, read back: an object with the snapshot's outer fields (`restore` checks the rest). */
+function startSnapshot(json: unknown): EngineSnapshot<unknown> {
+  let value: unknown;
+  try {
+    value = fromJsonValue(json, 'start');
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  const snapshot = value as Partial<EngineSnapshot<unknown>> | null;
+  if (snapshot === null || typeof snapshot !== 'object' || typeof snapshot.preset !== 'string' || typeof snapshot.format !== 'number' || !('state' in snapshot)) {
+    fail(`start must be an engine snapshot (engine.save()), got ${describe(json)}`);
+  }
+  return snapshot as EngineSnapshot<unknown>;
 }
 
 const CONTROL_KINDS: readonly ControlKind[] = ['paused', 'timeScale', 'fixedStep', 'clock', 'step', 'hold', 'release'];
@@ -281,26 +312,20 @@ function expandRuns(runs: readonly number[], repeats: readonly number[], frames:
 }
 
 function float64Base64(values: readonly number[]): string {
-  const view = new DataView(new ArrayBuffer(values.length * 8));
-  values.forEach((value, i) => view.setFloat64(i * 8, value, true));
-  const bytes = new Uint8Array(view.buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return bytesToBase64(new Uint8Array(Float64Array.from(values).buffer));
 }
 
 function base64Float64(text: string): number[] {
-  let binary: string;
+  let bytes: Uint8Array;
   try {
-    binary = atob(text);
+    bytes = base64ToBytes(text, 'deltas');
   } catch {
     return fail('deltas must be base64 text');
   }
-  if (binary.length % 8 !== 0) fail(`deltas must hold whole float64 values (8 bytes each), got ${binary.length} bytes`);
-  const view = new DataView(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i));
+  if (bytes.length % 8 !== 0) fail(`deltas must hold whole float64 values (8 bytes each), got ${bytes.length} bytes`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const values: number[] = [];
-  for (let i = 0; i < binary.length; i += 8) values.push(view.getFloat64(i, true));
+  for (let i = 0; i < bytes.length; i += 8) values.push(view.getFloat64(i, true));
   return values;
 }
 

@@ -3,12 +3,22 @@
  * the state hashes it reached. {@link encodeSession} writes it as versioned
  * JSON and {@link decodeSession} reads it back, exactly.
  */
+import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
 import type { StateLeaf } from './state-hash.js';
 
-/** The version of the session format this tickflow writes and reads. A session of another version is refused. */
-export const SESSION_FORMAT_VERSION = 1;
+/**
+ * The version of the session format this tickflow writes. It reads this one
+ * and every older one it has a migration for (format 1: the same fields
+ * without `seed` and `start`); a newer one is refused.
+ */
+export const SESSION_FORMAT_VERSION = 2;
 
-/** The tickflow version a session records, and the only one whose sessions a replay accepts (kept equal to package.json's by a test). */
+/**
+ * The tickflow version a session records (kept equal to package.json's by a
+ * test). A session recorded by another version still replays; the replay
+ * warns, and its report names the first divergence if the versions simulate
+ * differently.
+ */
 export const TICKFLOW_VERSION = '0.2.0';
 
 /** The frames between two checkpoints when none is given: one a second at 60 Hz. */
@@ -34,11 +44,16 @@ export type InputCall = readonly ['press' | 'release', string] | readonly ['move
  */
 export type ControlKind = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release';
 
-/** Where something happened: after `frame` frames and `tick` fixed steps had run (so the next frame, number `frame + 1`, consumed it). */
+/**
+ * Where something happened: after `frame` frames and `tick` fixed steps of
+ * the recording had run (so the next frame, number `frame + 1`, consumed
+ * it). Counted from where the recording began, which is the engine's first
+ * frame unless the session has a `start` snapshot.
+ */
 export interface SessionStamp {
-  /** The frames run before it (0: before the first frame). */
+  /** The recorded frames run before it (0: before the first). */
   readonly frame: number;
-  /** The fixed steps run before it (always 0 for a preset without a fixed step). */
+  /** The recorded fixed steps run before it (always 0 for a preset without a fixed step). */
   readonly tick: number;
 }
 
@@ -101,6 +116,19 @@ export interface Session {
   readonly optionsHash: string;
   /** The state of the engine's seeded random source (`engine.random.state`) when the recording began; a replay starts its engine's source there. */
   readonly randomState: number;
+  /**
+   * The seed the engine was built with (`engine.random.seed`): a replay
+   * hands it to the build (`host.seed`), so what the build draws (a
+   * behavior's `onStart`, a scene's setup) is what it drew when recorded.
+   * Absent in a session migrated from format 1, which did not record it.
+   */
+  readonly seed?: number;
+  /**
+   * The engine's whole state when the recording began, when that was after
+   * its first frame (`engine.save()`); absent for a recording from the
+   * first frame. A replay restores it before the first recorded frame.
+   */
+  readonly start?: EngineSnapshot<unknown>;
   /** Whether the engine's loop has a fixed step (its events then carry meaningful ticks). */
   readonly fixedStep: boolean;
   /** The frames between checkpoints. */

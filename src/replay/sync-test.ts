@@ -1,9 +1,12 @@
 import { map } from 'rxjs';
-import type { LoopState } from '../loop/loop-state.js';
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, integerAtLeast } from '../../operators/validate.js';
-import { engineLoop } from '../engines/shell/engine-loop.js';
+import { EngineShell } from '../engines/shell/engine-shell.js';
+import type { EngineRandom } from '../engines/shell/engine-random.js';
+import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
+import type { LoopView } from '../loop/loop-view.js';
 import { Runtime } from '../engines/runtime/runtime.js';
+import { presetStateOf } from './preset-states.js';
 import { StateEngine } from '../engines/state/state-engine.js';
 import { diffStates, hashState, type FieldDifference } from './state-hash.js';
 
@@ -14,17 +17,37 @@ export const DEFAULT_SYNC_TEST_TICKS = 120;
 export const DEFAULT_ROLLBACK_TICKS = 2;
 
 /**
- * How far the wall clock is moved while the sync test re-simulates, in ms (an
- * hour). `Date.now()` has a millisecond's resolution and a sync test runs a
- * tick in microseconds, so a step that reads the clock would mostly read the
- * same value twice and pass by luck; re-simulated ticks see `Date.now()` and
- * `performance.now()` this much later, as a replay tomorrow would.
+ * How far the wall clock is moved while the sync test re-simulates, in ms:
+ * 1 h 1 min 1.001 s. `Date.now()` has a millisecond's resolution and a sync
+ * test runs a tick in microseconds, so a step that reads the clock would
+ * mostly read the same value twice and pass by luck; re-simulated ticks see
+ * `Date.now()`, `performance.now()` and `new Date()` this much later, as a
+ * replay tomorrow would. Not a whole number of seconds, minutes, hours or
+ * days, so a step that reads the clock modulo any of them sees another value.
  */
-export const RESIMULATION_CLOCK_SHIFT_MS = 3_600_000;
+export const RESIMULATION_CLOCK_SHIFT_MS = 3_661_001;
 
-/** The engines a sync test can roll back: their whole simulation state can be saved and put back. */
-// `any`: a state engine of any state, surface and actions (its render parameter makes the surface type invariant).
-export type SyncTestEngine = StateEngine<any, any, any> | Runtime; // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * What a sync test uses of an engine: every tickflow engine (the world,
+ * state and systems engines, the runtime, the page engine) is one. It rolls
+ * back through the engine's own `save()` and `restore()`.
+ */
+export interface SyncTestEngine {
+  /** The preset's name. */
+  readonly preset: string;
+  /** The engine's loop, read-only: the fixed step, when it has one, is a test tick's default delta. */
+  readonly loop: LoopView<string>;
+  /** The engine's seeded random source. */
+  readonly random: EngineRandom;
+  /** The engine's whole state (see `EngineShell.save`). */
+  save(): EngineSnapshot<unknown>;
+  /** Puts the engine back to a snapshot. */
+  restore(snapshot: EngineSnapshot<unknown>): void;
+  /** Stops taking host ticks. */
+  stop(): void;
+  /** Stops the engine for good. */
+  destroy(): void;
+}
 
 /** Options of {@link syncTest}. */
 export interface SyncTestOptions<E extends SyncTestEngine = SyncTestEngine> {
@@ -34,16 +57,18 @@ export interface SyncTestOptions<E extends SyncTestEngine = SyncTestEngine> {
   rollback?: number;
   /**
    * Each tick's delta in ms: one number for every tick, or a function of the
-   * tick (0, 1, ...). A re-simulated tick gets the delta it had the first
-   * time. Defaults to 1000 / 60. The state engine only: a runtime's tick is
-   * one fixed step, each frame of the test exactly one.
+   * tick (1, 2, ...: numbered as the engine counts its frames, so tick n is
+   * the one after which `engine.frame().count` is n). A re-simulated tick gets the delta it had the first
+   * time. Defaults to the engine's fixed step when it has one (so each test
+   * tick is exactly one step: the runtime, the systems engine), else 1000 / 60.
    */
   deltaMs?: number | ((tick: number) => number);
   /**
    * Sets a tick's input before it runs (a closure the update reads, say):
    * called again, with the same tick, when that tick is re-simulated, so it
-   * must depend on the tick alone. Defaults to no input. The state engine
-   * only: the runtime's input latches are not saved yet.
+   * must depend on the tick alone (`engine.input.press('Space')` on tick 10,
+   * say: the engine's input is part of what is saved and restored). Defaults
+   * to no input.
    */
   input?: (engine: E, tick: number) => void;
   /**
@@ -58,7 +83,7 @@ export interface SyncTestOptions<E extends SyncTestEngine = SyncTestEngine> {
 
 /** Where a sync test found the simulation disagreeing with itself. */
 export interface SyncTestMismatch {
-  /** The tick (0, 1, ...) whose re-simulation ended in another state than its first run. */
+  /** The tick (1, 2, ...: after it, the engine's `frame().count` and a runtime's `stats().ticks` read this number) whose re-simulation ended in another state than its first run. */
   readonly tick: number;
   /** The fields that differ: `expected` from the first run, `actual` from the re-simulation (at most 20). */
   readonly fields: FieldDifference[];
@@ -84,36 +109,35 @@ export interface SyncTestReport {
  * The sync test, after GGRS's `SyncTestSession`: finds the line that makes a
  * game non-deterministic before a player does.
  *
- * Every tick it saves the engine's whole simulation state, runs the tick and
- * keeps the state's hash; then it rolls back `rollback` ticks, re-simulates
- * them with the same inputs and deltas, and compares each re-simulated
- * tick's hash with the first run's. A game whose step depends only on its
- * state, its input, its delta and `engine.random` agrees with itself every
- * time; one that calls `Math.random()` or `Date.now()`, or iterates a
- * collection kept outside its state (whose order the rollback does not put
- * back), does not, and the report says at which tick and which fields.
+ * Every tick it saves the engine's whole state (`engine.save()`), runs the
+ * tick and keeps the state's hash; then it rolls back `rollback` ticks
+ * (`engine.restore()`), re-simulates them with the same inputs and deltas,
+ * and compares each re-simulated tick's hash with the first run's. A game
+ * whose step depends only on its state, its input, its delta and
+ * `engine.random` agrees with itself every time; one that calls
+ * `Math.random()` or `Date.now()`, or iterates a collection kept outside its
+ * state (whose order the rollback does not put back), does not, and the
+ * report says at which tick and which fields.
  *
  * 1. Build the engine (`build()`), stop its host ticks and give it a clock
- *    that hands tick n its delta (`deltaMs`).
- * 2. For each tick n: save; set its input; run it; hash the state (the
- *    state engine: its state value and `engine.random.state`).
- * 3. Once n + 1 ≥ k: restore the state saved before tick n + 1 − k and
+ *    that hands tick n its delta (`deltaMs`); the page engine, whose clock
+ *    is the page's, is stepped with `advance(seconds)` instead.
+ * 2. For each tick n = 1, 2, ... (numbered as the engine counts its
+ *    frames): save; set its input; run it; hash the state.
+ * 3. Once n ≥ k: restore the state saved before tick n + 1 − k and
  *    re-run ticks n + 1 − k … n, each with its input and delta, comparing
  *    each hash with the first run's. The first difference ends the test
  *    with the fields `diffStates` finds.
  *
- * What is saved and restored, for the state engine: its state value (kept
- * as it is: an update returns a new state, so the old one stays intact), the
- * random source's state and the frame counters (so `frame.count` and
- * `frame.timeMs` read the same in a re-simulated tick). For the fixed-tick
- * runtime (one fixed step per test tick): the physics world through the
- * adapter's snapshot (Rapier's `world.takeSnapshot()`), every live object's
- * poses, the tick count, the random source and the frame counters; it
- * hashes each object's position, rotation and velocity. Structural changes
- * (a spawn, a destroy, a scene change) and the runtime's input are not
- * rolled back yet: the test refuses them with an error that says so. Game
- * state the engine does not hold (a behavior's closure) goes in the `save`
- * and `restore` options.
+ * What is compared: the whole snapshot (the preset's state, the loop's
+ * counters and fixed-step time, the input, the random state), and first, so
+ * a report names fields a reader knows, the preset's readable state: the
+ * state engine's state value, the runtime's objects by name with their
+ * poses and velocities, the world's and systems engine's checkpoint state
+ * (see `presetStateOf`). What is rolled back is everything `save()` holds,
+ * so spawns, destroys, scene changes and input inside the rolled-back ticks
+ * are rolled back too. Game state the engine does not hold (a closure)
+ * goes in the `save` and `restore` options.
  *
  * The engine is destroyed when the test ends.
  *
@@ -133,68 +157,52 @@ export interface SyncTestReport {
  * report.ok; // true
  * ```
  *
- * @param build Makes a fresh engine (a state engine or a runtime), or a promise of one.
+ * @param build Makes a fresh engine (any preset), or a promise of one.
  * @return The report: `ok`, the ticks run and, on a mismatch, the first tick and fields.
- * @throws {OptionError} for a bad option, or a `build` that makes no engine the sync test can roll back.
+ * @throws {OptionError} for a bad option, or a `build` that makes no tickflow engine.
  */
 export async function syncTest<E extends SyncTestEngine>(build: () => E | Promise<E>, options: SyncTestOptions<E> = {}): Promise<SyncTestReport> {
   const where = 'syncTest';
-  functionOption(where, 'build', build, 'a function that builds a state engine or a runtime');
+  functionOption(where, 'build', build, 'a function that builds a tickflow engine');
   const { ticks = DEFAULT_SYNC_TEST_TICKS, rollback = DEFAULT_ROLLBACK_TICKS, input, save, restore } = checkOptions(where, options);
   const engine = await build();
-  let subject: RollbackSubject<unknown>;
-  let deltaMs: number | ((tick: number) => number);
-  if (engine instanceof StateEngine) {
-    subject = stateEngineSubject(engine) as RollbackSubject<unknown>;
-    deltaMs = options.deltaMs ?? 1000 / 60;
-  } else if (engine instanceof Runtime) {
-    for (const option of ['deltaMs', 'input'] as const) {
-      if (options[option] !== undefined) {
-        engine.destroy();
-        throw new OptionError(where, option, `left out for a runtime (${option === 'deltaMs' ? 'each tick is one fixed step' : 'its input latches are not rolled back yet'})`, options[option]);
-      }
-    }
-    subject = runtimeSubject(engine) as RollbackSubject<unknown>;
-    deltaMs = engine.simulation.fixedDeltaSeconds * 1000;
-  } else {
+  if (!(engine instanceof EngineShell)) {
     (engine as { destroy?: () => void } | null)?.destroy?.(); // built for nothing: free it
-    throw new OptionError(where, 'build', 'a function that returns a state engine (createStateEngine(...)) or a runtime (createRuntime(...))', engine);
+    throw new OptionError(where, 'build', 'a function that returns a tickflow engine (createStateEngine, createRuntime, createWorldEngine, createSystemsEngine, createEngine)', engine);
   }
-  if (save !== undefined) subject = withGameState(subject, () => save(engine as E), (saved) => restore!(engine as E, saved));
-  const fixedDeltaMs = deltaMs;
+  let subject = engineSubject(engine);
+  if (save !== undefined) subject = withGameState(subject, () => save(engine), (saved) => restore!(engine, saved));
+  const stepMs = engine.loop.plan().stepMs;
+  const fixedDeltaMs = options.deltaMs ?? (stepMs > 0 ? stepMs : 1000 / 60);
   const deltaOf = typeof fixedDeltaMs === 'number' ? () => fixedDeltaMs : fixedDeltaMs;
   engine.stop();
+  const page = engine.preset === 'page engine';
   // The tick's number is its timestamp; the clock hands it its delta, so a re-run tick gets the same one.
-  engine.setClock(map((tick: number) => deltaOf(tick)));
+  if (!page) (engine as unknown as EngineShell<string>).setClock(map((tick: number) => deltaOf(tick)));
   const run = (tick: number): void => {
-    input?.(engine as E, tick);
-    engine.advance(tick);
+    input?.(engine, tick);
+    (engine as unknown as EngineShell<string>).advance(page ? deltaOf(tick) / 1000 : tick);
   };
-  const saved: (ReturnType<typeof subject.save> | undefined)[] = [];
-  const hashes: string[] = [];
-  const states: unknown[] = [];
+  const saved: (unknown | undefined)[] = [];
+  const compared: Compared[] = [];
   try {
-    for (let tick = 0; tick < ticks; tick++) {
+    for (let tick = 1; tick <= ticks; tick++) {
       saved[tick] = subject.save();
       run(tick);
-      const state = subject.hashed();
-      states[tick] = state;
-      hashes[tick] = hashState(state);
+      compared[tick] = compare(subject.compared());
       const from = tick + 1 - rollback;
-      if (from < 0) continue;
-      subject.restore(saved[from]!);
+      if (from < 1) continue;
+      subject.restore(saved[from]);
       const mismatch = withShiftedWallClock(() => {
         for (let again = from; again <= tick; again++) {
           run(again);
-          const replayed = subject.hashed();
-          const hash = hashState(replayed);
-          if (hash !== hashes[again]) {
-            return { tick: again, fields: diffStates(states[again], replayed), expectedHash: hashes[again]!, actualHash: hash };
-          }
+          const replayed = compare(subject.compared());
+          const first = compared[again]!;
+          if (replayed.hash !== first.hash) return mismatchOf(again, first, replayed);
         }
         return undefined;
       });
-      if (mismatch !== undefined) return { ok: false, ticks: tick + 1, rollback, firstMismatch: mismatch };
+      if (mismatch !== undefined) return { ok: false, ticks: tick, rollback, firstMismatch: mismatch };
       saved[from] = undefined; // no later rollback reaches back this far
     }
     return { ok: true, ticks, rollback };
@@ -203,69 +211,107 @@ export async function syncTest<E extends SyncTestEngine>(build: () => E | Promis
   }
 }
 
-/** What the sync test needs of an engine: save its whole simulation state, put it back, and the state to hash. */
-interface RollbackSubject<S> {
-  save(): S;
-  restore(saved: S): void;
-  hashed(): unknown;
+/** What the sync test needs of an engine: save its whole state, put it back, and what to compare (readable first, then everything). */
+interface RollbackSubject {
+  save(): unknown;
+  restore(saved: unknown): void;
+  compared(): { readable: unknown; whole: unknown };
 }
 
-function runtimeSubject(engine: Runtime): RollbackSubject<{ simulation: ReturnType<Runtime['saveSimulation']>; random: number; loop: LoopState }> {
+/** A tick's compared state, hashed: the readable part and the whole. */
+interface Compared {
+  readonly readable: unknown;
+  readonly whole: unknown;
+  readonly hash: string;
+}
+
+function compare({ readable, whole }: { readable: unknown; whole: unknown }): Compared {
+  return { readable, whole, hash: `${hashState(readable)}:${hashState(whole)}` };
+}
+
+/** The fields that differ: the readable state's when they differ there, else the whole snapshot's. */
+function mismatchOf(tick: number, expected: Compared, actual: Compared): SyncTestMismatch {
+  const readable = diffStates(expected.readable, actual.readable);
+  return { tick, fields: readable.length > 0 ? readable : diffStates(expected.whole, actual.whole), expectedHash: expected.hash, actualHash: actual.hash };
+}
+
+/** Any engine, through its own save() and restore(). */
+function engineSubject(engine: SyncTestEngine): RollbackSubject {
+  const readable = engine instanceof Runtime ? () => engine.simulationState() : engine instanceof StateEngine ? () => engine.state : presetStateOf(engine.preset) ?? (() => null);
   return {
-    save: () => ({ simulation: engine.saveSimulation(), random: engine.random.state, loop: engineLoop(engine).saveState() }),
-    restore: ({ simulation, random, loop }) => {
-      engine.restoreSimulation(simulation);
-      engine.random.restore(random);
-      engineLoop(engine).restoreState(loop);
-    },
-    hashed: () => ({ ...engine.simulationState(), random: engine.random.state }),
+    save: () => engine.save(),
+    restore: (saved) => engine.restore(saved as EngineSnapshot<unknown>),
+    compared: () => ({ readable: { state: (readable as (e: SyncTestEngine) => unknown)(engine), random: engine.random.state }, whole: withBytesHashed(engine.save()) }),
   };
 }
 
-/** A subject that also saves, restores and hashes the game's own state (the `save` and `restore` options). */
-function withGameState<S>(subject: RollbackSubject<S>, save: () => unknown, restore: (saved: unknown) => void): RollbackSubject<unknown> {
+/** A subject that also saves, restores and compares the game's own state (the `save` and `restore` options). */
+function withGameState(subject: RollbackSubject, save: () => unknown, restore: (saved: unknown) => void): RollbackSubject {
   return {
     save: () => ({ engine: subject.save(), game: save() }),
     restore: (saved) => {
-      const { engine, game } = saved as { engine: S; game: unknown };
+      const { engine, game } = saved as { engine: unknown; game: unknown };
       subject.restore(engine);
       restore(game);
     },
-    hashed: () => ({ engine: subject.hashed(), game: save() }),
-  };
-}
-
-function stateEngineSubject(engine: StateEngine<unknown, object, string>): RollbackSubject<{ state: unknown; random: number; loop: LoopState }> {
-  return {
-    save: () => ({ state: engine.state, random: engine.random.state, loop: engineLoop(engine).saveState() }),
-    restore: ({ state, random, loop }) => {
-      engine.apply(() => state as never);
-      engine.random.restore(random);
-      engineLoop(engine).restoreState(loop);
+    compared: () => {
+      const { readable, whole } = subject.compared();
+      const game = save();
+      return { readable: { engine: readable, game }, whole: { engine: whole, game } };
     },
-    hashed: () => ({ state: engine.state, random: engine.random.state }),
   };
 }
 
-/** Runs `work` with `Date.now` and `performance.now` reading {@link RESIMULATION_CLOCK_SHIFT_MS} later; puts them back after, even on a throw. */
+/**
+ * A snapshot with each byte array (a physics engine's own snapshot) as one
+ * hash string: equal bytes, equal string; compared leaf by leaf it would
+ * cost a hash step a byte.
+ */
+function withBytesHashed(value: unknown): unknown {
+  if (value instanceof Uint8Array) return `${value.length} bytes, ${hashState([...fnvWords(value)])}`;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withBytesHashed);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = withBytesHashed(item);
+  return out;
+}
+
+/** The bytes as whole 32-bit words (the tail zero-padded): a quarter of the leaves to hash. */
+function* fnvWords(bytes: Uint8Array): Generator<number> {
+  for (let i = 0; i < bytes.length; i += 4) yield bytes[i]! | (bytes[i + 1] ?? 0) << 8 | (bytes[i + 2] ?? 0) << 16 | (bytes[i + 3] ?? 0) << 24;
+}
+
+/**
+ * Runs `work` with `Date.now`, `performance.now` and `new Date()` reading
+ * {@link RESIMULATION_CLOCK_SHIFT_MS} later; puts them back after, even on a
+ * throw.
+ */
 function withShiftedWallClock<T>(work: () => T): T {
-  const dateNow = Object.getOwnPropertyDescriptor(Date, 'now');
-  const realDateNow = Date.now;
-  const perf = (globalThis as { performance?: { now(): number } }).performance;
-  const perfNow = perf === undefined ? undefined : Object.getOwnPropertyDescriptor(perf, 'now');
-  const realPerfNow = perf?.now;
-  Object.defineProperty(Date, 'now', { value: () => realDateNow.call(Date) + RESIMULATION_CLOCK_SHIFT_MS, writable: true, configurable: true });
-  if (perf !== undefined && realPerfNow !== undefined) {
-    Object.defineProperty(perf, 'now', { value: () => realPerfNow.call(perf) + RESIMULATION_CLOCK_SHIFT_MS, writable: true, configurable: true });
+  const undo: (() => void)[] = [];
+  const shift = (owner: object, key: string, value: unknown): void => {
+    const own = Object.getOwnPropertyDescriptor(owner, key);
+    Object.defineProperty(owner, key, { value, writable: true, configurable: true });
+    undo.push(() => (own === undefined ? delete (owner as Record<string, unknown>)[key] : Object.defineProperty(owner, key, own)));
+  };
+  const RealDate = globalThis.Date;
+  const realDateNow = RealDate.now;
+  const shiftedNow = (): number => realDateNow.call(RealDate) + RESIMULATION_CLOCK_SHIFT_MS;
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(shiftedNow());
+      else super(...(args as []));
+    }
   }
+  shift(ShiftedDate, 'now', shiftedNow);
+  shift(globalThis, 'Date', ShiftedDate);
+  shift(RealDate, 'now', shiftedNow);
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  const realPerfNow = perf?.now;
+  if (perf !== undefined && realPerfNow !== undefined) shift(perf, 'now', () => realPerfNow.call(perf) + RESIMULATION_CLOCK_SHIFT_MS);
   try {
     return work();
   } finally {
-    if (dateNow !== undefined) Object.defineProperty(Date, 'now', dateNow);
-    if (perf !== undefined && realPerfNow !== undefined) {
-      if (perfNow === undefined) delete (perf as { now?: unknown }).now;
-      else Object.defineProperty(perf, 'now', perfNow);
-    }
+    for (const put of undo.reverse()) put();
   }
 }
 

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEngine, DEFAULT_PAUSE, type PauseReason } from '../../../src/engines/page/index.js';
+import { fakePage } from './fake-page.js';
 import { testFrames } from './frames.js';
 
 // Seed (shared-page-loop, "Pause by default"): "An engine pauses on its own
@@ -10,61 +11,27 @@ import { testFrames } from './frames.js';
 // resume never clears a manual pause. Pause and resume hooks run on each
 // transition; every resume starts with an empty accumulator."
 //
-// Node has no DOM: these specs give the watchers a document and a window made
-// of Node's own EventTarget and Event (the real listeners run on them). The
-// IntersectionObserver and the media query are checked in real Chromium
-// (spec/browser/page-engine.spec.ts).
-
-/** A document the watchers can listen to: visibility and focus. */
-class FakeDocument extends EventTarget {
-  visibilityState: DocumentVisibilityState = 'visible';
-  activeElement: unknown = null;
-}
+// Node has no DOM: these specs give the watchers a document and a window
+// (fake-page.ts).
 
 /** A focusable field, as the typing watcher sees one. */
 function field(tagName: string, type = 'text') {
   return { tagName, type, isContentEditable: false };
 }
 
-let doc: FakeDocument;
-let win: EventTarget;
-const saved: Record<string, unknown> = {};
-
-beforeEach(() => {
-  doc = new FakeDocument();
-  win = new EventTarget();
-  const g = globalThis as Record<string, unknown>;
-  saved.document = g.document;
-  saved.addEventListener = g.addEventListener;
-  saved.removeEventListener = g.removeEventListener;
-  g.document = doc;
-  g.addEventListener = win.addEventListener.bind(win);
-  g.removeEventListener = win.removeEventListener.bind(win);
-});
-
-afterEach(() => {
-  const g = globalThis as Record<string, unknown>;
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete g[key];
-    else g[key] = value;
-  }
-});
-
-function hide(hidden: boolean): void {
-  doc.visibilityState = hidden ? 'hidden' : 'visible';
-  doc.dispatchEvent(new Event('visibilitychange'));
-}
+const page = fakePage();
+const hide = (hidden: boolean): void => page.hide(hidden);
 
 function focus(target: unknown, from: unknown = null): void {
   if (from !== null) {
     const out = new Event('focusout') as Event & { relatedTarget: unknown };
     Object.defineProperty(out, 'relatedTarget', { value: target });
-    doc.dispatchEvent(out);
+    page.doc.dispatchEvent(out);
   }
   const into = new Event('focusin');
   Object.defineProperty(into, 'target', { value: target });
-  doc.activeElement = target;
-  doc.dispatchEvent(into);
+  page.doc.activeElement = target;
+  page.doc.dispatchEvent(into);
 }
 
 const reasons = (set: ReadonlySet<PauseReason>) => [...set].sort();
@@ -91,7 +58,7 @@ describe('pause reasons', () => {
   });
 
   it('a tab already hidden when the engine is made starts with "hidden"', () => {
-    doc.visibilityState = 'hidden';
+    page.doc.visibilityState = 'hidden';
     const engine = createEngine({ frames: testFrames() });
     expect(reasons(engine.paused)).toEqual(['hidden', 'stopped']);
     engine.destroy();
@@ -100,9 +67,9 @@ describe('pause reasons', () => {
   it('"the page is leaving": pagehide pauses ("pagehide"), pageshow (back from the cache) resumes', () => {
     const engine = createEngine({ frames: testFrames() });
     engine.start();
-    win.dispatchEvent(new Event('pagehide'));
+    page.win.dispatchEvent(new Event('pagehide'));
     expect(reasons(engine.paused)).toEqual(['pagehide']);
-    win.dispatchEvent(new Event('pageshow'));
+    page.win.dispatchEvent(new Event('pageshow'));
     expect(engine.paused.size).toBe(0);
     engine.destroy();
   });
@@ -215,7 +182,7 @@ describe('pause reasons', () => {
     none.start();
     noHidden.start();
     hide(true);
-    win.dispatchEvent(new Event('pagehide'));
+    page.win.dispatchEvent(new Event('pagehide'));
     expect(none.paused.size).toBe(0);
     expect(reasons(noHidden.paused)).toEqual(['pagehide']);
     none.destroy();

@@ -39,7 +39,8 @@ export class FpsCap {
   take(timestampMs: number): boolean {
     if (!this.takeNext) return pacingStep(this.grid, timestampMs);
     this.takeNext = false;
-    pacingStep(this.grid, Math.max(timestampMs, this.grid.dueMs));
+    // Not before the slot due; a grid no tick has started (due NaN: a restore restarted the clock while the timer was out) starts here.
+    pacingStep(this.grid, this.grid.dueMs > timestampMs ? this.grid.dueMs : timestampMs);
     return true;
   }
 }

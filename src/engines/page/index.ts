@@ -18,6 +18,7 @@ export {
   type PauseOptions,
   type PauseReason,
 } from './engine-options.js';
+export type { PageEngineSnapshot, SystemSnapshot } from './system-state.js';
 export { EventRing } from './event-ring.js';
 export { DomLedger } from './dom-ledger.js';
 export { PageInput, type PagePointer } from './page-input.js';

@@ -2,6 +2,8 @@ import { nonNegativeFinite } from '../../../operators/validate.js';
 import { OptionError } from '../../../operators/option-error.js';
 import type { Clock } from '../../clocks/clock.js';
 import { Broadcast } from '../../streams/broadcast.js';
+import type { Input } from '../../input/input.js';
+import { isDevelopmentBuild } from '../shell/development-build.js';
 import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
 import { presetPhases } from '../shell/preset-declaration.js';
 import { takeOptions } from '../shell/shell-options.js';
@@ -13,6 +15,8 @@ import { FpsCap, pageEngineClock } from './fps-cap.js';
 import { PageInput } from './page-input.js';
 import { PageSeat } from './page-seat.js';
 import { enterPhase, installPhaseChecks, leavePhase, PHASE_CHECKS, type PagePhase, type PhaseRuleError } from './phase-checks.js';
+import { checkPageEngineState, checkSaveHooks, saveSystems, type PageEngineSnapshot } from './system-state.js';
+import { UnsavedFields } from './unsaved-fields.js';
 
 /** Options of {@link createEngine} (see {@link PageEngineOptions}). */
 export type EngineOptions = PageEngineOptions<PageEngine>;
@@ -35,6 +39,11 @@ export type EngineOptions = PageEngineOptions<PageEngine>;
  * Hooks are called with the system as `this`. A hook that throws stops its
  * engine (see `PageEngine.paused`).
  *
+ * A system that keeps state the game wants saved with the engine
+ * (`engine.save()`, `engine.restore()`) gives it through a `save()` /
+ * `restore(data)` pair, and a name (a snapshot finds its state by it): the
+ * engine cannot see variables a hook closes over. See docs/save-restore.md.
+ *
  * @example
  * ```ts
  * engine.add({
@@ -53,6 +62,15 @@ export interface System {
   step?(engine: PageEngine, dtSeconds: number): void;
   /** Once a frame, last: DOM writes through `engine.ledger`; `alpha` in [0, 1) is how far the clock is between the last step and the next. */
   render?(engine: PageEngine, alpha: number): void;
+  /**
+   * The system's state, as plain data (numbers, strings, booleans, arrays,
+   * plain objects), for `engine.save()`: called between frames; what it
+   * returns is copied, so it may be the system's own live object. Given with
+   * {@link restore} and a {@link name}.
+   */
+  save?(): unknown;
+  /** Puts back what {@link save} returned, on `engine.restore()`: `data` is a fresh copy the system may keep. Given with {@link save}. */
+  restore?(data: unknown): void;
 }
 
 /** One added system, as the engine keeps it. @internal */
@@ -131,8 +149,12 @@ const SETTLED = 'settled';
  * (counted, planned and run by the one frame runner), its pauses and its
  * settling are the loop's holds, its errors the shell's. The page's clock
  * runs its frame stage by stage, beside every other page engine's.
+ *
+ * `save()` and `restore(snapshot)` are the shell's: the loop, `random` and
+ * `input`, with the game's pause and each system's `save()` as its own state
+ * ({@link PageEngineSnapshot}); the host's pauses are not restored.
  */
-export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
+export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngineSnapshot> {
   /** The engine's name in reports. */
   readonly name: string;
   /** The element the engine lives in (`undefined` for a headless engine). */
@@ -161,6 +183,8 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
   private readonly detachWatchers: () => void;
   private readonly listeners: Record<PauseEvent, Broadcast<PauseReason>> = { pause: new Broadcast(), resume: new Broadcast() };
   private readonly reported = new Set<string>();
+  /** Development builds: the warning for systems whose fields a restore leaves. */
+  private readonly unsavedFields: UnsavedFields | undefined;
 
   /** @internal Use {@link createEngine}. */
   constructor(options: EngineOptions | undefined) {
@@ -197,6 +221,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
     this.settle = resolved.settleSeconds;
     this.fps = resolved.fps;
     this.events = new EventRing(resolved.events, 'createEngine');
+    this.unsavedFields = isDevelopmentBuild() ? new UnsavedFields(resolved.name) : undefined;
     if (PHASE_CHECKS) installPhaseChecks();
     this.detachWatchers = watchPauseReasons(resolved.root, resolved.pause, (reason, on) => this.setReason(reason, on));
   }
@@ -259,7 +284,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
   /**
    * Adds a system. One added during a frame first runs in the next frame.
    *
-   * @throws {OptionError} when `system` has no hook, a hook is not a function, or it is already added.
+   * @throws {OptionError} when `system` has no hook, a hook is not a function, it is already added, or it has one of `save`/`restore` without the other or without a name of its own.
    */
   add<S extends System>(system: S): S {
     const where = 'engine.add';
@@ -273,6 +298,8 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
     if (this.systems.some((entry) => entry.system === system)) {
       throw new OptionError(where, 'system', 'a system not added yet', system, `${where}: this system is already added to '${this.name}'`);
     }
+    checkSaveHooks(system, this.systems);
+    this.unsavedFields?.added(system);
     const name = typeof system.name === 'string' && system.name !== '' ? system.name : `system ${++this.systemNames}`;
     this.systems = [...this.systems, { system, name, active: true }];
     if (!this.innerLoop.inFrame) this.frameSystems = this.systems;
@@ -390,14 +417,37 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost> {
     this.report(error, { system: error.system, hook: error.phase }, error.phase);
   }
 
-  /** Not written yet: the save/restore issue (26) gives this preset its state. */
-  protected saveState(): never {
-    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  /** The game's pause and each saving system's `save()`, copied (see {@link PageEngineSnapshot}). */
+  protected saveState(): PageEngineSnapshot {
+    return { manualPause: this.innerLoop.heldFor('manual'), systems: saveSystems(this.systems) };
   }
 
-  /** Not written yet (see {@link saveState}). */
-  protected restoreState(): never {
-    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  /**
+   * Checks the whole state first (the engine's systems now against the
+   * snapshot's), then: the game's pause, a wake (a settled engine draws the
+   * restored state), each saving system's `restore(data)`. A `restore` that
+   * throws stops the engine, as any hook does, and is reported; the others
+   * still restore. The host's pauses stay as they are (see {@link PageEngineSnapshot}).
+   */
+  protected restoreState(state: unknown): void {
+    const { manualPause, dataByName } = checkPageEngineState(state, this.systems);
+    this.unsavedFields?.restoring(this.systems);
+    this.setReason('manual', manualPause);
+    this.wake();
+    for (const { system, name } of this.systems) {
+      if (system.restore === undefined) continue;
+      try {
+        system.restore(dataByName.get(name));
+      } catch (error) {
+        this.setReason('stopped', true);
+        this.report(error, { system: name, hook: 'restore' });
+      }
+    }
+  }
+
+  /** The input the systems read (`engine.input`, made if it was not): its held keys, pointer and unconsumed edges are saved and restored. */
+  protected override snapshotInput(): Input<string> {
+    return this.input.device;
   }
 
   protected teardown(): void {

@@ -281,7 +281,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
     const input = this.snapshotInput();
     return {
       format: SNAPSHOT_FORMAT_VERSION,
-      preset: this.label,
+      preset: this.preset, // not the label: a page engine's names the engine ('page engine 'hero''), and a snapshot restores into any engine of its preset
       loop: this.innerLoop.saveState(),
       random: this.random.state,
       input: input === undefined ? null : input.save(),
@@ -304,7 +304,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
   restore(snapshot: EngineSnapshot<S>): void {
     this.assertAlive('restore');
     this.assertBetweenFrames('restore');
-    checkSnapshot('restore', this.label, snapshot);
+    checkSnapshot('restore', this.preset, snapshot);
     const copy = copyPlain(snapshot);
     const input = this.snapshotInput();
     this.innerLoop.restoreState(copy.loop, true);

@@ -1,13 +1,15 @@
 import type { PhaseGuard } from '../../loop/frame-runner.js';
 
 /**
- * Development warnings for the three calls that make a simulation differ
- * from run to run: `Math.random()`, `Date.now()` and `performance.now()`
- * inside a phase that moves the game (a fixed step, an update).
+ * Development warnings for the calls that make a simulation differ from run
+ * to run: `Math.random()`, `Date.now()`, `performance.now()` and `new Date()`
+ * (with no argument) inside a phase that moves the game (a fixed step, an
+ * update).
  *
  * The mechanism is the smallest that is sound: while such a phase runs, and
  * only when the engine's `determinismWarnings` option is on, the three
- * functions are replaced by wrappers that warn and then call the original;
+ * functions are replaced by wrappers that warn and then call the original
+ * (`Date` by a subclass that warns when made with no argument);
  * when the phase ends they are put back, even when a hook threw (the loop
  * calls {@link PhaseGuard.exit} from a `finally`). Outside those phases, and
  * in every phase of an engine whose warnings are off, the globals are the
@@ -62,7 +64,7 @@ export function forgetWarnedCallSites(): void {
 }
 
 /** The functions wrapped, by the name a warning gives them. */
-type WatchedName = 'Math.random' | 'Date.now' | 'performance.now';
+type WatchedName = 'Math.random' | 'Date.now' | 'performance.now' | 'new Date';
 
 interface Watched {
   readonly name: WatchedName;
@@ -86,6 +88,21 @@ function install(): void {
   watch('Date.now', Date, 'now');
   const perf = (globalThis as { performance?: object }).performance;
   if (perf !== undefined && typeof (perf as { now?: unknown }).now === 'function') watch('performance.now', perf, 'now');
+  watchDateConstructor();
+}
+
+/** `new Date()` with no argument reads the clock too: while watched, `Date` is a subclass that warns on exactly that call. */
+function watchDateConstructor(): void {
+  const own = Object.getOwnPropertyDescriptor(globalThis, 'Date');
+  const RealDate = globalThis.Date;
+  class WatchedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) warnOnce('new Date', WatchedDate as unknown as () => number);
+      super(...(args as []));
+    }
+  }
+  Object.defineProperty(globalThis, 'Date', { value: WatchedDate, writable: true, configurable: true, enumerable: own?.enumerable ?? false });
+  installed.push({ name: 'new Date', owner: globalThis, key: 'Date', original: own });
 }
 
 function watch(name: WatchedName, owner: object, key: string): void {
@@ -101,7 +118,7 @@ function watch(name: WatchedName, owner: object, key: string): void {
 }
 
 function uninstall(): void {
-  for (const { owner, key, original } of installed) {
+  for (const { owner, key, original } of installed.reverse()) {
     if (original === undefined) delete (owner as Record<string, unknown>)[key];
     else Object.defineProperty(owner, key, original);
   }

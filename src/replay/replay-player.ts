@@ -1,0 +1,227 @@
+import { NEVER } from 'rxjs';
+import { fromStep } from '../../operators/step-operator.js';
+import { OptionError } from '../../operators/option-error.js';
+import { checkOptionKeys, integerAtLeast, optionsObject } from '../../operators/validate.js';
+import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
+import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
+import { engineLoop } from '../engines/shell/engine-loop.js';
+import type { Input } from '../input/input.js';
+import type { ShellEngine } from './record-session.js';
+import type { ReplayBuild } from './replay-session.js';
+import type { Session, SessionEvent } from './session.js';
+import { applyEvent, gameOf } from './session-events.js';
+
+/** How many frames apart a player keeps snapshots to seek from, when not told: two seconds at 60 Hz. */
+export const DEFAULT_SEEK_SNAPSHOT_EVERY = 120;
+
+/** The speeds a player takes: a quarter to eight times the recorded pace. */
+export const PLAYBACK_SPEEDS = { min: 0.25, max: 8 } as const;
+
+/** Options of {@link createReplayPlayer}. */
+export interface ReplayPlayerOptions {
+  /** Frames between the snapshots a seek restores from (taken as the player first plays through them). An integer >= 1; defaults to {@link DEFAULT_SEEK_SNAPSHOT_EVERY}. */
+  snapshotEvery?: number;
+}
+
+/**
+ * A session played back on a live engine, under a viewer's control: pause,
+ * single step, speed and seek. The engine draws as it did when recorded
+ * (its backend renders each replayed frame); what it is handed is the
+ * recording, frame by frame.
+ */
+export interface ReplayPlayer<E extends ShellEngine> {
+  /** The engine the session plays on (draw it, read its state). */
+  readonly engine: E;
+  /** The frames the session holds. */
+  readonly frames: number;
+  /** The frames played so far: 0 before the first, `frames` at the end. */
+  readonly frame: number;
+  /** Whether {@link advance} plays (a player starts paused). */
+  paused: boolean;
+  /** Recorded time per viewer time: 1 is the recorded pace, from {@link PLAYBACK_SPEEDS}.min to .max. */
+  speed: number;
+  /**
+   * Plays on by `viewerMs` of the viewer's time (call it from the page's
+   * frames with their delta): every recorded frame whose time has come runs,
+   * at `speed`. Does nothing while paused or at the end.
+   * @return The frames it ran.
+   */
+  advance(viewerMs: number): number;
+  /** Runs exactly the next recorded frame (paused or not). @return Whether there was one. */
+  step(): boolean;
+  /**
+   * Goes to just after frame `frame` (0: before the first): restores the
+   * nearest snapshot at or before it (one is kept every `snapshotEvery`
+   * frames, as the player first plays through them) and runs the recorded
+   * frames from there.
+   * @throws {OptionError} unless an integer from 0 to `frames`.
+   */
+  seek(frame: number): void;
+  /** Destroys the engine. */
+  destroy(): void;
+}
+
+/**
+ * Plays a recorded session back on an engine a viewer controls: the replay
+ * view of a game (pause, single step, ¼× to 8×, a scrubber). `build` is the
+ * replay's (see `replay`): the same game, built with `host.ticks`,
+ * `host.clock` and `host.seed`.
+ *
+ * Seeking backward is what save and restore are for: the player keeps a
+ * snapshot (`engine.save()`) every `snapshotEvery` frames as it plays, and a
+ * seek restores the nearest one before the target and re-simulates from
+ * there, which costs at most `snapshotEvery` frames of simulation.
+ *
+ * ```text
+ * frames    0 ───── 120 ───── 240 ─── 300
+ * kept      S0      S120      S240          (snapshots, as played)
+ * seek(200) restore S120, run 121…200
+ * ```
+ *
+ * @example
+ * ```ts
+ * const player = await createReplayPlayer(session, (host) => build(host));
+ * player.paused = false;
+ * requestAnimationFrame(function frame(now) { player.advance(16.7); requestAnimationFrame(frame); });
+ * scrubber.oninput = () => player.seek(Number(scrubber.value));
+ * ```
+ *
+ * @throws {Error} as `replay` does for a build of another preset, one that ignores its seed, or a game without the Input the session's calls need.
+ */
+export async function createReplayPlayer<E extends ShellEngine>(session: Session, build: ReplayBuild<E>, options?: ReplayPlayerOptions): Promise<ReplayPlayer<E>> {
+  const where = 'createReplayPlayer';
+  optionsObject(where, options, true);
+  checkOptionKeys(where, options, ['snapshotEvery']);
+  const snapshotEvery = options?.snapshotEvery ?? DEFAULT_SEEK_SNAPSHOT_EVERY;
+  integerAtLeast(where, 'snapshotEvery', snapshotEvery, 1);
+  // The player's clock hands out what the player sets before each tick: a delta, or undefined for a declined tick.
+  let next: number | undefined;
+  const clock = fromStep(() => () => next);
+  const built = await build({ ticks: NEVER, clock, seed: session.seed ?? DEFAULT_RANDOM_SEED });
+  const { engine, input } = gameOf(built);
+  if (engine.preset !== session.preset) {
+    engine.destroy();
+    throw new Error(`${where}: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
+  }
+  if (input === undefined && session.events.some((event) => event.kind === 'input')) {
+    engine.destroy();
+    throw new Error(`${where}: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build`);
+  }
+  if (session.start !== undefined) engine.restore(session.start);
+  else engine.random.restore(session.randomState);
+  return new Player(engine, input, session, snapshotEvery, (deltaMs) => (next = deltaMs));
+}
+
+class Player<E extends ShellEngine> implements ReplayPlayer<E> {
+  readonly frames: number;
+  paused = true;
+  private playbackSpeed = 1;
+  private played = 0;
+  /** Viewer time owed to the next frame, in recorded ms (speed applied). */
+  private owedMs = 0;
+  private readonly eventsBefore: SessionEvent[][];
+  private readonly declinedBefore: number[];
+  private readonly snapshots = new Map<number, EngineSnapshot<unknown>>();
+  private readonly page: boolean;
+
+  constructor(
+    readonly engine: E,
+    private readonly input: Input<string> | undefined,
+    private readonly session: Session,
+    private readonly snapshotEvery: number,
+    private readonly setNext: (deltaMs: number | undefined) => void,
+  ) {
+    this.frames = session.deltasMs.length;
+    this.eventsBefore = Array.from({ length: this.frames + 1 }, () => []);
+    for (const event of session.events) this.eventsBefore[Math.min(event.frame, this.frames)]!.push(event);
+    this.declinedBefore = new Array<number>(this.frames + 1).fill(0);
+    for (const { frame, count } of session.declined) this.declinedBefore[Math.min(frame, this.frames)]! += count;
+    this.page = engine.preset === 'page engine';
+    this.snapshots.set(0, engine.save());
+  }
+
+  get frame(): number {
+    return this.played;
+  }
+
+  get speed(): number {
+    return this.playbackSpeed;
+  }
+
+  set speed(value: number) {
+    if (typeof value !== 'number' || !(value >= PLAYBACK_SPEEDS.min && value <= PLAYBACK_SPEEDS.max)) {
+      throw new OptionError('player.speed', 'speed', `a number from ${PLAYBACK_SPEEDS.min} to ${PLAYBACK_SPEEDS.max}`, value);
+    }
+    this.playbackSpeed = value;
+  }
+
+  advance(viewerMs: number): number {
+    if (this.paused || this.played >= this.frames || !(viewerMs > 0)) return 0;
+    this.owedMs += viewerMs * this.playbackSpeed;
+    let ran = 0;
+    // At most a quarter second of recorded frames per call at 1x: a stalled page does not replay a minute in one frame.
+    const cap = Math.max(1, Math.ceil(this.playbackSpeed * 15));
+    while (this.played < this.frames && ran < cap && this.owedMs >= this.session.deltasMs[this.played]!) {
+      this.owedMs -= this.session.deltasMs[this.played]!;
+      this.runFrame();
+      ran++;
+    }
+    if (ran === cap) this.owedMs = 0;
+    return ran;
+  }
+
+  step(): boolean {
+    if (this.played >= this.frames) return false;
+    this.runFrame();
+    return true;
+  }
+
+  seek(frame: number): void {
+    if (!Number.isInteger(frame) || frame < 0 || frame > this.frames) throw new OptionError('player.seek', 'frame', `an integer from 0 to ${this.frames}`, frame);
+    if (frame !== this.played) {
+      let from = Math.floor(frame / this.snapshotEvery) * this.snapshotEvery;
+      while (!this.snapshots.has(from)) from -= this.snapshotEvery; // not played that far yet: the last one kept
+      if (frame < this.played || from > this.played) {
+        this.engine.restore(this.snapshots.get(from)!);
+        this.played = from;
+      }
+      while (this.played < frame) this.runFrame();
+    }
+    this.owedMs = 0;
+  }
+
+  destroy(): void {
+    this.engine.destroy();
+  }
+
+  /** One tick through the player's clock. A frame that throws was reported by the engine, as when recorded: the playback goes on. */
+  private tick(): void {
+    try {
+      this.engine.advance();
+    } catch {
+      // reported through the engine's onError and errors$
+    }
+  }
+
+  /** The recorded frame after `played`: its events, the ticks declined before it, then the frame with its delta; a snapshot kept on the grid. */
+  private runFrame(): void {
+    const frame = this.played;
+    for (const event of this.eventsBefore[frame]!) applyEvent(this.engine, this.input, event);
+    const deltaMs = this.session.deltasMs[frame]!;
+    if (this.page) {
+      try {
+        engineLoop(this.engine).advanceBy(deltaMs);
+      } catch {
+        // reported, as above
+      }
+    } else {
+      this.setNext(undefined);
+      for (let n = 0; n < this.declinedBefore[frame]!; n++) this.tick();
+      this.setNext(deltaMs);
+      this.tick();
+      this.setNext(undefined);
+    }
+    this.played = frame + 1;
+    if (this.played % this.snapshotEvery === 0 && !this.snapshots.has(this.played)) this.snapshots.set(this.played, this.engine.save());
+  }
+}
