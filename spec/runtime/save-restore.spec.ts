@@ -109,7 +109,7 @@ const counter = (game: BehaviorGame, self: EntityHandle): Behavior => {
     fixedUpdate() {
       state.ticks++;
       state.sum += game.random.next();
-      if (game.nameOf(self) === 'clock') game.setTransform(self, { position: [state.sum, state.ticks / 100, state.hits] });
+      if (game.nameOf(self) === 'clock') game.setTransform(self, { position: [state.sum, state.ticks / 100, state.hits], scale: [1 + (state.ticks % 3), 1, 1] });
     },
     onCollision(_game, _self, { kind }) {
       if (kind === 'begin') state.hits++;
