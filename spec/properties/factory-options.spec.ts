@@ -75,6 +75,7 @@ describe('property: every option is refused in the factory, naming it, or the en
       'scenes[0].entities[0].behaviors',
       'scenes[0].systems',
       'interpolation',
+      'behaviors',
       'backend',
     ] as const;
     await fc.assert(

@@ -45,7 +45,7 @@ describe('createReplayPlayer', () => {
     for (let i = 0; i < 30; i++) player.advance(1000 / 60);
     expect(recordedMs(player.frame)).toBeLessThanOrEqual(4 * 500 + 1e-6);
     expect(recordedMs(player.frame + 1)).toBeGreaterThan(4 * 500 - 40); // within a frame or two of 2 s of recorded time
-    player.seek(0);
+    await player.seek(0);
     player.speed = 0.25;
     for (let i = 0; i < 60; i++) player.advance(1000 / 60);
     expect(recordedMs(player.frame)).toBeLessThanOrEqual(250 + 1e-6);
@@ -58,11 +58,11 @@ describe('createReplayPlayer', () => {
   it('step() runs exactly one recorded frame, paused or not', async () => {
     const { session, states } = recorded(30);
     const player = await createReplayPlayer(session, (host) => stateGame(host));
-    expect(player.step()).toBe(true);
+    expect(await player.step()).toBe(true);
     expect(player.frame).toBe(1);
     expect(player.engine.state).toEqual(states[0]);
-    for (let i = 1; i < 30; i++) player.step();
-    expect(player.step()).toBe(false); // the end
+    for (let i = 1; i < 30; i++) await player.step();
+    expect(await player.step()).toBe(false); // the end
     expect(player.engine.state).toEqual(states[29]);
     player.destroy();
   });
@@ -70,27 +70,27 @@ describe('createReplayPlayer', () => {
   it('seek() lands on exactly the recorded state, backward (from a kept snapshot) and forward, every frame', async () => {
     const { session, states } = recorded(300);
     const player = await createReplayPlayer(session, (host) => stateGame(host), { snapshotEvery: 50 });
-    player.seek(300);
+    await player.seek(300);
     expect(player.engine.state).toEqual(states[299]);
     for (const target of [1, 299, 120, 7, 250, 200, 201, 150, 0, 60]) {
-      player.seek(target);
+      await player.seek(target);
       expect(player.frame).toBe(target);
       if (target > 0) expect(player.engine.state, `seek(${target})`).toEqual(states[target - 1]);
       else expect(player.engine.state.x).toBe(0);
     }
-    expect(() => player.seek(301)).toThrow('player.seek: frame must be an integer from 0 to 300, got 301');
-    expect(() => player.seek(1.5)).toThrow(OptionError);
+    await expect(player.seek(301)).rejects.toThrow('player.seek: frame must be an integer from 0 to 300, got 301');
+    await expect(player.seek(1.5)).rejects.toThrow(OptionError);
     player.destroy();
   });
 
   it('a seek costs at most snapshotEvery frames of simulation once played through', async () => {
     const { session } = recorded(300);
     const player = await createReplayPlayer(session, (host) => stateGame(host), { snapshotEvery: 50 });
-    player.seek(300);
+    await player.seek(300);
     const before = player.engine.frame().count;
     let frames = 0;
     const subscription = player.engine.loop.frames$.subscribe(() => frames++);
-    player.seek(149);
+    await player.seek(149);
     expect(frames).toBeLessThanOrEqual(49); // restored frame 100, ran 101…149
     subscription.unsubscribe();
     expect(before).toBe(300);

@@ -1,4 +1,5 @@
 import { saturatingAdd } from '../../operators/saturating-add.js';
+import type { LoopStats } from './loop-options.js';
 
 /** How many recent frames `stats().fps` and `.speed` are read over. */
 export const FRAME_RATE_WINDOW = 30;
@@ -82,6 +83,11 @@ export class FrameMeter {
     let simulatedMs = 0;
     for (let frame = this.recorded - frames + 1; frame < this.recorded; frame++) simulatedMs = saturatingAdd(simulatedMs, this.deltasMs[this.slot(frame)]!);
     return Math.min(simulatedMs / spanMs, Number.MAX_VALUE);
+  }
+
+  /** The loop's counters: the meter's own, with the time dropped and the errors the loop counted. */
+  stats(droppedMs: number, errors: number): LoopStats {
+    return { ticks: this.ticks, declined: this.declined, droppedMs, errors, fps: this.fps, speed: this.speed };
   }
 
   /** The recent frame deltas (ms), oldest first, at most {@link DIAGNOSTICS_WINDOW}. */

@@ -13,6 +13,15 @@ export interface LoopTap {
   frameEnd(): void;
   /** A caller changed a control from outside a frame (a change made inside a frame is the game's own, and replays itself). */
   control(kind: LoopControl, value: unknown): void;
+  /**
+   * A caller makes one of the engine's own recorded calls from outside a
+   * frame (a level load, the systems engine's `pause()`): its method path on
+   * the engine and its arguments. The tap runs `body` (the call) and returns
+   * what it returns; what the call does meanwhile (the loop controls it sets,
+   * the input it releases) it does not record separately, since a replay
+   * makes the call, which makes them.
+   */
+  call<T>(method: string, args: readonly unknown[], body: () => T): T;
 }
 
 /** The controls a {@link LoopTap} sees. @internal */

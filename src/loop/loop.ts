@@ -302,6 +302,15 @@ export class Loop<P extends string = string> {
     this.runner.abandon();
   }
 
+  /**
+   * Runs `body`, one of the engine's own calls a caller made: when a recorder
+   * listens and no frame runs, through the recorder (see {@link LoopTap.call}),
+   * which records it by name. @internal
+   */
+  recordCall<T>(method: string, args: readonly unknown[], body: () => T): T {
+    return this.tap === undefined || this.runner.inFrame ? body() : this.tap.call(method, args, body);
+  }
+
   /** Frames so far: `frame().count` without the snapshot. */
   get frameCount(): number {
     return this.runner.info.count;
@@ -351,14 +360,7 @@ export class Loop<P extends string = string> {
 
   /** Counters and readings of the loop's life so far. */
   stats(): LoopStats {
-    return {
-      ticks: this.meter.ticks,
-      declined: this.meter.declined,
-      droppedMs: this.runner.accumulator?.droppedTotalMs ?? 0,
-      errors: this.router.count,
-      fps: this.meter.fps,
-      speed: this.meter.speed,
-    };
+    return this.meter.stats(this.runner.accumulator?.droppedTotalMs ?? 0, this.router.count);
   }
 
   /**

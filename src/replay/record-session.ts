@@ -169,6 +169,8 @@ class Recorder implements SessionRecording, LoopTap {
   private readonly events: SessionEvent[] = [];
   private readonly checkpoints: Checkpoint[] = [];
   private declinedNow = 0;
+  /** Whether a recorded call (see `call`) is running. */
+  private inCall = false;
   private previousFields: StateFields = new Map();
   private done: Session | undefined;
   /** The engine's random state when the recording began. */
@@ -230,8 +232,21 @@ class Recorder implements SessionRecording, LoopTap {
     this.events.push({ kind: 'control', ...this.stamp(), control: kind, value });
   }
 
+  call<T>(method: string, args: readonly unknown[], body: () => T): T {
+    this.events.push({ kind: 'control', ...this.stamp(), control: 'call', value: [method, ...args] });
+    // What the call does (its loop controls, the input it releases), the replayed call does again: not recorded apart.
+    this.loop.setTap(undefined);
+    this.inCall = true;
+    try {
+      return body();
+    } finally {
+      this.inCall = false;
+      if (this.done === undefined) this.loop.setTap(this);
+    }
+  }
+
   private readonly onInput = (call: InputCall): void => {
-    if (this.loop.inFrame) return; // the game's own call: its replay makes it again
+    if (this.loop.inFrame || this.inCall) return; // the game's own call, or a recorded call's: its replay makes it again
     this.events.push({ kind: 'input', ...this.stamp(), call });
   };
 

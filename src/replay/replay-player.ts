@@ -43,20 +43,21 @@ export interface ReplayPlayer<E extends ShellEngine> {
   /**
    * Plays on by `viewerMs` of the viewer's time (call it from the page's
    * frames with their delta): every recorded frame whose time has come runs,
-   * at `speed`. Does nothing while paused or at the end.
+   * at `speed`. Does nothing while paused, at the end, or while a recorded
+   * load (a level or scene the session opened) is still loading.
    * @return The frames it ran.
    */
   advance(viewerMs: number): number;
-  /** Runs exactly the next recorded frame (paused or not). @return Whether there was one. */
-  step(): boolean;
+  /** Runs exactly the next recorded frame (paused or not), once a recorded load before it has finished. @return Whether there was one. */
+  step(): Promise<boolean>;
   /**
    * Goes to just after frame `frame` (0: before the first): restores the
    * nearest snapshot at or before it (one is kept every `snapshotEvery`
    * frames, as the player first plays through them) and runs the recorded
-   * frames from there.
+   * frames from there, waiting for the recorded loads among them.
    * @throws {OptionError} unless an integer from 0 to `frames`.
    */
-  seek(frame: number): void;
+  seek(frame: number): Promise<void>;
   /** Destroys the engine. */
   destroy(): void;
 }
@@ -123,6 +124,10 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
   private readonly declinedBefore: number[];
   private readonly snapshots = new Map<number, EngineSnapshot<unknown>>();
   private readonly page: boolean;
+  /** A recorded call still under way (a load), which the next frame waits for. */
+  private pendingCall: Promise<void> | undefined;
+  /** Whether the events before frame `played` were made (the frame then waits only for a load). */
+  private eventsApplied = false;
 
   constructor(
     readonly engine: E,
@@ -162,30 +167,32 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
     // At most a quarter second of recorded frames per call at 1x: a stalled page does not replay a minute in one frame.
     const cap = Math.max(1, Math.ceil(this.playbackSpeed * 15));
     while (this.played < this.frames && ran < cap && this.owedMs >= this.session.deltasMs[this.played]!) {
-      this.owedMs -= this.session.deltasMs[this.played]!;
-      this.runFrame();
+      if (!this.runFrame()) return ran; // a recorded load under way: the frame runs once it is done
+      this.owedMs -= this.session.deltasMs[this.played - 1]!;
       ran++;
     }
     if (ran === cap) this.owedMs = 0;
     return ran;
   }
 
-  step(): boolean {
+  async step(): Promise<boolean> {
     if (this.played >= this.frames) return false;
-    this.runFrame();
+    await this.runFrameWhole();
     return true;
   }
 
-  seek(frame: number): void {
+  async seek(frame: number): Promise<void> {
     if (!Number.isInteger(frame) || frame < 0 || frame > this.frames) throw new OptionError('player.seek', 'frame', `an integer from 0 to ${this.frames}`, frame);
     if (frame !== this.played) {
       let from = Math.floor(frame / this.snapshotEvery) * this.snapshotEvery;
       while (!this.snapshots.has(from)) from -= this.snapshotEvery; // not played that far yet: the last one kept
+      await this.pendingCall;
       if (frame < this.played || from > this.played) {
         this.engine.restore(this.snapshots.get(from)!);
         this.played = from;
+        this.eventsApplied = false;
       }
-      while (this.played < frame) this.runFrame();
+      while (this.played < frame) await this.runFrameWhole();
     }
     this.owedMs = 0;
   }
@@ -203,10 +210,36 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
     }
   }
 
-  /** The recorded frame after `played`: its events, the ticks declined before it, then the frame with its delta; a snapshot kept on the grid. */
-  private runFrame(): void {
+  /** {@link runFrame}, waiting out a recorded load before the frame. */
+  private async runFrameWhole(): Promise<void> {
+    while (!this.runFrame()) await this.pendingCall;
+  }
+
+  /**
+   * The recorded frame after `played`: its events, the ticks declined before
+   * it, then the frame with its delta; a snapshot kept on the grid. When an
+   * event is a load still under way (a promise), the frame waits for it.
+   * @return Whether the frame ran.
+   */
+  private runFrame(): boolean {
     const frame = this.played;
-    for (const event of this.eventsBefore[frame]!) applyEvent(this.engine, this.input, event);
+    if (this.pendingCall !== undefined) return false;
+    if (!this.eventsApplied) {
+      this.eventsApplied = true;
+      for (const event of this.eventsBefore[frame]!) {
+        const made = applyEvent(this.engine, this.input, event);
+        if (made instanceof Promise) {
+          const pending: Promise<void> = made.then(
+            () => undefined,
+            () => undefined, // its error was reported by the engine
+          ).finally(() => {
+            if (this.pendingCall === pending) this.pendingCall = undefined;
+          });
+          this.pendingCall = pending;
+        }
+      }
+      if (this.pendingCall !== undefined) return false;
+    }
     const deltaMs = this.session.deltasMs[frame]!;
     if (this.page) {
       try {
@@ -222,6 +255,8 @@ class Player<E extends ShellEngine> implements ReplayPlayer<E> {
       this.setNext(undefined);
     }
     this.played = frame + 1;
+    this.eventsApplied = false;
     if (this.played % this.snapshotEvery === 0 && !this.snapshots.has(this.played)) this.snapshots.set(this.played, this.engine.save());
+    return true;
   }
 }

@@ -203,7 +203,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   let declinedIndex = 0;
   let timestampMs = 0;
 
-  const applyEvents = (frame: number): boolean => {
+  const applyEvents = async (frame: number): Promise<boolean> => {
     while (eventIndex < session.events.length && session.events[eventIndex]!.frame === frame) {
       const event = session.events[eventIndex++]!;
       const tick = loop.fixedStepCount - baseTick;
@@ -211,7 +211,8 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
         scheduleDivergence = scheduleDifference(frame, event.tick, `schedule.fixedStepsBeforeFrame${frame + 1}`, event.tick, tick);
         return false;
       }
-      applyEvent(engine, input, event);
+      const made = applyEvent(engine, input, event);
+      if (made instanceof Promise) await made.catch(() => {}); // a load: its frames come after it, as recorded; its error was reported
     }
     return true;
   };
@@ -244,7 +245,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   };
 
   for (let frame = 0; frame <= frames; frame++) {
-    if (!applyEvents(frame) || !declinedBefore(frame)) break;
+    if (!(await applyEvents(frame)) || !declinedBefore(frame)) break;
     if (frame < frames && !tick(true, frame)) break;
   }
   const replayed = recording.stop();

@@ -23,7 +23,7 @@ export function gameOf<E extends ShellEngine>(built: E | ReplayGame<E>): { engin
 
 
 /** Makes a recorded event again on the replayed engine. @internal */
-export function applyEvent(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): void {
+export function applyEvent(engine: ShellEngine, input: Input<string> | undefined, event: SessionEvent): unknown {
   if (event.kind === 'input') {
     const call = event.call;
     if (call[0] === 'move') input!.movePointer(call[1], call[2], call[3]);
@@ -46,6 +46,10 @@ export function applyEvent(engine: ShellEngine, input: Input<string> | undefined
     case 'step':
       loop.step();
       return;
+    case 'call': {
+      const [method, ...args] = event.value as [string, ...unknown[]];
+      return (engine as unknown as { replayCall(method: string, args: readonly unknown[]): unknown }).replayCall(method, args);
+    }
     default:
     // clock, hold, release: for the record (the session clock already hands back what followed them)
   }

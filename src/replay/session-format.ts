@@ -242,7 +242,7 @@ function startSnapshot(json: unknown): EngineSnapshot<unknown> {
   return snapshot as EngineSnapshot<unknown>;
 }
 
-const CONTROL_KINDS: readonly ControlKind[] = ['paused', 'timeScale', 'fixedStep', 'clock', 'step', 'hold', 'release'];
+const CONTROL_KINDS: readonly ControlKind[] = ['paused', 'timeScale', 'fixedStep', 'clock', 'step', 'hold', 'release', 'call'];
 
 function controlText(control: ControlKind, value: unknown): string {
   return typeof value === 'number' ? numberText(value) : JSON.stringify(value ?? null);

@@ -37,12 +37,17 @@ export type InputCall = readonly ['press' | 'release', string] | readonly ['move
  * - `paused` (a boolean), `timeScale` (a number), `fixedStep` (the options
  *   given to `setFixedStep`) and `step` (a single step asked for while
  *   paused) are applied again by a replay, before the same frame;
+ * - `call` (one of the engine's own calls a caller made between frames: a
+ *   level or scene load, the systems engine's `pause()`/`play()`, the
+ *   runtime's `pause()`; the value is `[method path, ...arguments]`) is made
+ *   again by a replay, and with it whatever the call did (the loop controls
+ *   it set, the input it released), which is not recorded apart;
  * - `clock` (a clock replaced; the value is `keepBaseline`), `hold` and
  *   `release` (a level or scene load, a pause that asks for no frames; the
  *   value is the holds outstanding) are kept for the record: a replay's
  *   scripted clock already hands back the deltas that followed them.
  */
-export type ControlKind = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release';
+export type ControlKind = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release' | 'call';
 
 /**
  * Where something happened: after `frame` frames and `tick` fixed steps of

@@ -204,6 +204,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
         frameEnd: () => self.engine?.closeFrame(),
         freshStartDropsSteps: true,
         phaseHost: PageEngine.phaseHostOf,
+        recordedCalls: ['pause', 'resume'],
       },
       taken,
       {
@@ -337,12 +338,12 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
 
   /** Pauses by hand (`'manual'`); only {@link resume} clears it. */
   pause(): void {
-    this.setReason('manual', true);
+    this.recordedCall('pause', [], () => this.setReason('manual', true));
   }
 
   /** Clears a manual pause; the engine runs if no other reason holds. */
   resume(): void {
-    this.setReason('manual', false);
+    this.recordedCall('resume', [], () => this.setReason('manual', false));
   }
 
   /**

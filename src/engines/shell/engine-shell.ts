@@ -88,6 +88,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
   /** The engine's name in errors. */
   protected readonly label: string;
   private readonly throwCause: boolean;
+  private readonly recordedCalls: readonly string[];
   private dead = false;
 
   /**
@@ -97,7 +98,8 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
    * @internal Presets call it.
    */
   protected constructor(preset: PresetDeclaration<P, F>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
-    const { label, where, phases, phaseHost, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps } = preset;
+    const { label, where, phases, phaseHost, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps, recordedCalls = [] } = preset;
+    this.recordedCalls = recordedCalls;
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = { ...options.shell, ...supplied };
     this.random = new EngineRandom(seed, where);
     this.label = label;
@@ -341,6 +343,32 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
       `${method}: called inside frame ${this.innerLoop.frameCount} of the ${this.label} (phase "${this.innerLoop.currentPhase}"); ` +
         `${method} between frames (from a key handler, a timer, or after advance() returns)`,
     );
+  }
+
+  /**
+   * Makes a recorded call again (a replay does): `method` is one of the
+   * preset's `recordedCalls`, a path on the engine.
+   * @return What the call returns (a load's promise, say).
+   * @throws {Error} for a method the preset does not record.
+   * @internal
+   */
+  replayCall(method: string, args: readonly unknown[]): unknown {
+    if (!this.recordedCalls.includes(method)) {
+      throw new Error(`replay: the session calls ${method}(), which the ${this.preset} does not record (${this.recordedCalls.join(', ') || 'it records none'})`);
+    }
+    const path = method.split('.');
+    let target = this as unknown as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+    return (target[path[path.length - 1]!] as (...values: unknown[]) => unknown).apply(target, [...args]);
+  }
+
+  /**
+   * Runs one of the preset's own calls a caller made (`method` is one of its
+   * `recordedCalls`): a recorder attached and no frame running, it is
+   * recorded by name, so a replay makes it again.
+   */
+  protected recordedCall<T>(method: string, args: readonly unknown[], body: () => T): T {
+    return this.innerLoop.recordCall(method, args, body);
   }
 
   /** Frees what the preset holds (its world, backend, input...); called once, by {@link destroy}. */

@@ -84,6 +84,13 @@ export interface PresetDeclaration<P extends string, F = never> {
   readonly frameEnd?: () => void;
   /** Whether a fresh start also drops the fixed-step time not yet simulated (see `LoopOptions.freshStartDropsSteps`). */
   readonly freshStartDropsSteps?: boolean;
+  /**
+   * The preset's own calls a session records by name when a caller makes
+   * them between frames, and a replay makes again: method paths on the
+   * engine (`'pause'`, `'world.openLevel'`). Each is made through the shell's
+   * `recordedCall` by the method itself.
+   */
+  readonly recordedCalls?: readonly string[];
 }
 
 /**

@@ -1,9 +1,13 @@
+import type { SaveHooks } from './save-hooks.js';
+
 /**
  * A behavior's hooks: a per-entity script's share of the frame. Each frame
  * the engine runs every entity's behaviors after the systems of the same
- * phase: `fixedUpdate` once per fixed step, `update` once per frame.
+ * phase: `fixedUpdate` once per fixed step, `update` once per frame. A
+ * behavior with state in its own fields gives it to `engine.save()` through
+ * {@link SaveHooks}.
  */
-export interface BehaviorHooks {
+export interface BehaviorHooks extends SaveHooks {
   /** Runs once per fixed step, after the systems' `fixedUpdate`. */
   fixedUpdate?(): void;
   /** Runs once per frame, after the systems' `update`. */

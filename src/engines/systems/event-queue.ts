@@ -110,6 +110,17 @@ export class EventQueue {
   clear(): void {
     this.queued.length = 0;
   }
+
+  /** The events waiting for the next frame, in dispatch order: the queue's own array, to read (a snapshot copies it). */
+  pending(): readonly SystemsEvent[] {
+    return this.queued;
+  }
+
+  /** Makes the queue these events, in order (a restore: between frames, never during delivery). */
+  replace(events: readonly SystemsEvent[]): void {
+    this.queued.length = 0;
+    for (const event of events) this.queued.push(event);
+  }
 }
 
 /**

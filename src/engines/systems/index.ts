@@ -11,6 +11,8 @@
  * @packageDocumentation
  */
 export { createSystemsEngine, SystemsEngine, type SystemsEngineState, type SystemsEngineStats } from './systems-engine.js';
+export type { SystemsSnapshotState, SavedTime, SavedPart, SavedScene, SavedEntity } from './systems-snapshot.js';
+export type { SaveHooks } from './save-hooks.js';
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhase, type SystemsPhaseHost } from './systems-phases.js';
 export type { PresetPhase } from '../shell/preset-declaration.js';
 export type { SystemsConfig, SceneConfig } from './systems-config.js';

@@ -1,10 +1,12 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import type { BehaviorHooks } from './behavior.js';
-import { Entity } from './entity.js';
+import { Entity, type Pose } from './entity.js';
 import { EventScope, type EventQueue, type SystemsEvents } from './event-queue.js';
 import { nameOf } from './system-name.js';
 import type { SystemsEngineControls } from './systems-engine-controls.js';
+import type { SavedEntity, SavedPart, SavedScene } from './systems-snapshot.js';
+import { handedOver } from './unsaved-fields.js';
 import type { Time } from './time.js';
 
 /** An entity as a configuration (or `scene.createEntity`) describes it. */
@@ -103,6 +105,21 @@ interface BehaviorRecord {
   readonly events: EventScope;
 }
 
+/** What a scene keeps of each entity it made: its serial (see {@link SavedEntity.serial}) and its behaviors. */
+interface EntityRecord {
+  readonly serial: number;
+  readonly behaviors: readonly BehaviorRecord[];
+}
+
+/** A scene's entities and counters, as a snapshot holds them. @internal */
+export type SavedEntities = Pick<SavedScene, 'nextId' | 'nextSerial' | 'entities'>;
+
+/** What a scene's restore asks of its engine: a behavior class by name, and a behavior's own state put back. @internal */
+export interface EntityRestorer {
+  behaviorClass(name: string): BehaviorClass;
+  restorePart(instance: object, part: SavedPart, owner: string): void;
+}
+
 /**
  * One scene of a game: its entities, in creation order, and (once built)
  * its scene systems, in configuration order. The engine builds a scene's
@@ -115,9 +132,10 @@ export class Scene {
   /** The scene's systems, in configuration order. */
   systems: readonly object[] = [];
 
-  private readonly behaviorRecords = new Map<Entity, BehaviorRecord[]>();
+  private readonly records = new Map<Entity, EntityRecord>();
   private readonly removals: Entity[] = [];
   private nextId = 0;
+  private nextSerial = 0;
 
   /** @internal The engine builds scenes. */
   constructor(
@@ -139,6 +157,11 @@ export class Scene {
    */
   createEntity(config: EntityConfig = {}, where = 'createEntity'): Entity {
     checkEntityConfig(config, where);
+    return this.build(config, this.nextSerial++);
+  }
+
+  /** What createEntity does once the description is checked, with the serial given (a restore gives the saved one). */
+  private build(config: EntityConfig, serial: number): Entity {
     const { id = `entity-${this.nextId++}`, transform = {}, components = {}, behaviors = [], interpolate = true } = config;
     const { x = 0, y = 0, rotation = 0 } = transform;
     const entity = new Entity(id, x, y, rotation, components, interpolate);
@@ -146,7 +169,7 @@ export class Scene {
     for (const Class of behaviors) {
       const events = new EventScope(this.context.queue, `behavior ${Class.name} of entity ${id}`);
       try {
-        const behavior: BehaviorHooks = new Class({ entity, scene: this, time: this.context.time, events, engine: this.context.engine });
+        const behavior: BehaviorHooks = new Class(handedOver({ entity, scene: this, time: this.context.time, events, engine: this.context.engine }));
         entity.behaviors.push(behavior);
         records.push({ behavior, events });
       } catch (error) {
@@ -154,7 +177,7 @@ export class Scene {
         this.context.report(`behavior ${Class.name} of entity ${id}`, 'constructor', error);
       }
     }
-    this.behaviorRecords.set(entity, records);
+    this.records.set(entity, { serial, behaviors: records });
     (this.entities as Entity[]).push(entity);
     return entity;
   }
@@ -165,7 +188,7 @@ export class Scene {
    * at the end of the frame (at once outside a frame).
    */
   removeEntity(entity: Entity): void {
-    if (!entity.alive || !this.behaviorRecords.has(entity)) return;
+    if (!entity.alive || !this.records.has(entity)) return;
     entity.alive = false;
     this.destroyBehaviors(entity);
     this.removals.push(entity);
@@ -221,7 +244,7 @@ export class Scene {
     let kept = 0;
     for (let i = 0; i < list.length; i++) if (list[i]!.alive) list[kept++] = list[i]!;
     list.length = kept;
-    for (const entity of this.removals) this.behaviorRecords.delete(entity);
+    for (const entity of this.removals) this.records.delete(entity);
     this.removals.length = 0;
   }
 
@@ -233,12 +256,90 @@ export class Scene {
       this.destroyBehaviors(entity);
     }
     (this.entities as Entity[]).length = 0;
-    this.behaviorRecords.clear();
+    this.records.clear();
     this.removals.length = 0;
   }
 
+  /**
+   * The scene's counters and live entities as a snapshot holds them, each
+   * behavior through `savePart`. Components are the entities' own objects:
+   * the engine copies the whole state once.
+   * @internal
+   */
+  saveEntities(savePart: (behavior: BehaviorHooks, owner: string) => SavedPart): SavedEntities {
+    const entities: SavedEntity[] = [];
+    for (const entity of this.entities) {
+      if (!entity.alive) continue;
+      const { id, transform, previous, drawn, interpolate, components } = entity;
+      const behaviors = entity.behaviors.map((behavior) => savePart(behavior, `behavior ${nameOf(behavior)} of entity ${id}`));
+      entities.push({ serial: this.records.get(entity)!.serial, id, transform: poseOf(transform), previous: poseOf(previous), drawn: poseOf(drawn), interpolate, components, behaviors });
+    }
+    return { nextId: this.nextId, nextSerial: this.nextSerial, entities };
+  }
+
+  /**
+   * Makes the entities those of a snapshot (checked, and copied: its parts
+   * are kept), between frames:
+   *
+   * 1. An entity the scene still has (the same serial, id and behavior
+   *    classes) is kept, object and behaviors, so references to it stay good.
+   * 2. Every other entity is removed as `removeEntity` removes one (its
+   *    behaviors' `onDestroy` runs).
+   * 3. An entity the scene no longer has is built again, as `createEntity`
+   *    builds one (its behaviors' constructors run); an entity a hook of
+   *    these steps created is removed.
+   * 4. The entities are put in the snapshot's order, and every saved value is
+   *    written over them: poses, `interpolate`, components (each replaced by
+   *    the snapshot's), the counters.
+   * 5. Each behavior's own state is put back (`restorePart`), every entity
+   *    being back.
+   *
+   * Written last, the values win over anything a hook of steps 2 and 3 did.
+   * @internal
+   */
+  restoreEntities(saved: SavedEntities, restorer: EntityRestorer): void {
+    const bySerial = new Map<number, Entity>();
+    for (const [entity, { serial }] of this.records) bySerial.set(serial, entity);
+    const kept = saved.entities.map((s) => {
+      const entity = bySerial.get(s.serial);
+      return entity !== undefined && entity.alive && sameEntity(entity, s) ? entity : undefined;
+    });
+    this.removeAllBut(new Set(kept));
+    const list = saved.entities.map((s, i) => {
+      const entity = kept[i];
+      if (entity?.alive === true) return entity;
+      return this.build({ id: s.id, behaviors: s.behaviors.map((part) => restorer.behaviorClass(part.name)), interpolate: s.interpolate }, s.serial);
+    });
+    this.removeAllBut(new Set(list)); // what the hooks of steps 2 and 3 created
+    const entities = this.entities as Entity[];
+    entities.length = 0;
+    list.forEach((entity, i) => {
+      const s = saved.entities[i]!;
+      entities.push(entity);
+      setPose(entity.transform, s.transform);
+      setPose(entity.previous, s.previous);
+      setPose(entity.drawn, s.drawn);
+      entity.interpolate = s.interpolate;
+      const components = entity.components;
+      for (const key of Object.keys(components)) delete components[key];
+      Object.assign(components, s.components);
+    });
+    this.nextId = saved.nextId;
+    this.nextSerial = saved.nextSerial;
+    list.forEach((entity, i) => {
+      entity.behaviors.forEach((behavior, j) => {
+        const part = saved.entities[i]!.behaviors[j];
+        if (part !== undefined) restorer.restorePart(behavior, part, `behavior ${nameOf(behavior)} of entity ${entity.id}`);
+      });
+    });
+  }
+
+  private removeAllBut(keep: ReadonlySet<Entity | undefined>): void {
+    for (const entity of [...this.entities]) if (!keep.has(entity)) this.removeEntity(entity);
+  }
+
   private destroyBehaviors(entity: Entity): void {
-    for (const { behavior, events } of this.behaviorRecords.get(entity) ?? []) {
+    for (const { behavior, events } of this.records.get(entity)?.behaviors ?? []) {
       events.dispose();
       if (behavior.onDestroy === undefined) continue;
       try {
@@ -248,4 +349,20 @@ export class Scene {
       }
     }
   }
+}
+
+/** Whether a live entity is the one a snapshot saved (its serial matched): the same id and behavior classes. */
+function sameEntity(entity: Entity, saved: SavedEntity): boolean {
+  const { behaviors } = entity;
+  return entity.id === saved.id && behaviors.length === saved.behaviors.length && behaviors.every((behavior, j) => behavior.constructor.name === saved.behaviors[j]!.name);
+}
+
+function poseOf({ x, y, rotation }: Pose): Pose {
+  return { x, y, rotation };
+}
+
+function setPose(target: Pose, { x, y, rotation }: Pose): void {
+  target.x = x;
+  target.y = y;
+  target.rotation = rotation;
 }

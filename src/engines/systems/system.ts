@@ -1,4 +1,5 @@
 import type { SystemsEvents } from './event-queue.js';
+import type { SaveHooks } from './save-hooks.js';
 import type { Scene } from './scene.js';
 import type { SystemsEngineControls } from './systems-engine-controls.js';
 import type { Time } from './time.js';
@@ -22,9 +23,10 @@ import type { Time } from './time.js';
  * World hooks bracket the whole run and fire once; 3 to 8 repeat on every
  * scene change; 5 and 6 repeat every frame while the scene is active.
  * Within each, systems run in the order the configuration lists them, world
- * systems before the scene's.
+ * systems before the scene's. Beside them, a system with state in its own
+ * fields gives it to `engine.save()` through {@link SaveHooks}.
  */
-export interface WorldSystemHooks {
+export interface WorldSystemHooks extends SaveHooks {
   /** Hook 1: once, when the world loads (load assets here); the engine waits for a returned promise. */
   onWorldLoad?(): void | PromiseLike<void>;
   /** Hook 2: once, after every world system's `onWorldLoad` finished. */

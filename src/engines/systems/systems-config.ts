@@ -1,7 +1,7 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
 import { resolvePerformance, type PerformanceSettings, type ResolvedPerformance } from './performance-settings.js';
-import { checkEntityConfig, type EntityConfig } from './scene.js';
+import { checkEntityConfig, type BehaviorClass, type EntityConfig } from './scene.js';
 import { ENGINE_OPTION_KEYS, type PresetOptions, type ShellOptions } from '../shell/shell-options.js';
 import { WORLD_ONLY_HOOKS, type SceneSystemClass, type WorldSystemClass } from './system.js';
 import type { SystemsBackend } from './systems-backend.js';
@@ -40,6 +40,15 @@ export interface SystemsConfig extends ShellOptions {
   backend?: SystemsBackend;
   /** Whether the built-in interpolation system runs; defaults to true. */
   interpolation?: boolean;
+  /**
+   * The behavior classes the game creates entities with at run time
+   * (`scene.createEntity`), besides those the scenes' entities list. A
+   * snapshot names an entity's behaviors by class name, and a restore that
+   * brings back an entity destroyed after the save builds its behaviors from
+   * the classes the configuration lists; `save()` refuses a behavior of a
+   * class it does not list. Defaults to none.
+   */
+  behaviors?: readonly BehaviorClass[];
 }
 
 /** A checked configuration. @internal */
@@ -48,11 +57,13 @@ export interface CheckedConfig {
   readonly scenes: ReadonlyMap<string, SceneConfig>;
   readonly startSceneId: string;
   readonly performance: ResolvedPerformance;
+  /** Every behavior class the configuration lists (`behaviors`, then the scenes' entities'), by class name; null for a name two classes share. */
+  readonly behaviorClasses: ReadonlyMap<string, BehaviorClass | null>;
 }
 
 /** The systems engine's options, for the shell's intake: its own names, the shell's it takes, its backend's rule. @internal */
 export const SYSTEMS_OPTIONS: PresetOptions = {
-  own: ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'interpolation'] satisfies (keyof SystemsConfig)[],
+  own: ['systems', 'scenes', 'startSceneId', 'globalOptions', 'backend', 'interpolation', 'behaviors'] satisfies (keyof SystemsConfig)[],
   shell: ENGINE_OPTION_KEYS,
   name: 'config',
   rule: 'an object { systems, scenes, startSceneId, globalOptions }',
@@ -71,8 +82,11 @@ const SCENE_KEYS = ['id', 'systems', 'entities'] as const;
  * @internal
  */
 export function checkConfig(config: SystemsConfig, where: string): CheckedConfig {
-  const { systems = [], scenes, startSceneId, globalOptions, interpolation } = config;
+  const { systems = [], scenes, startSceneId, globalOptions, interpolation, behaviors = [] } = config;
   checkClasses(where, 'systems', systems);
+  if (!Array.isArray(behaviors) || behaviors.some((b) => typeof b !== 'function')) {
+    throw new OptionError(where, 'behaviors', 'an array of behavior classes', behaviors);
+  }
   if (!Array.isArray(scenes) || scenes.length === 0) {
     throw new OptionError(where, 'scenes', 'a non-empty array of scenes { id, systems, entities }', scenes);
   }
@@ -120,7 +134,18 @@ export function checkConfig(config: SystemsConfig, where: string): CheckedConfig
   if (interpolation !== undefined && typeof interpolation !== 'boolean') {
     throw new OptionError(where, 'interpolation', 'true or false', interpolation);
   }
-  return { worldSystems: systems, scenes: byId, startSceneId, performance };
+  const listed = [...behaviors, ...[...byId.values()].flatMap((scene) => (scene.entities ?? []).flatMap((entity) => entity.behaviors ?? []))];
+  return { worldSystems: systems, scenes: byId, startSceneId, performance, behaviorClasses: byName(listed) };
+}
+
+/** Classes by name; a name two different classes share maps to null (a snapshot could not tell them apart). */
+function byName(classes: readonly BehaviorClass[]): Map<string, BehaviorClass | null> {
+  const map = new Map<string, BehaviorClass | null>();
+  for (const Class of classes) {
+    const known = map.get(Class.name);
+    map.set(Class.name, known === undefined || known === Class ? Class : null);
+  }
+  return map;
 }
 
 function checkClasses(where: string, option: string, list: unknown): void {

@@ -1,21 +1,24 @@
 import { OptionError } from '../../../operators/option-error.js';
 import { saturatingAdd } from '../../../operators/saturating-add.js';
+import { isDevelopmentBuild } from '../shell/development-build.js';
 import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
 import type { PresetDeclaration } from '../shell/preset-declaration.js';
 import { takeOptions } from '../shell/shell-options.js';
 import type { Entity } from './entity.js';
-import { EventQueue, EventScope, type SystemsEventListener } from './event-queue.js';
+import { EventQueue, type SystemsEventListener } from './event-queue.js';
 import { andThen, callInSequence, deferred, type Deferred, type MaybePromise } from './hook-sequence.js';
 import { drawAsIs, InterpolationSystem } from './interpolation.js';
 import { performanceClock, type ResolvedPerformance } from './performance-settings.js';
 import { Scene, type SceneContext } from './scene.js';
-import { nameOf } from './system-name.js';
-import type { SceneSystemHooks, WorldSystemHooks } from './system.js';
+import type { WorldSystemHooks } from './system.js';
 import { inertBackend, type SystemsBackend, type SystemsFrame } from './systems-backend.js';
-import { checkConfig, SYSTEMS_OPTIONS, type CheckedConfig, type SceneConfig, type SystemsConfig } from './systems-config.js';
+import { checkConfig, SYSTEMS_OPTIONS, type CheckedConfig, type SystemsConfig } from './systems-config.js';
 import { SYSTEMS_ENGINE_PHASE_TABLE, type FrameHook, type SystemsPhaseHost, type SystemsPhase } from './systems-phases.js';
+import { restoreSystems, saveSystems, type SaveParts } from './systems-save.js';
+import type { SystemsSnapshotState } from './systems-snapshot.js';
 import { EngineTime, type Time } from './time.js';
-import { WorldRun, type SystemRecord } from './world-run.js';
+import { handedOver, UnsavedFieldWarnings } from './unsaved-fields.js';
+import { buildSystems, WorldRun, type SystemRecord } from './world-run.js';
 
 export { SYSTEMS_ENGINE_PHASES, SYSTEMS_ENGINE_PHASE_TABLE, type SystemsPhase } from './systems-phases.js';
 
@@ -63,7 +66,7 @@ export interface SystemsEngineStats extends EngineStats {
  * not playing (unloaded, loading, paused) the loop is held: it asks for no
  * frames and `advance()` runs nothing.
  */
-export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
+export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, SystemsSnapshotState> {
   /** The one shared Time handed to every system and behavior. */
   readonly time: Time;
   /** The backend frames are drawn through. */
@@ -88,6 +91,8 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   private pendingWorldEnd = false;
   private pendingScene: { id: string; done: Deferred } | undefined;
   private counts = { eventsDelivered: 0, ceilingFrames: 0 };
+  /** The development build's warning about fields a restore left (see `SaveHooks`); none in production. */
+  private readonly unsavedFields = isDevelopmentBuild() ? new UnsavedFieldWarnings() : undefined;
 
   /** @throws {OptionError} for a bad or unknown option or setting, before anything starts. */
   constructor(config: SystemsConfig) {
@@ -104,6 +109,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
         fixedStep: { stepMs: fixedStepMs, maxSteps: maxFixedUpdatesPerFrame, overflow: 'drop-backlog' },
         defaultClock: () => performanceClock(checked.performance),
         phaseHost: SystemsEngine.phaseHostOf,
+        recordedCalls: ['play', 'pause', 'destroyWorld', 'loadScene', 'dispatchEvent'],
       } satisfies PresetDeclaration<SystemsPhase, SystemsPhaseHost>,
       taken,
     );
@@ -153,23 +159,25 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * @throws {Error} after `destroy()`.
    */
   play(): Promise<void> {
-    this.assertAlive('play');
-    this.start();
-    switch (this.currentState) {
-      case 'playing':
-        return Promise.resolve();
-      case 'loading':
-        this.wantPaused = false;
-        return this.loading ?? Promise.resolve();
-      case 'paused':
-        this.engineTime.elapsedTime = 0;
-        this.currentState = 'playing';
-        this.releaseLoop();
-        return Promise.resolve();
-      case 'unloaded':
-        this.wantPaused = false;
-        return this.track(this.startWorld());
-    }
+    return this.recordedCall('play', [], () => {
+      this.assertAlive('play');
+      this.start();
+      switch (this.currentState) {
+        case 'playing':
+          return Promise.resolve();
+        case 'loading':
+          this.wantPaused = false;
+          return this.loading ?? Promise.resolve();
+        case 'paused':
+          this.engineTime.elapsedTime = 0;
+          this.currentState = 'playing';
+          this.releaseLoop();
+          return Promise.resolve();
+        case 'unloaded':
+          this.wantPaused = false;
+          return this.track(this.startWorld());
+      }
+    });
   }
 
   /**
@@ -180,12 +188,14 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * While loading, the engine ends up paused instead of playing.
    */
   pause(): void {
-    if (this.currentState === 'playing') {
-      this.holdLoop();
-      this.currentState = 'paused';
-    } else if (this.currentState === 'loading') {
-      this.wantPaused = true;
-    }
+    return this.recordedCall('pause', [], () => {
+      if (this.currentState === 'playing') {
+        this.holdLoop();
+        this.currentState = 'paused';
+      } else if (this.currentState === 'loading') {
+        this.wantPaused = true;
+      }
+    });
   }
 
   /** Whether the game is paused ({@link pause}): it runs no frame until {@link play}. */
@@ -204,13 +214,15 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * only stops taking host ticks.)
    */
   destroyWorld(): void {
-    const run = this.run;
-    if (run === undefined) return;
-    if (this.innerLoop.inFrame) {
-      this.pendingWorldEnd = true;
-      return;
-    }
-    this.endWorld(run);
+    return this.recordedCall('destroyWorld', [], () => {
+      const run = this.run;
+      if (run === undefined) return;
+      if (this.innerLoop.inFrame) {
+        this.pendingWorldEnd = true;
+        return;
+      }
+      this.endWorld(run);
+    });
   }
 
   /**
@@ -224,17 +236,19 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * @throws {OptionError} when `sceneId` names no scene; an `Error` when the game is unloaded.
    */
   loadScene(sceneId: string): Promise<void> {
-    if (!this.config.scenes.has(sceneId)) {
-      throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
-    }
-    const run = this.run;
-    if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-    if (this.innerLoop.inFrame || this.currentState === 'loading') {
-      const done = this.pendingScene?.done ?? deferred();
-      this.pendingScene = { id: sceneId, done };
-      return done.promise;
-    }
-    return this.track(this.changeScene(run, sceneId));
+    return this.recordedCall('loadScene', [sceneId], () => {
+      if (!this.config.scenes.has(sceneId)) {
+        throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
+      }
+      const run = this.run;
+      if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
+      if (this.innerLoop.inFrame || this.currentState === 'loading') {
+        const done = this.pendingScene?.done ?? deferred();
+        this.pendingScene = { id: sceneId, done };
+        return done.promise;
+      }
+      return this.track(this.changeScene(run, sceneId));
+    });
   }
 
   /**
@@ -245,7 +259,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
    * @throws {OptionError} unless `type` is a string (a system's `options.events` refuses the same).
    */
   dispatchEvent(type: string, payload?: unknown): void {
-    this.queue.dispatch(type, payload);
+    return this.recordedCall('dispatchEvent', [type, ...(payload === undefined ? [] : [payload])], () => {
+      this.queue.dispatch(type, payload);
+    });
   }
 
   /**
@@ -271,14 +287,33 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     return { ...stats, skippedTicks: stats.declined, fixedUpdates: this.innerLoop.fixedStepCount, ...this.counts };
   }
 
-  /** Not written yet: the save/restore issue (26) gives this preset its state. */
-  protected saveState(): never {
-    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  /** The engine's own state (see {@link SystemsSnapshotState}). @throws {Error} while a world or scene loads or ends, and for state that is not plain data (see `saveSystems`). */
+  protected saveState(): SystemsSnapshotState {
+    return saveSystems(this.saveParts('save'));
   }
 
-  /** Not written yet (see {@link saveState}). */
-  protected restoreState(): never {
-    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  /**
+   * Puts the engine's own state back (see `restoreSystems`), then its life:
+   * playing (the loop takes ticks again) or paused (it is held).
+   * @throws {OptionError} for a state this engine cannot take (the engine is then unchanged); {@link Error} while a world or scene loads or ends.
+   */
+  protected restoreState(state: unknown): void {
+    this.currentState = restoreSystems(this.saveParts('restore'), state);
+    if (this.currentState === 'playing') this.releaseLoop();
+    else this.holdLoop();
+  }
+
+  /** What save and restore read and write, when they may: not while a world or a scene loads, nor while one ends (inside its exit or destroy hooks). */
+  private saveParts(method: 'save' | 'restore'): SaveParts {
+    const { currentState: life, engineTime: time, queue, run, unsavedFields: warnings } = this;
+    if (life === 'loading' || this.pendingScene !== undefined) {
+      throw new Error(
+        `${method}: the ${this.preset} is loading (a play() or loadScene() is under way${this.pendingScene === undefined ? '' : `, scene "${this.pendingScene.id}" next`}); ` +
+          `${method} between frames of a loaded scene: await the promise play() or loadScene() returned first`,
+      );
+    }
+    if (run?.exiting === true || run?.ended === true) throw new Error(`${method}: called while the ${this.preset}'s scene or world ends (inside its exit or destroy hooks); ${method} between frames of a loaded scene`);
+    return { life, time, queue, run, behaviorClasses: this.config.behaviorClasses, warnings, report: this.reportFrom };
   }
 
   /** The shell's `destroy()` calls this once: the world is destroyed (its hooks run) and the backend freed. Later calls to play throw. */
@@ -300,16 +335,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     this.currentState = 'loading';
     this.engineTime.reset();
     // Construction comes before all hooks: every world system is built first.
-    for (const Class of this.config.worldSystems) {
-      const events = new EventScope(this.queue, Class.name);
-      const hooks: WorldSystemHooks | undefined = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this }));
-      if (hooks === undefined) {
-        events.dispose();
-        continue;
-      }
-      events.name = nameOf(hooks);
-      run.worldSystems.push({ hooks, name: events.name, events });
-    }
+    run.worldSystems = buildSystems(this.config.worldSystems, this.queue, (Class, events) => new Class(handedOver({ time: this.time, events, engine: this })), this.reportFrom);
     return andThen(this.eachHook(run, run.worldSystems, 'onWorldLoad'), () => {
       if (run.cancelled) return;
       void this.eachHook(run, run.worldSystems, 'onWorldReady');
@@ -324,7 +350,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
     const scene = new Scene(sceneId, this.sceneContext);
     run.scene = scene;
     run.sceneEntered = false;
-    run.sceneSystems = this.buildSceneSystems(scene, config);
+    run.sceneSystems = buildSystems(config.systems ?? [], this.queue, (Class, events) => new Class(handedOver({ time: this.time, events, engine: this, scene })), this.reportFrom);
     scene.systems = run.sceneSystems.map((record) => record.hooks);
     (config.entities ?? []).forEach((entity, i) => {
       try {
@@ -340,21 +366,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
       void this.eachHook(run, both, 'onSceneEnter', scene);
       run.frameSystems = both;
     });
-  }
-
-  private buildSceneSystems(scene: Scene, config: SceneConfig): SystemRecord[] {
-    const records: SystemRecord[] = [];
-    for (const Class of config.systems ?? []) {
-      const events = new EventScope(this.queue, Class.name);
-      const hooks: SceneSystemHooks | undefined = this.construct(Class.name, () => new Class({ time: this.time, events, engine: this, scene }));
-      if (hooks === undefined) {
-        events.dispose();
-        continue;
-      }
-      events.name = nameOf(hooks);
-      records.push({ hooks: hooks as WorldSystemHooks, name: events.name, events });
-    }
-    return records;
   }
 
   /**
@@ -534,15 +545,6 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
 
   // -- hooks and errors -------------------------------------------------------
 
-  private construct<T>(name: string, build: () => T): T | undefined {
-    try {
-      return build();
-    } catch (error) {
-      this.reportFrom(name, 'constructor', error);
-      return undefined;
-    }
-  }
-
   /**
    * Calls one lifecycle hook of each system in order, each caught on its
    * own; a hook that returns a promise is awaited before the next system's
@@ -563,9 +565,9 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost> {
   };
 
   /** An error a system, behavior, listener or the backend threw, named by who threw and in which hook. */
-  private reportFrom(system: string, hook: string, cause: unknown): void {
+  private readonly reportFrom = (system: string, hook: string, cause: unknown): void => {
     this.report(cause, { system, hook });
-  }
+  };
 }
 
 /**
