@@ -13,12 +13,15 @@ import { SceneDocumentError, type ParsedScene, type SceneDocument, type SceneObj
 import { parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import type { Command } from './structural-commands.js';
 
-/** A pose in a snapshot: position (m), rotation (a unit quaternion x, y, z, w), scale. */
-export interface PoseSnapshot {
-  readonly position: readonly number[];
-  readonly rotation: readonly number[];
-  readonly scale: readonly number[];
-}
+/**
+ * A pose in a snapshot, as 10 numbers: position x, y, z (m), rotation x, y,
+ * z, w (a unit quaternion), scale x, y, z. Flat, so that saving and copying
+ * a thousand objects' three poses makes three arrays each, not twelve.
+ */
+export type PoseSnapshot = readonly number[];
+
+/** Numbers in a {@link PoseSnapshot}. */
+const POSE_NUMBERS = 10;
 
 /** A behavior in a snapshot: its registered name, and its own state. */
 export interface BehaviorSnapshot {
@@ -235,17 +238,19 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
   };
 }
 
-function savePose({ position, rotation, scale }: Pose): PoseSnapshot {
-  return { position: Array.from(position), rotation: Array.from(rotation), scale: Array.from(scale) };
+function savePose({ position: p, rotation: r, scale: s }: Pose): PoseSnapshot {
+  return [p[0]!, p[1]!, p[2]!, r[0]!, r[1]!, r[2]!, r[3]!, s[0]!, s[1]!, s[2]!];
 }
 
-function readPose(field: string, value: unknown, into: Pose): void {
-  const saved = record(field, value, 'a pose { position, rotation, scale }') as Partial<Record<keyof PoseSnapshot, unknown>>;
-  for (const [part, length] of [['position', 3], ['rotation', 4], ['scale', 3]] as const) {
-    const numbers = saved[part];
-    if (!Array.isArray(numbers) || numbers.length !== length || !numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) refuse(`${field}.${part}`, `${length} finite numbers`, numbers);
-    into[part].set(numbers as number[]);
+function readPose(field: string, value: unknown, { position, rotation, scale }: Pose): void {
+  const saved = value as number[];
+  if (!Array.isArray(saved) || saved.length !== POSE_NUMBERS) refuse(field, `a pose: ${POSE_NUMBERS} finite numbers (position x, y, z, rotation x, y, z, w, scale x, y, z)`, value);
+  for (let i = 0; i < POSE_NUMBERS; i++) {
+    if (typeof saved[i] !== 'number' || !Number.isFinite(saved[i])) refuse(`${field}[${i}]`, 'a finite number', saved[i]);
   }
+  for (let i = 0; i < 3; i++) position[i] = saved[i]!;
+  for (let i = 0; i < 4; i++) rotation[i] = saved[3 + i]!;
+  for (let i = 0; i < 3; i++) scale[i] = saved[7 + i]!;
 }
 
 function saveBehavior(object: RuntimeObject, name: string, behavior: Behavior): unknown {
