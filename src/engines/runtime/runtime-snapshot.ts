@@ -295,8 +295,8 @@ function physicsOf(value: unknown, live: readonly RuntimeObject[], hasPhysics: b
     return undefined;
   }
   const { bodies } = record('physics', value, "a physics snapshot (the adapter's takeSnapshot())") as Partial<PhysicsSnapshot>;
-  const owned = live.filter((object) => object.physical).map((object) => object.body);
-  if (!Array.isArray(bodies) || bodies.length !== owned.length || !owned.every((body) => bodies.includes(body))) {
+  const owned = new Set(live.filter((object) => object.physical).map((object) => object.body));
+  if (!Array.isArray(bodies) || bodies.length !== owned.size || !bodies.every((body) => owned.has(body))) {
     refuse('physics.bodies', 'the bodies of the live objects (objects[i].body), each once', bodies);
   }
   return value as PhysicsSnapshot;
