@@ -1,6 +1,8 @@
 // Physics Playground: the behaviors the scene documents name ("player",
 // "camera", "spawner", "despawn") and one the spawner adds ("patrol"). Each
-// is a factory: the state it keeps lives in the object it returns.
+// is a factory: the state it keeps lives in the closure of the object it
+// returns, and goes into the runtime's snapshots through its save()/restore()
+// pair (runtime.save(): a recording that starts mid-game, a replay's seek).
 import type { Behavior, BehaviorFactory, BehaviorGame, CollisionInfo, EntityHandle } from 'tickflow/runtime';
 
 /** The player's running speed, metres per second: assigned as a velocity, never multiplied by delta. */
@@ -56,6 +58,11 @@ export const player: BehaviorFactory = () => {
       if (collision.kind === 'end') ground.delete(collision.other);
       else if (collision.hasContact && collision.normal[1]! < GROUND_NORMAL_Y) ground.add(collision.other);
     },
+    save: () => [...ground],
+    restore(data) {
+      ground.clear();
+      for (const handle of data as EntityHandle[]) ground.add(handle);
+    },
   } satisfies Behavior;
 };
 
@@ -77,6 +84,10 @@ export const patrol: BehaviorFactory = () => {
       position[0] = position[0]! + direction * PATROL_SPEED_MPS * delta;
       if (Math.abs(position[0]! - home) > PATROL_HALF_WIDTH_M) direction = -direction;
       g.setTransform(me, { position });
+    },
+    save: () => ({ home, direction }),
+    restore(data) {
+      ({ home, direction } = data as { home: number; direction: number });
     },
   };
 };
@@ -117,6 +128,10 @@ export const spawner: BehaviorFactory = () => {
         tags: ['ball', 'spawned'],
       });
     },
+    save: () => ({ nozzle, sinceSeconds, count }),
+    restore(data) {
+      ({ nozzle, sinceSeconds, count } = data as { nozzle: EntityHandle; sinceSeconds: number; count: number });
+    },
   };
 };
 
@@ -127,6 +142,10 @@ export const despawn: BehaviorFactory = () => {
     fixedUpdate(game, self, delta) {
       ageSeconds += delta;
       if (ageSeconds >= DESPAWN_AFTER_SECONDS) game.destroyObject(self);
+    },
+    save: () => ageSeconds,
+    restore(data) {
+      ageSeconds = data as number;
     },
   };
 };
@@ -158,6 +177,13 @@ export function cameraBehavior(controls: PlaygroundControls): BehaviorFactory {
         const p = followed.position;
         for (let i = 0; i < 3; i++) position[i] = p[i]! + offset[i]!;
         g.setPresentation(me, { position });
+      },
+      // The offset is taken in onStart, which a restore does not run again.
+      save: () => ({ target, offset: [...offset] }),
+      restore(data) {
+        const saved = data as { target: EntityHandle; offset: number[] };
+        target = saved.target;
+        offset.set(saved.offset);
       },
     };
   };
