@@ -1,13 +1,9 @@
 import type { Page } from 'playwright-core';
-import { NEVER } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nullBackend } from '../../src/index.js';
-import { replay, type ReplayHost, type Session } from '../../src/replay/index.js';
-import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
+import { replay, type Session } from '../../src/replay/index.js';
 import type { PaddleDuelHandle } from '../../examples/paddle-duel/main.js';
-import { duelCheckpointState } from '../../examples/paddle-duel/state-hash.js';
-import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { decodePng, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { GALLERY_GAMES } from '../replay/gallery-builds.js';
 import { checkOnPhone, checkReplayControls, loadThroughPage, OUTPUT_DIR, pageErrors, recordThroughPage, VIEW_TEST_TIMEOUT_MS } from './replay-view-checks.js';
 
 // Issue 26, items 4 and 5, for Paddle Duel (the world engine): played in
@@ -30,18 +26,6 @@ const framesPass = async (n: number) => {
   const from = await frame();
   await waitUntil(page, (target) => (window as unknown as DuelWindow).__game.frame().count >= target, from + n, 30_000);
 };
-
-/** The match as the page builds it (the demo seat on the left, the AI on the right), headless, from a replay's host. */
-function nodeBuild(host: ReplayHost) {
-  return createPaddleDuel({
-    backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }),
-    ticks: NEVER,
-    clock: host.clock,
-    engineSeed: host.seed,
-    seats: { left: 'demo', right: 'ai' },
-    courtLoadMs: 0,
-  }).engine;
-}
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -97,7 +81,8 @@ describe('Paddle Duel: record in Chromium, replay in Node and in the replay view
 
   it('the session replays in Node on the same build with every checkpoint equal', async () => {
     const { session } = recorded;
-    const report = await replay(session, nodeBuild, { stateOf: duelCheckpointState });
+    const game = GALLERY_GAMES['paddle-duel']!;
+    const report = await replay(session, game.build(session), { stateOf: game.stateOf! });
     expect(report.firstDivergence).toBeUndefined();
     expect(report).toMatchObject({ same: true, frames: session.deltasMs.length, checkpoints: session.checkpoints.length });
   });

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NEVER } from 'rxjs';
-import { playPlatformer } from '../../examples/fixed-step-platformer/game.js';
 import { replay, type Session } from '../../src/replay/index.js';
 import { decodePng, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import { GALLERY_GAMES } from '../replay/gallery-builds.js';
 import { checkOnPhone, checkReplayControls, loadThroughPage, OUTPUT_DIR, pageErrors, recordThroughPage, VIEW_TEST_TIMEOUT_MS } from './replay-view-checks.js';
 
 // Issue 26, items 4 and 5, for the Fixed-step Platformer (the systems
@@ -86,8 +85,8 @@ describe('Fixed-step Platformer: record in Chromium, replay in Node and in the r
 
   it('the session replays in Node on the same build with every checkpoint equal', async () => {
     const { session } = recorded;
-    const sceneId = (session.start!.state as { scene: { id: string } }).scene.id;
-    const report = await replay(session, (host) => playPlatformer({ ...host, ticks: NEVER, sceneId }).then((game) => game.engine));
+    const game = GALLERY_GAMES['fixed-step-platformer']!;
+    const report = await replay(session, game.build(session));
     expect(report.firstDivergence).toBeUndefined();
     expect(report).toMatchObject({ same: true, frames: session.deltasMs.length, checkpoints: session.checkpoints.length });
   });
