@@ -32,6 +32,9 @@ function build(seed?: number, fps?: number, frames: ReturnType<typeof testFrames
 
 const stateOf = (engine: PageEngine) => ({ ...games.get(engine)! });
 
+/** The pointer-following movers of the test that builds them, by engine. */
+const movers = new WeakMap<PageEngine, { x: number; px: number; steps: number }>();
+
 // The cap leaves the page's clock between its slots and comes back on a timer: a 60 Hz host and its timers, faked.
 beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
 afterEach(() => void vi.useRealTimers());
@@ -65,6 +68,44 @@ describe('replay: the page engine', () => {
     const other = await replay({ ...session, seed: 10, randomState: 10 }, (host) => build(host.seed, 40).engine, { stateOf });
     expect(other.same).toBe(false);
     expect(other.firstDivergence?.fields.map((f) => f.path)).toContain('.x');
+    engine.destroy();
+  });
+
+  it('the pointer the engine measures in its read phase is the player\'s: recorded, and placed before its frame; a settled engine woken drops its accumulated time on replay too', async () => {
+    // A mover that follows the pointer's x while it moves, settles when it has not moved for a while (it rests 20
+    // steps in every 40), and is woken by the next pointer move: the wake releases the settle hold, which drops the time
+    // the fixed step had accumulated.
+    const game = (frames = testFrames()) => {
+      const engine = createEngine({ frames, pause: false, settle: 0.05, step: 1 / 50 });
+      const mover = { x: 0, px: 0, steps: 0 };
+      movers.set(engine, mover);
+      engine.add({
+        read: (e) => void (mover.px = e.input.pointer.x),
+        step: (e, dt) => {
+          mover.steps++;
+          mover.x += mover.px * dt;
+          if (mover.steps % 40 < 20) e.busy();
+        },
+      });
+      return { engine, mover, frames };
+    };
+    const { engine, mover, frames } = game();
+    engine.start();
+    frames.tick(0);
+    const stateOf = (of: PageEngine) => ({ ...movers.get(of)! });
+    const recording = recordSession(engine, { checkpointEvery: 5, stateOf });
+    let t = 0;
+    for (let i = 0; i < 300; i++) {
+      if (i % 45 === 0) engine.input.movePointer(10 + i, 5); // wakes the engine when settled; measured at the next read
+      frames.tick((t += 17.3));
+    }
+    const session = decodeSession(encodeSession(recording.stop()));
+    expect(session.events.filter((e) => e.kind === 'input' && e.call[0] === 'move').length).toBeGreaterThanOrEqual(6);
+    expect(session.events.filter((e) => e.kind === 'control' && e.control === 'release' && e.value === 0).length).toBeGreaterThanOrEqual(2);
+    expect(mover.x).toBeGreaterThan(0);
+    const report = await replay(session, () => game().engine, { stateOf });
+    expect(report.firstDivergence).toBeUndefined();
+    expect(report).toMatchObject({ same: true, frames: session.deltasMs.length });
     engine.destroy();
   });
 });

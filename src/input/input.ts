@@ -90,6 +90,9 @@ interface ActionState {
  */
 export type InputCall = readonly ['press' | 'release', string] | readonly ['move', number, number, boolean];
 
+/** A session recorder's listener of an Input's calls (see `Input.setTap`); `measured`: the pointer measured for the page inside a frame. @internal */
+export type InputTap = (call: InputCall, measured: boolean) => void;
+
 /**
  * Checks a target that input listens on: anything with `addEventListener`
  * (window, a canvas, an element). One rule for every option that takes one.
@@ -149,7 +152,9 @@ export class Input<A extends string = string> {
   private readonly pointerDevice: PointerDevice;
   private readonly detachers: (() => void)[] = [];
   private readonly onInput: (() => void) | undefined;
-  private tap: ((call: InputCall) => void) | undefined;
+  private tap: InputTap | undefined;
+  /** Whether the pointer is being measured for the page (in a frame's read phase, or its close): a move then is the player's, not the game's. */
+  private measuring = false;
 
   constructor(options: InputOptions<A>) {
     optionsObject('createInput', options);
@@ -201,7 +206,7 @@ export class Input<A extends string = string> {
 
   /** Scripted input: the device input (a key code or pointer button) goes down. */
   press(input: string): void {
-    if (this.tap !== undefined) this.tap(['press', input]);
+    if (this.tap !== undefined) this.tap(['press', input], false);
     if (this.heldInputs.has(input)) return; // key repeat is not a new press
     this.heldInputs.add(input);
     if (input.startsWith('Pointer')) this.pointerButtonsHeld++;
@@ -242,7 +247,12 @@ export class Input<A extends string = string> {
    * phase). Does nothing when the target is measured at each event.
    */
   measurePointer(): void {
-    this.pointerDevice.measure();
+    this.measuring = true;
+    try {
+      this.pointerDevice.measure();
+    } finally {
+      this.measuring = false;
+    }
   }
 
   /**
@@ -254,7 +264,14 @@ export class Input<A extends string = string> {
       state.pressed = false;
       state.released = false;
     }
-    if (this.pointerDevice.takeLeaveAtClose()) this.placePointer(this.pointerState.x, this.pointerState.y, false);
+    if (this.pointerDevice.takeLeaveAtClose()) {
+      this.measuring = true; // a pointerleave, applied when the frame closes: the player's
+      try {
+        this.placePointer(this.pointerState.x, this.pointerState.y, false);
+      } finally {
+        this.measuring = false;
+      }
+    }
   }
 
   /** Releases everything held (a lost focus, a pause: the keyup events will never come). It is no input of the player's: `onInput` is not called. */
@@ -321,12 +338,14 @@ export class Input<A extends string = string> {
    * Sets (or, with `undefined`, removes) the one listener of every raw
    * `press`, `release` and pointer move, device events and scripted calls
    * alike (`releaseAll` is seen as its releases): how a session recorder sees
-   * input.
+   * input. Its second argument says whether the call is the pointer measured
+   * for the page inside a frame (the page engine's read phase): host input,
+   * though it comes in a frame.
    *
    * @throws {Error} when a listener is set and another is given (one recorder at a time).
    * @internal
    */
-  setTap(tap: ((call: InputCall) => void) | undefined): void {
+  setTap(tap: InputTap | undefined): void {
     if (tap !== undefined && this.tap !== undefined && tap !== this.tap) {
       throw new Error('setTap: this input is already recorded; stop the other recording first (one recorder at a time)');
     }
@@ -372,7 +391,7 @@ export class Input<A extends string = string> {
 
   /** The device input comes up (a recorder sees the release); returns whether it was held. */
   private lift(input: string): boolean {
-    if (this.tap !== undefined) this.tap(['release', input]);
+    if (this.tap !== undefined) this.tap(['release', input], false);
     if (!this.heldInputs.delete(input)) return false;
     if (input.startsWith('Pointer')) this.pointerButtonsHeld--;
     for (const action of this.actionsOf(input)) {
@@ -403,7 +422,7 @@ export class Input<A extends string = string> {
 
   /** Puts the pointer here; a recorder sees it as a move. */
   private placePointer(x: number, y: number, inside: boolean): void {
-    if (this.tap !== undefined) this.tap(['move', x, y, inside]);
+    if (this.tap !== undefined) this.tap(['move', x, y, inside], this.measuring);
     this.pointerState = { x, y, inside };
   }
 

@@ -220,6 +220,18 @@ export class Loop<P extends string = string> {
   }
 
   /**
+   * Does to the loop's time what letting go of its last hold does (a fresh
+   * start: the clock restarted, and the accumulator cleared where the loop
+   * drops held time), with no hold: a replay makes it again where the
+   * recording's last hold was let go (a page's automatic pause, a settle),
+   * which the replayed engine, with no page, never took. @internal
+   */
+  replayRelease(): void {
+    this.assertAlive('replayRelease');
+    this.freshStart();
+  }
+
+  /**
    * While paused, makes the next frame a single step: it runs as if
    * unpaused, for exactly one fixed step, hands its other phases the step's
    * seconds, and reports alpha 1 (it shows the step it made). Asked for in a

@@ -245,9 +245,13 @@ class Recorder implements SessionRecording, LoopTap {
     }
   }
 
-  private readonly onInput = (call: InputCall): void => {
-    if (this.loop.inFrame || this.inCall) return; // the game's own call, or a recorded call's: its replay makes it again
-    this.events.push({ kind: 'input', ...this.stamp(), call });
+  private readonly onInput = (call: InputCall, measured: boolean): void => {
+    // The game's own call, or a recorded call's: its replay makes it again. The pointer the page engine measures in
+    // its read phase is the player's, though it comes in a frame: recorded, and placed before that frame by a replay.
+    if ((this.loop.inFrame && !measured) || this.inCall) return;
+    const at = this.stamp();
+    // In a frame the loop has counted that frame already (its fixed steps not yet): stamped as before it.
+    this.events.push({ kind: 'input', ...(this.loop.inFrame ? { frame: at.frame - 1, tick: at.tick } : at), call });
   };
 
   // -- the session ------------------------------------------------------------

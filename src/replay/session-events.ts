@@ -50,8 +50,13 @@ export function applyEvent(engine: ShellEngine, input: Input<string> | undefined
       const [method, ...args] = event.value as [string, ...unknown[]];
       return (engine as unknown as { replayCall(method: string, args: readonly unknown[]): unknown }).replayCall(method, args);
     }
+    case 'release':
+      // The last hold let go (a page's automatic pause ended, a settled engine woke): its fresh start dropped the
+      // time the fixed step had accumulated, which the replayed engine, never held, must drop too.
+      if (event.value === 0) loop.replayRelease();
+      return;
     default:
-    // clock, hold, release: for the record (the session clock already hands back what followed them)
+    // clock, hold: for the record (the session clock already hands back what followed them)
   }
 }
 

@@ -45,7 +45,11 @@ export type InputCall = readonly ['press' | 'release', string] | readonly ['move
  * - `clock` (a clock replaced; the value is `keepBaseline`), `hold` and
  *   `release` (a level or scene load, a pause that asks for no frames; the
  *   value is the holds outstanding) are kept for the record: a replay's
- *   scripted clock already hands back the deltas that followed them.
+ *   scripted clock already hands back the deltas that followed them. The
+ *   release of the last hold (value 0) is made again as the fresh start it
+ *   was (`Loop.replayRelease`): a page engine's automatic pause or a settled
+ *   engine woken dropped the time its fixed step had accumulated, and the
+ *   replayed engine, never held, drops it too.
  */
 export type ControlKind = 'paused' | 'timeScale' | 'fixedStep' | 'clock' | 'step' | 'hold' | 'release' | 'call';
 
