@@ -36,12 +36,191 @@ export interface BreakoutView {
 }
 
 /**
- * A small breakout game in plain DOM, on the page engine.
+ * The breakout's game state, as plain numbers: what the simulation steps,
+ * what the page draws and what a snapshot (`engine.save()`) holds.
+ */
+export interface BreakoutState {
+  ballX: number;
+  ballY: number;
+  ballVX: number;
+  ballVY: number;
+  paddleX: number;
+  score: number;
+  lives: number;
+  left: number;
+  /** Where the pointer holds the paddle (board px), NaN when it does not. */
+  pointerX: number;
+  /** Whether the paddle still follows the ball by itself (until the visitor plays). */
+  autopilot: boolean;
+  /** 1 for a brick still standing, 0 for a broken one, row by row. */
+  alive: number[];
+}
+
+/** Options of {@link breakoutGame}. */
+export interface BreakoutGameOptions {
+  /** The board (the engine's root); none in Node. */
+  readonly root?: HTMLElement;
+  /** The scale the board is drawn at, read when the pointer is measured; 1 when left out. */
+  readonly fit?: BoardFit;
+  /** The engine's name. */
+  readonly name?: string;
+  /** The engine's random seed (a replay passes the recorded one). */
+  readonly seed?: number;
+  /** Whether the page pauses the engine by itself (off screen, hidden, typing); defaults to the engine's. Node has no page: `false`. */
+  readonly pause?: false;
+}
+
+/** Each breakout engine's state, for {@link breakoutState}. */
+const states = new WeakMap<PageEngine, BreakoutState>();
+
+/**
+ * The breakout's state now (a copy): what a recorded session's checkpoints
+ * hash (`recordSession(engine, { stateOf: breakoutState })`, the page engine
+ * has no state of its own to hash) and a replay compares.
+ */
+export function breakoutState(engine: PageEngine): BreakoutState {
+  const state = states.get(engine);
+  if (state === undefined) throw new Error('breakoutState: not a breakout engine (built by breakoutGame)');
+  return { ...state, alive: [...state.alive] };
+}
+
+/**
+ * The breakout's game without its picture: the page engine, the input read
+ * and the simulation. The page ({@link mountBreakout}) adds the drawing; a
+ * replay in Node builds this alone.
  *
  * - read: the input helper has measured the board (pointer x); nothing else.
- * - step (120 Hz): the ball, the paddle and the bricks as plain numbers and a
- *   Uint8Array; every hit is an event on the ring (`brick`, `paddle`,
- *   `wall`, `lost`, `cleared`). No DOM.
+ * - step (120 Hz): the ball, the paddle and the bricks as plain numbers
+ *   ({@link BreakoutState}); every hit is an event on the ring (`brick`,
+ *   `paddle`, `wall`, `lost`, `cleared`). No DOM. Its state goes into the
+ *   engine's snapshots through the system's `save`/`restore` pair.
+ */
+export function breakoutGame(options: BreakoutGameOptions = {}): { engine: PageEngine; state: BreakoutState } {
+  const { root, fit = { scale: 1 }, name = 'breakout', seed, pause } = options;
+  const engine = createEngine({
+    ...(root === undefined ? {} : { root }),
+    name,
+    step: 1 / 120,
+    maxSteps: 8,
+    ...(seed === undefined ? {} : { seed }),
+    ...(pause === undefined ? {} : { pause }),
+  });
+  const s: BreakoutState = {
+    ballX: BOARD_WIDTH / 2,
+    ballY: PADDLE_Y - 40,
+    ballVX: BALL_SPEED * 0.6,
+    ballVY: -BALL_SPEED * 0.8,
+    paddleX: (BOARD_WIDTH - PADDLE_WIDTH) / 2,
+    score: 0,
+    lives: LIVES,
+    left: COLUMNS * ROWS,
+    pointerX: NaN,
+    autopilot: true,
+    alive: new Array<number>(COLUMNS * ROWS).fill(1),
+  };
+  states.set(engine, s);
+
+  const serve = (): void => {
+    s.ballX = s.paddleX + PADDLE_WIDTH / 2;
+    s.ballY = PADDLE_Y - 20;
+    const angle = -Math.PI / 2 + (((s.score * 7919) % 100) / 100 - 0.5) * 1.2;
+    s.ballVX = BALL_SPEED * Math.cos(angle);
+    s.ballVY = BALL_SPEED * Math.sin(angle);
+  };
+
+  engine.add({
+    name: 'input',
+    read(e) {
+      const pointer = e.input.pointer;
+      if (pointer.inside) {
+        s.autopilot = false;
+        s.pointerX = pointer.x / fit.scale; // the pointer is measured on the board as drawn
+      }
+      if (e.input.held('ArrowLeft') || e.input.held('ArrowRight')) {
+        s.autopilot = false;
+        s.pointerX = NaN;
+      }
+    },
+  });
+
+  engine.add({
+    name: 'simulation',
+    step(e, dt) {
+      const { alive } = s;
+      // The paddle.
+      if (s.autopilot) s.paddleX += Math.max(-PADDLE_SPEED * dt, Math.min(PADDLE_SPEED * dt, s.ballX - PADDLE_WIDTH / 2 - s.paddleX + 14));
+      else if (!Number.isNaN(s.pointerX)) s.paddleX = s.pointerX - PADDLE_WIDTH / 2;
+      else s.paddleX += e.input.axis('ArrowLeft', 'ArrowRight') * PADDLE_SPEED * dt;
+      s.paddleX = Math.max(0, Math.min(BOARD_WIDTH - PADDLE_WIDTH, s.paddleX));
+
+      // The ball, and the walls.
+      s.ballX += s.ballVX * dt;
+      s.ballY += s.ballVY * dt;
+      if (s.ballX < 0 || s.ballX > BOARD_WIDTH - BALL_SIZE) {
+        s.ballX = Math.max(0, Math.min(BOARD_WIDTH - BALL_SIZE, s.ballX));
+        s.ballVX = -s.ballVX;
+        e.events.emit('wall');
+      }
+      if (s.ballY < 0) {
+        s.ballY = 0;
+        s.ballVY = -s.ballVY;
+        e.events.emit('wall');
+      }
+      // The paddle: where it is hit steers the ball.
+      if (s.ballVY > 0 && s.ballY + BALL_SIZE >= PADDLE_Y && s.ballY + BALL_SIZE <= PADDLE_Y + PADDLE_HEIGHT + 6 &&
+        s.ballX + BALL_SIZE >= s.paddleX && s.ballX <= s.paddleX + PADDLE_WIDTH) {
+        const offset = (s.ballX + BALL_SIZE / 2 - (s.paddleX + PADDLE_WIDTH / 2)) / (PADDLE_WIDTH / 2);
+        const angle = -Math.PI / 2 + offset * 1.0;
+        s.ballVX = BALL_SPEED * Math.cos(angle);
+        s.ballVY = BALL_SPEED * Math.sin(angle);
+        s.ballY = PADDLE_Y - BALL_SIZE;
+        e.events.emit('paddle', offset);
+      }
+      // The bricks: the first one the ball overlaps breaks.
+      for (let i = 0; i < alive.length; i++) {
+        if (alive[i] === 0) continue;
+        const bx = BRICK_GAP + (i % COLUMNS) * (BRICK_WIDTH + BRICK_GAP);
+        const by = BRICK_TOP + Math.floor(i / COLUMNS) * (BRICK_HEIGHT + BRICK_GAP);
+        if (s.ballX + BALL_SIZE < bx || s.ballX > bx + BRICK_WIDTH || s.ballY + BALL_SIZE < by || s.ballY > by + BRICK_HEIGHT) continue;
+        alive[i] = 0;
+        s.left--;
+        s.score += 10 * (ROWS - Math.floor(i / COLUMNS));
+        s.ballVY = -s.ballVY;
+        e.events.emit('brick', i, s.score);
+        break;
+      }
+      // Lost, and cleared.
+      if (s.ballY > BOARD_HEIGHT) {
+        s.lives--;
+        e.events.emit('lost', s.lives);
+        if (s.lives === 0) {
+          s.lives = LIVES;
+          s.score = 0;
+          alive.fill(1);
+          s.left = alive.length;
+          e.events.emit('over');
+        }
+        serve();
+      }
+      if (s.left === 0) {
+        alive.fill(1);
+        s.left = alive.length;
+        e.events.emit('cleared', s.score);
+        serve();
+      }
+    },
+    save: () => s,
+    restore(data) {
+      Object.assign(s, data as BreakoutState);
+    },
+  });
+  return { engine, state: s };
+}
+
+/**
+ * A small breakout game in plain DOM, on the page engine: {@link breakoutGame}
+ * and its picture.
+ *
  * - render: the ball, the paddle and each brick through the ledger (a brick's
  *   class changes once, when it breaks), and the HUD, which reads the ring.
  *
@@ -53,8 +232,9 @@ export interface BreakoutView {
  * automatic `'typing'` pause).
  */
 export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine {
-  const engine = createEngine({ root: view.board, name, step: 1 / 120, maxSteps: 8 });
   const { board } = view;
+  const fit = view.fit === undefined ? { scale: 1 } : fitBoard(board, view.fit);
+  const { engine, state: s } = breakoutGame({ root: board, fit, name });
   const ball = document.createElement('div');
   ball.className = 'ball';
   const paddle = document.createElement('div');
@@ -71,128 +251,25 @@ export function mountBreakout(view: BreakoutView, name = 'breakout'): PageEngine
     bricks.push(brick);
   }
   board.append(paddle, ball);
-
-  const alive = new Uint8Array(COLUMNS * ROWS).fill(1);
-  let ballX = BOARD_WIDTH / 2;
-  let ballY = PADDLE_Y - 40;
-  let ballVX = BALL_SPEED * 0.6;
-  let ballVY = -BALL_SPEED * 0.8;
-  let paddleX = (BOARD_WIDTH - PADDLE_WIDTH) / 2;
-  let score = 0;
-  let lives = LIVES;
-  let left = COLUMNS * ROWS;
-  let pointerX = NaN;
-  let autopilot = true;
-  const fit = view.fit === undefined ? { scale: 1 } : fitBoard(board, view.fit);
   const lines: string[] = [];
-
-  const serve = (): void => {
-    ballX = paddleX + PADDLE_WIDTH / 2;
-    ballY = PADDLE_Y - 20;
-    const angle = -Math.PI / 2 + (((score * 7919) % 100) / 100 - 0.5) * 1.2;
-    ballVX = BALL_SPEED * Math.cos(angle);
-    ballVY = BALL_SPEED * Math.sin(angle);
-  };
-
-  engine.add({
-    name: 'input',
-    read(e) {
-      const pointer = e.input.pointer;
-      if (pointer.inside) {
-        autopilot = false;
-        pointerX = pointer.x / fit.scale; // the pointer is measured on the board as drawn
-      }
-      if (e.input.held('ArrowLeft') || e.input.held('ArrowRight')) {
-        autopilot = false;
-        pointerX = NaN;
-      }
-    },
-  });
-
-  engine.add({
-    name: 'simulation',
-    step(e, dt) {
-      // The paddle.
-      if (autopilot) paddleX += Math.max(-PADDLE_SPEED * dt, Math.min(PADDLE_SPEED * dt, ballX - PADDLE_WIDTH / 2 - paddleX + 14));
-      else if (!Number.isNaN(pointerX)) paddleX = pointerX - PADDLE_WIDTH / 2;
-      else paddleX += e.input.axis('ArrowLeft', 'ArrowRight') * PADDLE_SPEED * dt;
-      paddleX = Math.max(0, Math.min(BOARD_WIDTH - PADDLE_WIDTH, paddleX));
-
-      // The ball, and the walls.
-      ballX += ballVX * dt;
-      ballY += ballVY * dt;
-      if (ballX < 0 || ballX > BOARD_WIDTH - BALL_SIZE) {
-        ballX = Math.max(0, Math.min(BOARD_WIDTH - BALL_SIZE, ballX));
-        ballVX = -ballVX;
-        e.events.emit('wall');
-      }
-      if (ballY < 0) {
-        ballY = 0;
-        ballVY = -ballVY;
-        e.events.emit('wall');
-      }
-      // The paddle: where it is hit steers the ball.
-      if (ballVY > 0 && ballY + BALL_SIZE >= PADDLE_Y && ballY + BALL_SIZE <= PADDLE_Y + PADDLE_HEIGHT + 6 &&
-        ballX + BALL_SIZE >= paddleX && ballX <= paddleX + PADDLE_WIDTH) {
-        const offset = (ballX + BALL_SIZE / 2 - (paddleX + PADDLE_WIDTH / 2)) / (PADDLE_WIDTH / 2);
-        const angle = -Math.PI / 2 + offset * 1.0;
-        ballVX = BALL_SPEED * Math.cos(angle);
-        ballVY = BALL_SPEED * Math.sin(angle);
-        ballY = PADDLE_Y - BALL_SIZE;
-        e.events.emit('paddle', offset);
-      }
-      // The bricks: the first one the ball overlaps breaks.
-      for (let i = 0; i < alive.length; i++) {
-        if (alive[i] === 0) continue;
-        const bx = BRICK_GAP + (i % COLUMNS) * (BRICK_WIDTH + BRICK_GAP);
-        const by = BRICK_TOP + Math.floor(i / COLUMNS) * (BRICK_HEIGHT + BRICK_GAP);
-        if (ballX + BALL_SIZE < bx || ballX > bx + BRICK_WIDTH || ballY + BALL_SIZE < by || ballY > by + BRICK_HEIGHT) continue;
-        alive[i] = 0;
-        left--;
-        score += 10 * (ROWS - Math.floor(i / COLUMNS));
-        ballVY = -ballVY;
-        e.events.emit('brick', i, score);
-        break;
-      }
-      // Lost, and cleared.
-      if (ballY > BOARD_HEIGHT) {
-        lives--;
-        e.events.emit('lost', lives);
-        if (lives === 0) {
-          lives = LIVES;
-          score = 0;
-          alive.fill(1);
-          left = alive.length;
-          e.events.emit('over');
-        }
-        serve();
-      }
-      if (left === 0) {
-        alive.fill(1);
-        left = alive.length;
-        e.events.emit('cleared', score);
-        serve();
-      }
-    },
-  });
 
   engine.add({
     name: 'render',
     render(e, alpha) {
       // The ball drawn where it will be alpha of a step from now.
-      const x = ballX + ballVX * engine.step * alpha;
-      const y = ballY + ballVY * engine.step * alpha;
+      const x = s.ballX + s.ballVX * engine.step * alpha;
+      const y = s.ballY + s.ballVY * engine.step * alpha;
       e.ledger.style(ball, 'transform', `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`);
-      e.ledger.style(paddle, 'transform', `translate(${paddleX.toFixed(1)}px, ${PADDLE_Y}px)`);
-      for (let i = 0; i < bricks.length; i++) e.ledger.toggle(bricks[i]!, 'gone', alive[i] === 0);
+      e.ledger.style(paddle, 'transform', `translate(${s.paddleX.toFixed(1)}px, ${PADDLE_Y}px)`);
+      for (let i = 0; i < bricks.length; i++) e.ledger.toggle(bricks[i]!, 'gone', s.alive[i] === 0);
     },
   });
 
   engine.add({
     name: 'hud',
     render(e) {
-      e.ledger.text(view.score, String(score));
-      e.ledger.text(view.lives, '●'.repeat(lives) + '○'.repeat(LIVES - lives));
+      e.ledger.text(view.score, String(s.score));
+      e.ledger.text(view.lives, '●'.repeat(s.lives) + '○'.repeat(LIVES - s.lives));
       // The ring: this frame's events, oldest first.
       const ring = e.events;
       let changed = false;

@@ -1,6 +1,7 @@
 // The gallery games a session recorded in Chromium (spec/browser/replay-*.spec.ts)
 // replays on in Node: each one the game's own build, handed the replay's host,
-// with no picture (a null backend) and the checkpoint state its page records.
+// with no picture (a null backend, or no DOM) and the checkpoint state its page
+// records.
 import { readFileSync } from 'node:fs';
 import { NEVER } from 'rxjs';
 import { nullBackend } from '../../src/index.js';
@@ -10,6 +11,7 @@ import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import { duelCheckpointState } from '../../examples/paddle-duel/state-hash.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { createPlayground, playgroundCheckpointState } from '../../examples/physics-playground/playground.js';
+import { breakoutGame, breakoutState } from '../../examples/page-parts/breakout.js';
 
 const sceneText = (name: string) => readFileSync(new URL(`../../examples/physics-playground/scenes/${name}.json`, import.meta.url), 'utf8');
 /** The Physics Playground's scene documents, as the page fetches them. */
@@ -48,5 +50,10 @@ export const GALLERY_GAMES: Readonly<Record<string, GalleryGame>> = {
   'physics-playground': {
     build: () => (host: ReplayHost) => createPlayground({ scenes: PLAYGROUND_SCENES, controls: { follow: 'presentation' }, ticks: NEVER, clock: host.clock, seed: host.seed }),
     stateOf: playgroundCheckpointState as (engine: ShellEngine) => unknown,
+  },
+  // The page engine: DOM Breakout's game without its picture (no page to pause it, no frames: the replay runs them).
+  'page-breakout': {
+    build: () => (host: ReplayHost) => breakoutGame({ seed: host.seed, pause: false }).engine,
+    stateOf: breakoutState as (engine: ShellEngine) => unknown,
   },
 };
