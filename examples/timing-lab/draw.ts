@@ -1,4 +1,26 @@
-import type { TickRecord, TimingLab } from './lab.js';
+import type { StepPlan } from 'tickflow';
+import type { Body, LabFixedStep, TickRecord } from './lab.js';
+
+/**
+ * What the picture is drawn from: the live lab (`TimingLab`), or a recorded
+ * session played back (`SessionTrack`).
+ */
+export interface LabPictureSource {
+  /** "Now" on the time axis, in ms of the records' `rawMs`. */
+  readonly nowMs: number;
+  /** The ticks to draw, oldest first. */
+  readonly history: readonly TickRecord[];
+  readonly fixedStep: Pick<LabFixedStep, 'stepMs' | 'maxSteps'>;
+  /** What the clock lane's label says. */
+  readonly clock: { readonly label: string };
+  /** A stall's total, for the host lane's label (0: none). */
+  readonly stalledMs: number;
+  readonly body: Body;
+  readonly paused: boolean;
+  readonly running: boolean;
+  /** The latest frame's plan (its alpha draws the body). */
+  plan(): StepPlan;
+}
 
 /** Horizontal scale of the picture: 0.6 px per real millisecond (a 60 Hz tick every 10 px). */
 export const PX_PER_MS = 0.6;
@@ -124,7 +146,7 @@ export function fitCanvas(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext
  * frame; a hollow one: declined), the frame's delta, its fixed steps, its
  * alpha, and a body moved by the fixed steps and drawn at alpha.
  */
-export function drawLab({ ctx, width, height }: Surface, lab: TimingLab): LabPicture {
+export function drawLab({ ctx, width, height }: Surface, lab: LabPictureSource): LabPicture {
   const left = gutterFor(width);
   const end = lanesEnd(width);
   const right = end - FUTURE_MS * PX_PER_MS; // "now" on the time axis
@@ -196,7 +218,7 @@ function drawNow(ctx: CanvasRenderingContext2D, right: number): void {
   ctx.fillText('now', right, 14);
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, lab: TimingLab, subtitleWidth: number): LaneLabel[] {
+function drawLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtitleWidth: number): LaneLabel[] {
   const { stepMs, maxSteps } = lab.fixedStep;
   const rows: [Lane, string, string, string][] = [
     [LANES.host, 'host ticks', lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps', COLORS.host],
@@ -358,7 +380,7 @@ function drawAlpha(ctx: CanvasRenderingContext2D, records: TickRecord[], xOf: (r
   }
 }
 
-function drawBody(ctx: CanvasRenderingContext2D, lab: TimingLab, left: number, right: number): void {
+function drawBody(ctx: CanvasRenderingContext2D, lab: LabPictureSource, left: number, right: number): void {
   const { top, bottom } = LANES.body;
   const y = (top + bottom) / 2;
   const inset = 14;

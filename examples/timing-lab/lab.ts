@@ -114,8 +114,8 @@ export class TimingLab {
   private speedFrom: { timeMs: number; hostMs: number } | undefined;
   private latestHostMs = 0;
 
-  /** @param draw Called once per page frame, by the drawing loop. */
-  constructor(draw: () => void) {
+  /** @param draw Called once per page frame, by the drawing loop, with the time since the last one in seconds. */
+  constructor(draw: (dtSeconds: number) => void) {
     this.clockChoice = chooseClock('wall');
     this.subject = this.buildSubject();
     this.display = createLoop({

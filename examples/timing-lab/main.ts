@@ -1,7 +1,9 @@
 import type { FrameInfo, LoopStats, StepPlan, OverflowPolicy } from 'tickflow';
 import { isClockKind, type ClockChoice, type ClockKind } from './clocks.js';
-import { drawLab, fitCanvas, type LaneLabel } from './draw.js';
+import { decodeSession } from 'tickflow/replay';
+import { drawLab, fitCanvas, type LaneLabel, type LabPictureSource } from './draw.js';
 import { TimingLab, type LabFixedStep, type SimulatedSpeed, type TickRecord } from './lab.js';
+import { SessionTrack, type StepsAgreement } from './session-track.js';
 
 /**
  * The lab's test handle, for the browser tests (spec/browser/timing-lab.spec.ts)
@@ -22,6 +24,9 @@ import { TimingLab, type LabFixedStep, type SimulatedSpeed, type TickRecord } fr
  * window.__timingLab.pause() / resume() // loop.paused: frames go on, the simulation is skipped
  * window.__timingLab.stop() / start()   // loop.stop() / loop.start(): no ticks taken while stopped
  * window.__timingLab.paused, .running
+ * window.__timingLab.loadSession(json)  // shows a recorded session (the file's text) instead of the live loop
+ * window.__timingLab.session()          // the session shown: { frames, ticks, declined, steps, stepMs, maxSteps, agreement, drawnFrames } or undefined
+ * window.__timingLab.live()             // back to the live loop
  * ```
  *
  * Every call updates the controls on the page as a click would.
@@ -42,8 +47,27 @@ export interface TimingLabHandle {
   resume(): void;
   stop(): void;
   start(): void;
+  loadSession(json: string): void;
+  session(): SessionShown | undefined;
+  live(): void;
   readonly paused: boolean;
   readonly running: boolean;
+}
+
+/** What the lab says of the recorded session it shows. */
+export interface SessionShown {
+  /** The session's frames (delivered deltas), ticks (frames and declined ticks) and declined ticks. */
+  readonly frames: number;
+  readonly ticks: number;
+  readonly declined: number;
+  /** The fixed steps drawn over the whole session, and the step and cap they were drawn with. */
+  readonly steps: number;
+  readonly stepMs: number;
+  readonly maxSteps: number;
+  /** Whether those steps give the tick counts the session recorded. */
+  readonly agreement: StepsAgreement;
+  /** The frames drawn so far (the playback's position). */
+  readonly drawnFrames: number;
 }
 
 declare global {
@@ -91,10 +115,15 @@ const out = {
 };
 
 let laneLabels: readonly LaneLabel[] = [];
+/** A recorded session shown instead of the live loop, if one is. */
+let track: SessionTrack | undefined;
 
-const lab = new TimingLab(() => {
-  laneLabels = drawLab(fitCanvas(canvas, ctx), lab).labels;
-  showReadouts();
+const lab = new TimingLab((dtSeconds) => {
+  track?.advance(dtSeconds * 1000);
+  const source: LabPictureSource = track ?? lab;
+  laneLabels = drawLab(fitCanvas(canvas, ctx), source).labels;
+  if (track === undefined) showReadouts();
+  else showSessionReadouts(track);
 });
 
 /**
@@ -145,6 +174,70 @@ function showReadouts(): void {
   const { ratio } = lab.speed();
   out.speed.textContent = ratio === undefined ? '–' : `${ratio.toFixed(2)}×`;
   out.speedNote.textContent = speedNote(ratio, lab.clock, ticks);
+}
+
+/** The readouts for a recorded session: where its playback is. */
+function showSessionReadouts(shown: SessionTrack): void {
+  const plan = shown.plan();
+  const drawn = shown.allTicks.filter((record) => record.rawMs <= shown.nowMs);
+  let declined = 0;
+  let droppedMs = 0;
+  let lastDeltaMs = 0;
+  for (const record of drawn) {
+    if (!record.delivered) declined++;
+    else lastDeltaMs = record.deltaMs;
+    droppedMs += record.droppedMs;
+  }
+  out.count.textContent = String(shown.frames);
+  out.time.textContent = Math.min(shown.nowMs, shown.durationMs).toFixed(0);
+  out.delta.textContent = lastDeltaMs.toFixed(2);
+  out.plan.textContent = `${plan.steps} · ${plan.alpha.toFixed(2)}`;
+  out.ticks.textContent = String(drawn.length);
+  out.declined.textContent = String(declined);
+  out.dropped.textContent = droppedMs.toFixed(0);
+  let ticks = 0;
+  let recent = 0;
+  for (const record of shown.history) {
+    if (record.rawMs <= shown.nowMs - 1000) continue;
+    ticks++;
+    if (!record.delivered) recent++;
+  }
+  out.rate.textContent = ticks === 0 ? '–' : `${ticks} · ${recent}`;
+  out.speed.textContent = '1.00×';
+  out.speedNote.textContent = 'the recorded pace: a frame drawn its recorded delta after the one before';
+}
+
+/** What the status line says of a session's steps. */
+function agreementText(agreement: StepsAgreement, fixedStep: LabFixedStep): string {
+  if (agreement.compared === 0) return 'no fixed step recorded: the steps lane stays empty';
+  const setting = `a ${fixedStep.stepMs.toFixed(1)} ms step, at most ${fixedStep.maxSteps} a frame`;
+  return agreement.first === undefined
+    ? `steps drawn with ${setting}: all ${agreement.compared} recorded tick counts agree`
+    : `steps drawn with ${setting} agree with the recording until frame ${agreement.first.frame} (${agreement.first.recorded} ticks recorded, ${agreement.first.drawn} drawn)`;
+}
+
+/** Shows a recorded session instead of the live loop (which stops taking ticks meanwhile). */
+function showSession(json: string, name = 'the session'): void {
+  const shown = new SessionTrack(decodeSession(json));
+  lab.stop();
+  track = shown;
+  document.body.classList.add('showing-session');
+  session.live.hidden = false;
+  session.status.hidden = false;
+  const { deltasMs, preset } = shown.session;
+  session.status.textContent = `${name}: ${preset}, ${deltasMs.length} frames, ${(shown.durationMs / 1000).toFixed(1)} s. ${agreementText(shown.agreement, shown.initialStep)}.`;
+  syncControls();
+}
+
+/** Back to the live loop. */
+function showLive(): void {
+  if (track === undefined) return;
+  track = undefined;
+  document.body.classList.remove('showing-session');
+  session.live.hidden = true;
+  session.status.hidden = true;
+  lab.resumeTicks();
+  syncControls();
 }
 
 /** Shows the lab's state on the controls, whoever changed it. */
@@ -201,6 +294,26 @@ const handle: TimingLabHandle = {
     lab.resumeTicks();
     syncControls();
   },
+  loadSession(json) {
+    showSession(json);
+  },
+  session() {
+    if (track === undefined) return undefined;
+    const records = track.allTicks;
+    return {
+      frames: track.session.deltasMs.length,
+      ticks: records.length,
+      declined: records.filter((record) => !record.delivered).length,
+      steps: records.reduce((sum, record) => sum + record.steps, 0),
+      stepMs: track.initialStep.stepMs,
+      maxSteps: track.initialStep.maxSteps,
+      agreement: track.agreement,
+      drawnFrames: track.frames,
+    };
+  },
+  live() {
+    showLive();
+  },
   get paused() {
     return lab.paused;
   },
@@ -226,6 +339,28 @@ controls.stall.addEventListener('click', () => handle.stall());
 controls.jitter.addEventListener('click', () => handle.jitter(Number(controls.jitterMs.value)));
 controls.pause.addEventListener('click', () => (lab.paused ? handle.resume() : handle.pause()));
 controls.stop.addEventListener('click', () => (lab.running ? handle.stop() : handle.start()));
+
+const session = {
+  load: element<HTMLButtonElement>('#session-load'),
+  live: element<HTMLButtonElement>('#session-live'),
+  file: element<HTMLInputElement>('#session-file'),
+  status: element<HTMLElement>('#session-status'),
+};
+session.load.addEventListener('click', () => session.file.click());
+session.live.addEventListener('click', () => showLive());
+session.file.addEventListener('change', () => {
+  const file = session.file.files?.[0];
+  session.file.value = '';
+  if (file === undefined) return;
+  void file.text().then((text) => {
+    try {
+      showSession(text, file.name);
+    } catch (error) {
+      session.status.textContent = `${file.name} is not a session: ${(error as Error).message}`;
+      session.status.hidden = false;
+    }
+  });
+});
 
 lab.start();
 syncControls();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createReplayPlayer, decodeSession, hashState, presetStateOf, replay, type ShellEngine } from '../../src/replay/index.js';
+import { SessionTrack } from '../../examples/timing-lab/session-track.js';
 import { GALLERY_GAMES } from './gallery-builds.js';
 
 // Issue 26, item 5: "Chromium tests play Paddle Duel, Physics Playground and
@@ -29,6 +30,21 @@ describe('sessions recorded in Chromium, replayed in Node', () => {
       expect(report.firstDivergence).toBeUndefined();
       expect(report).toMatchObject({ same: true, frames: session.deltasMs.length, checkpoints: session.checkpoints.length, errors: 0 });
       expect(session.checkpoints.length).toBeGreaterThanOrEqual(4);
+    });
+
+    it(`${name}: the timing lab draws its ticks, and fixed steps that give every tick count it recorded`, () => {
+      const track = new SessionTrack(session);
+      const declined = session.declined.reduce((sum, run) => sum + run.count, 0);
+      expect(track.allTicks.length).toBe(session.deltasMs.length + declined);
+      expect(track.allTicks.filter((tick) => tick.delivered).map((tick) => tick.deltaMs)).toEqual(session.deltasMs);
+      expect(track.agreement.first).toBeUndefined();
+      const steps = track.allTicks.reduce((sum, tick) => sum + tick.steps, 0);
+      if (session.fixedStep) {
+        expect(track.agreement.compared).toBeGreaterThanOrEqual(session.checkpoints.length);
+        expect(steps).toBe(session.checkpoints.at(-1)!.tick);
+      } else {
+        expect(steps).toBe(0);
+      }
     });
 
     it(`${name}: the replay player seeks to every checkpoint, forward and back, and lands on its state`, async () => {
