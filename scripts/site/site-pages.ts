@@ -65,6 +65,11 @@ export const GUIDES: readonly Guide[] = [
     entryPoints: ['tickflow/world', 'tickflow/state', 'tickflow/systems', 'tickflow/runtime', 'tickflow/page'],
     gallery: [],
   },
+  {
+    source: 'docs/save-restore.md',
+    entryPoints: ['tickflow', 'tickflow/state', 'tickflow/world', 'tickflow/systems', 'tickflow/runtime', 'tickflow/page'],
+    gallery: [],
+  },
   { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
   { source: 'docs/determinism.md', entryPoints: ['tickflow/replay', 'tickflow/state', 'tickflow/runtime'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },

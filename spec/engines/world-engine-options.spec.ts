@@ -53,7 +53,7 @@ describe('createWorldEngine refuses', () => {
     expect(() => createWorldEngine({ ...base, onerror: () => {} } as never)).toThrow("createWorldEngine: unknown option 'onerror'; did you mean 'onError'?");
     expect(() => createWorldEngine({ ...base, tick: manualTicks().ticks$ } as never)).toThrow("unknown option 'tick'; did you mean 'ticks'?");
     expect(() => createWorldEngine({ ...base, fixedStep: { stepMs: 10 } } as never)).toThrow(
-      "createWorldEngine: unknown option 'fixedStep'; the options are backend, levels, startLevel, ticks, clock, input, cues, overlay, onError",
+      "createWorldEngine: unknown option 'fixedStep'; the options are backend, levels, startLevel, classes, ticks, clock, input, cues, overlay, onError",
     );
   });
 
@@ -173,6 +173,7 @@ describe('property: option objects of arbitrary shape are never accepted silentl
       bad: [null, [], {}, { main: 42 }, 'levels', Object.create({ main: () => {} })],
     },
     startLevel: { required: true, good: [() => 'main', () => 'other'], bad: [42, 'nowhere', 'toString', '', null] },
+    classes: { required: false, good: [() => ({ Actor, Mover: class Mover extends Actor {} }), () => undefined], bad: [null, 42, [], { Mover: 42 }, { Plain: class Plain {} }] },
     ticks: { required: false, good: [ticks, () => undefined], bad: [null, 42, {}, 'raf'] },
     clock: { required: false, good: [() => constantClock(16), () => wallClock(), () => undefined], bad: [null, 42, {}, 'wall'] },
     input: { required: false, good: [() => createInput({ bindings: { fire: ['Space'] } }), () => undefined], bad: [null, 42, {}, { frame: {} }] },

@@ -31,6 +31,19 @@ interface Pair<T> {
 }
 
 /**
+ * What a {@link CollisionPass} remembers between frames: part of a world
+ * engine's snapshot. @internal
+ */
+export interface CollisionMemory<T> {
+  /** The touching overlap pairs, in the order they began (the order their ends go out): [lower id, higher id]. */
+  readonly pairs: readonly (readonly [T, T])[];
+  /** The colliders in the sweep's order (left edge, ties as they stood): the order begins and hits go out in. */
+  readonly order: readonly T[];
+  /** The colliders left out and reported (not reported again until they turn sound and bad again). */
+  readonly faulty: readonly T[];
+}
+
+/**
  * One collision pass per frame: finds every touching pair among the
  * colliders and reports what changed.
  *
@@ -196,6 +209,24 @@ export class CollisionPass<T extends Collider> {
     }
     while (head.next !== pair) head = head.next!;
     head.next = pair.next;
+  }
+
+  /** What the pass remembers between frames (see {@link CollisionMemory}), in fresh arrays. @internal */
+  memory(): CollisionMemory<T> {
+    return { pairs: [...this.pairs.values()].map((pair) => [pair.a, pair.b] as const), order: [...this.order], faulty: [...this.faulty] };
+  }
+
+  /**
+   * Puts back what {@link memory} read. The next pass takes the colliders it
+   * is handed as changed, and keeps this order for those still there; a pair
+   * with a collider no longer handed to it ends then, as it would have.
+   * @internal
+   */
+  restoreMemory(memory: CollisionMemory<T>): void {
+    this.reset();
+    for (const [a, b] of memory.pairs) this.addPair(a, b, this.frame);
+    this.order.push(...memory.order);
+    for (const collider of memory.faulty) this.faulty.add(collider);
   }
 
   /** Forgets every tracked pair (a level change): no `'end'` events follow. */

@@ -45,7 +45,7 @@ const ROWS: readonly Row[] = [
     factory: createWorldEngine,
     build: (extra) => createWorldEngine({ backend: nullBackend(), levels: { main: () => {} }, startLevel: 'main', ticks: NEVER, ...extra }),
     name: 'options',
-    own: ['backend', 'levels', 'startLevel'],
+    own: ['backend', 'levels', 'startLevel', 'classes'],
     shell: SHELL,
     typo: ['startlevel', 'startLevel'],
   },

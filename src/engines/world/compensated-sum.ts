@@ -1,3 +1,11 @@
+/** A compensated sum's state (`world.time` and `world.activeTime` keep one each): the running sum, and the low bits its additions rounded away. */
+export interface SumState {
+  /** The running sum (seconds, for the world's clocks). */
+  readonly sum: number;
+  /** What the additions rounded away, added back when the sum is read. */
+  readonly compensation: number;
+}
+
 /**
  * A running sum of frame deltas that stays exact over hours of frames:
  * Neumaier's compensated summation (an improved Kahan sum). A plain `+=`
@@ -26,6 +34,17 @@ export class CompensatedSum {
   /** The sum so far, with the compensation applied. */
   get value(): number {
     return this.sum + this.compensation;
+  }
+
+  /** The running sum and what it carries, exactly (a snapshot's `time` and `activeTime`). */
+  get state(): SumState {
+    return { sum: this.sum, compensation: this.compensation };
+  }
+
+  /** Puts back a {@link state} (finite numbers, checked by the caller). */
+  restore(state: SumState): void {
+    this.sum = state.sum;
+    this.compensation = state.compensation;
   }
 
   /** Adds `value` (a finite number). */

@@ -1,9 +1,12 @@
 export { Actor, Component, Controller, GameMode, World, type TickContext } from './world.js';
 export { Camera, DEFAULT_CAMERA_ZOOM, type Bounds, type CameraTarget } from './camera.js';
-export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type TimerHandle } from './timers.js';
+export { Timers, TIMER_DUE_TOLERANCE_SECONDS, type MethodArgs, type MethodName, type TimerHandle } from './timers.js';
 export type { Visual, VisualXY, TexturePlacement } from './visual.js';
 export type { WorldBackend, WorldDiagnostics, WorldScene } from './world-backend.js';
 export { createWorldEngine, WorldEngine, type LevelLoader, type WorldEngineOptions } from './world-engine.js';
+export type { WorldClass } from './world-classes.js';
+export type { ActorSnapshot, CameraSnapshot, CollisionSnapshot, ControllerSnapshot, ObjectSnapshot, SavedFields, TimersSnapshot, TimerSnapshot, WorldRef, WorldSnapshot } from './world-snapshot.js';
+export type { SumState } from './compensated-sum.js';
 export { WORLD_ENGINE_PHASES, WORLD_ENGINE_PHASE_TABLE, type FrameTickContext, type WorldPhase, type WorldPhaseHost } from './world-phases.js';
 export type { PresetPhase } from '../shell/preset-declaration.js';
 export { EngineError, type ErrorSource } from '../shell/engine-error.js';

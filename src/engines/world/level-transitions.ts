@@ -102,6 +102,21 @@ export class LevelTransitions<A extends string> {
     return this.load === undefined && this.startFailure === undefined && !this.destroyed;
   }
 
+  /** The level whose load is in flight, if one is. */
+  get loadingLevel(): string | undefined {
+    return this.load?.world.level;
+  }
+
+  /** The level asked for with `openLevel` and not opened yet (step 9 opens it), if any: part of a snapshot. */
+  get requestedLevel(): string | undefined {
+    return this.requested;
+  }
+
+  /** Puts back a snapshot's requested level (checked by the caller with {@link check}). */
+  restoreRequest(name: string | undefined): void {
+    this.requested = name;
+  }
+
   /** Whether this frame's render and input close wait for a load (they run when it settles). */
   get suspended(): boolean {
     return this.frameSuspended;

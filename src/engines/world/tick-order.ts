@@ -120,6 +120,11 @@ export class TickOrder<T extends OrderedActor<C>, C> {
     this.closed = true;
   }
 
+  /** A restore replaced the world's actors: nothing is listed, and the next step lists them all. */
+  reset(): void {
+    this.truncate(0, 0, []);
+  }
+
   /** Step 5 over the world's `actors`. */
   tick(actors: readonly T[], paused: boolean, dt: number, context: C, report: (error: unknown) => void): void {
     const count = actors.length;

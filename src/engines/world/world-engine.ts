@@ -11,6 +11,12 @@ import { gameOptions, SHELL_OPTION_KEYS, takeOptions, type GameShellOptions } fr
 import { screenToLogical, type Viewport } from '../viewport.js';
 import { LevelTransitions, type LevelLoader } from './level-transitions.js';
 import { World, type Actor, type WorldHost } from './world.js';
+import { isDevelopmentBuild } from '../shell/development-build.js';
+import { WorldClasses, type WorldClass } from './world-classes.js';
+import { restoreWorld } from './world-restore.js';
+import { saveWorld } from './world-save.js';
+import { checkWorldSnapshot } from './world-snapshot-check.js';
+import type { WorldSnapshot } from './world-snapshot.js';
 import type { WorldBackend, WorldScene } from './world-backend.js';
 import { dispatchCollision, WORLD_ENGINE_PHASE_TABLE, type FrameTickContext, type WorldPhaseHost, type WorldPhase } from './world-phases.js';
 
@@ -24,13 +30,22 @@ export interface WorldEngineOptions<A extends string> extends GameShellOptions<A
   levels: Readonly<Record<string, LevelLoader<A>>>;
   /** The level to open first. */
   startLevel: string;
+  /**
+   * Classes a restore may have to re-create objects of, by the name a
+   * snapshot gives them (`classes: { Bullet, Spark }`). A restore finds a
+   * class here, among the base classes, or among the classes of the objects
+   * the engine saved or holds; list here what a fresh engine may not have
+   * seen yet (an actor only spawned later in the game), and any class whose
+   * name a minifier changes between builds. Defaults to none.
+   */
+  classes?: Readonly<Record<string, WorldClass>>;
 }
 
 const WORLD_PRESET: Omit<PresetDeclaration<WorldPhase, WorldPhaseHost>, 'phaseHost'> = {
   label: 'world engine',
   where: 'createWorldEngine',
   options: {
-    own: ['backend', 'levels', 'startLevel'] satisfies (keyof WorldEngineOptions<string>)[],
+    own: ['backend', 'levels', 'startLevel', 'classes'] satisfies (keyof WorldEngineOptions<string>)[],
     shell: SHELL_OPTION_KEYS,
     backend: {
       rule: 'a world backend (pixiBackend() in a browser, nullBackend() in Node)',
@@ -48,7 +63,7 @@ const WORLD_PRESET: Omit<PresetDeclaration<WorldPhase, WorldPhaseHost>, 'phaseHo
  * `advance()` are the engine shell's; errors are reported and the engine
  * keeps running. See {@link createWorldEngine}.
  */
-export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase, WorldPhaseHost<A>> {
+export class WorldEngine<A extends string = string> extends EngineShell<WorldPhase, WorldPhaseHost<A>, WorldSnapshot> {
   /**
    * Step 7: each collision event of the pass, after the actors' callbacks.
    * (A step's own stream is `engine.phase(name)`: `phase('actors')` emits
@@ -72,14 +87,21 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly context: FrameTickContext<A>;
   private fit: Viewport;
   private actorIds = 0;
+  /** How a restore finds the class of an object to re-create. */
+  private readonly classes: WorldClasses;
+  /** Whether a restore warns about fields its snapshot did not hold (a development build). */
+  private readonly restoreWarnings = isDevelopmentBuild();
+  /** What those warnings named already (each warns once). */
+  private readonly warned = new Set<string>();
 
   /** @throws {OptionError} for bad options (see {@link createWorldEngine}). */
   constructor(options: WorldEngineOptions<A>) {
     const { where } = WORLD_PRESET;
     const taken = takeOptions(WORLD_PRESET, options);
     super({ ...WORLD_PRESET, phaseHost: WorldEngine.phaseHostOf }, taken);
-    const { backend, levels, startLevel } = options;
+    const { backend, levels, startLevel, classes } = options;
     const game = gameOptions<A>(taken, () => this.innerLoop.frameCount);
+    this.classes = new WorldClasses(where, classes);
     this.transitions = new LevelTransitions<A>(where, levels, this.levelHost);
     this.transitions.check(where, 'startLevel', startLevel);
     this.backend = backend;
@@ -155,14 +177,50 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     return this.fit;
   }
 
-  /** Not written yet: the save/restore issue (26) gives this preset its state. */
-  protected saveState(): never {
-    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  /** The open world as a snapshot's state (see {@link WorldSnapshot} and `saveWorld`). */
+  protected saveState(): WorldSnapshot {
+    const world = this.worldToSnapshot('save');
+    return saveWorld(world, { classes: this.classes, lastActorId: this.actorIds, requestedLevel: this.transitions.requestedLevel, collision: this.collisions.memory() });
   }
 
-  /** Not written yet (see {@link saveState}). */
-  protected restoreState(): never {
-    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  /** Checks a snapshot's state fully, then puts the world, the collision pass's memory, the actor ids and a requested level back (see `restoreWorld`). */
+  protected restoreState(state: unknown): void {
+    const current = this.worldToSnapshot('restore');
+    this.classes.seeWorld(current);
+    const checked = checkWorldSnapshot(state, { classes: this.classes, checkLevel: (option, name) => void this.transitions.check('restore', option, name) });
+    const restored = restoreWorld(checked, {
+      current,
+      createWorld: (name) => new World<A>(name, this.worldHost),
+      warnOnce: (key, message) => {
+        if (!this.restoreWarnings || this.warned.has(key)) return;
+        this.warned.add(key);
+        console.warn(message);
+      },
+      report: (error, hook) => this.report(error, { hook }, 'restore'),
+    });
+    const { pairs, order, faulty } = checked.state.collision;
+    const actor = restored.actor;
+    this.collisions.restoreMemory({ pairs: pairs.map(([a, b]) => [actor(a), actor(b)] as const), order: order.map(actor), faulty: faulty.map(actor) });
+    this.current = restored.world;
+    this.actorIds = checked.state.lastActorId;
+    this.transitions.restoreRequest(checked.state.requestedLevel ?? undefined);
+    restored.finish();
+  }
+
+  /** The input the ticks read: saved and restored with the world. */
+  protected override snapshotInput(): Input<string> {
+    return this.input;
+  }
+
+  /** The open world, when a snapshot can be taken of it or put into it. @throws {Error} while a level loads, or when the start level failed. */
+  private worldToSnapshot(method: 'save' | 'restore'): World<A> {
+    const loading = this.transitions.loadingLevel;
+    if (loading !== undefined) {
+      const why = method === 'save' ? 'a world its loader is still building cannot be saved' : 'a restore cannot replace a world its loader is still building';
+      throw new Error(`${method}: the level "${loading}" is loading (a level load is in flight); ${why}: await engine.ready, then ${method}`);
+    }
+    if (this.current === undefined) throw new Error(`${method}: there is no world: ${this.transitions.failure?.message ?? 'the first level is still loading'}`);
+    return this.current;
   }
 
   /**
@@ -286,7 +344,9 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
  * unknown option key (naming the closest known one: "unknown option
  * 'startlevel'; did you mean 'startLevel'?"); a `backend` without `sync`,
  * `render`, `drawOverlay` and `destroy`; `levels` that are not an object of
- * at least one function; a `startLevel` that is not one of its own keys; a
+ * at least one function; a `startLevel` that is not one of its own keys;
+ * `classes` that are not an object of `Actor`, `Component`, `Controller` or
+ * `GameMode` classes; a
  * `ticks` without `subscribe`; a `clock` that is not a function; an `input`
  * that is not an `Input`; `cues` without `play`; an `overlay` that is not a
  * boolean; an `onError` that is not a function.

@@ -33,6 +33,16 @@ export interface TickContext<A extends string = string> {
   readonly random: EngineRandom;
 }
 
+/** What a snapshot reads and writes of a world beside its public parts (world-save.ts, world-restore.ts). @internal */
+export interface WorldParts<A extends string> {
+  readonly elapsed: CompensatedSum;
+  readonly stepped: CompensatedSum;
+  readonly present: Actor<A>[];
+  readonly pendingDestroy: Actor<A>[];
+  readonly controllers: Controller<A>[];
+  readonly tickOrder: TickOrder<Actor<A>, TickContext<A>>;
+}
+
 /** What a world needs from its engine. @internal */
 export interface WorldHost {
   nextActorId(): number;
@@ -261,6 +271,26 @@ export class World<A extends string = string> {
     this.tickOrder.componentsChanged(actor);
   }
 
+  /** @internal The arrays and sums a snapshot reads and a restore rewrites. */
+  get parts(): WorldParts<A> {
+    const { elapsed, stepped, present, pendingDestroy, attachedControllers: controllers, tickOrder } = this;
+    return { elapsed, stepped, present, pendingDestroy, controllers, tickOrder };
+  }
+
+  /**
+   * @internal A restore leaves the level for another world of its own: it
+   * closes without a game hook (no `endPlay`: the snapshot is the state
+   * after what those hooks did), its actors out of it.
+   */
+  closeForRestore(): void {
+    this.closed = true;
+    this.timers.clear();
+    for (const actor of this.present) if (actor.world === this) actor.world = undefined;
+    this.present.length = 0;
+    this.pendingDestroy.length = 0;
+    this.tickOrder.clear();
+  }
+
   /** @internal The level closes: every actor ends play; timers are cancelled; nothing joins it any more. */
   close(onError: (error: unknown) => void): void {
     if (this.closed) return;
@@ -377,6 +407,31 @@ export class Actor<A extends string = string> {
   /** This blocking actor touches blocking `other` this frame; the normal points from this actor to `other`. */
   onHit(_other: Actor<A>, _normalX: number, _normalY: number, _depth: number): void {}
 
+  /**
+   * What this actor keeps that a snapshot cannot hold by itself, as plain
+   * data: the hook for state in fields the engine cannot save (see
+   * `engine.save()`). Optional; give it together with {@link restore}.
+   */
+  save?(): unknown;
+  /**
+   * Puts back what {@link save} returned (a copy), once the restored world
+   * is whole: every actor, component, controller, the game mode and the
+   * timers are in place, so it may look them up. No `beginPlay` runs on a
+   * restore. Optional; give it together with {@link save}.
+   */
+  restore?(data: unknown): void;
+
+  /**
+   * @internal A restore puts it in `world` (its `world` field, its
+   * components, destroyed or not), as the snapshot had it: no `beginPlay`.
+   */
+  placeForRestore(world: World<A> | undefined, components: readonly Component<A>[], destroyed: boolean): void {
+    this.world = world;
+    this.attached.length = 0;
+    this.attached.push(...components);
+    this.destroyed = destroyed;
+  }
+
   /** @internal Marks it destroyed (it stops ticking; it leaves at the flush). */
   markDestroyed(): boolean {
     if (this.destroyed) return false;
@@ -396,6 +451,10 @@ export class Component<A extends string = string> {
   enabled = true;
   /** Called once per frame after its actor's tick. */
   tick(_dt: number, _context: TickContext<A>): void {}
+  /** What this component keeps that a snapshot cannot hold by itself, as plain data: see {@link Actor.save}. */
+  save?(): unknown;
+  /** Puts back what {@link save} returned, once the restored world is whole: see {@link Actor.restore}. */
+  restore?(data: unknown): void;
 }
 
 /**
@@ -434,6 +493,10 @@ export class Controller<A extends string = string> {
 
   /** Called once per frame (step 4) with the delta in seconds. */
   tick(_dt: number, _context: TickContext<A>): void {}
+  /** What this controller keeps that a snapshot cannot hold by itself, as plain data: see {@link Actor.save}. */
+  save?(): unknown;
+  /** Puts back what {@link save} returned, once the restored world is whole: see {@link Actor.restore}. */
+  restore?(data: unknown): void;
 }
 
 /**
@@ -449,4 +512,8 @@ export class GameMode<A extends string = string> {
 
   /** Called once per frame (step 8) with the delta in seconds. */
   tick(_dt: number, _context: TickContext<A>): void {}
+  /** What this game mode keeps that a snapshot cannot hold by itself, as plain data: see {@link Actor.save}. */
+  save?(): unknown;
+  /** Puts back what {@link save} returned, once the restored world is whole: see {@link Actor.restore}. */
+  restore?(data: unknown): void;
 }
