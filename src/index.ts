@@ -39,7 +39,7 @@ export { timerTicks, type TimerTicksOptions } from './hosts/timer-ticks.js';
 export { createLoop, Loop } from './loop/loop.js';
 export type { LoopOptions, LoopStats, SetClockOptions } from './loop/loop-options.js';
 export { LoopView } from './loop/loop-view.js';
-export type { LoopState } from './loop/loop-state.js';
+export type { LoopState, PlanState, SteadyStepsState } from './loop/loop-state.js';
 export { SNAPSHOT_FORMAT_VERSION, type EngineSnapshot } from './engines/shell/engine-snapshot.js';
 export { FRAME_RATE_WINDOW, DIAGNOSTICS_WINDOW, type Diagnostics } from './loop/frame-meter.js';
 export type { PhaseSpec } from './loop/phase.js';

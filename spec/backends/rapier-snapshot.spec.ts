@@ -80,13 +80,75 @@ describe.each([
     physics.destroy();
   });
 
-  it('refuses a snapshot when bodies were created or destroyed since, naming the counts', async () => {
+  it('puts back which bodies exist: one destroyed since comes back under its handle, one created since goes, and the next body gets the handle it would have had', async () => {
+    // Issue 26: "Ids and handles come back as the same numbers; objects destroyed after the save come back."
     const physics = await create();
-    pile(physics);
+    const bodies = pile(physics);
+    run(physics, bodies, 20);
     const snapshot = physics.takeSnapshot!();
-    physics.barrier((structure) => void structure.createBody({}));
-    expect(() => physics.restoreSnapshot!(snapshot)).toThrow(/bodies or colliders were created or destroyed since the snapshot \(13 bodies and 13 colliders then, 14 and 13 now\)/);
-    expect(() => physics.restoreSnapshot!({ world: 3 } as never)).toThrow("restoreSnapshot snapshot must be a snapshot from this adapter's takeSnapshot()");
+    const first = run(physics, bodies, 20);
+    let extra = 0;
+    physics.barrier((structure) => {
+      structure.destroyBody(bodies[3]!);
+      extra = structure.createBody({});
+      structure.createCollider(extra, { shape: { type: 'ball', radius: 0.2 } });
+    });
+    physics.restoreSnapshot!(snapshot);
+    expect(physics.isBody(bodies[3]!)).toBe(true);
+    expect(physics.isBody(extra)).toBe(false);
+    expect(physics.bodyCount).toBe(13);
+    expect(run(physics, bodies, 20)).toEqual(first);
+    // The next body gets the handle it would have had: the one an adapter that never moved on gives.
+    const twin = await create();
+    pile(twin);
+    let expected = 0;
+    twin.barrier((structure) => void (expected = structure.createBody({})));
+    physics.restoreSnapshot!(snapshot);
+    let again = 0;
+    physics.barrier((structure) => void (again = structure.createBody({})));
+    expect(again).toBe(expected);
+    expect(again).not.toBe(extra); // extra took the destroyed body's slot, which is live again
+    twin.destroy();
+    physics.destroy();
+  });
+
+  it("a collider destroyed just before the snapshot still reports its 'end' event after a restore", async () => {
+    const physics = await create();
+    const bodies = pile(physics);
+    run(physics, bodies, 40); // resting: the balls and boxes touch the floor
+    physics.barrier((structure) => void structure.destroyBody(bodies[0]!));
+    const snapshot = physics.takeSnapshot!();
+    const ends = (): string[] => {
+      physics.step(1 / 60, 4);
+      return Array.from({ length: physics.collisionCount }, (_, k) => physics.collisionAt(k)).filter((e) => e.kind === 'end').map((e) => `${e.bodyA}-${e.bodyB}`);
+    };
+    const first = ends();
+    expect(first.some((pair) => pair.includes(String(bodies[0])))).toBe(true);
+    physics.restoreSnapshot!(snapshot);
+    expect(ends()).toEqual(first);
+    physics.destroy();
+  });
+
+  it('refuses what is not a snapshot of this adapter, naming the field, and the world is unchanged', async () => {
+    const physics = await create();
+    const bodies = pile(physics);
+    const good = physics.takeSnapshot!() as unknown as Record<string, unknown>;
+    const bad: [unknown, string][] = [
+      [3, 'restoreSnapshot snapshot must be'],
+      [{ ...good, world: 3 }, 'restoreSnapshot snapshot.world must be'],
+      [{ ...good, world: new Uint8Array([1, 2, 3]) }, 'restoreSnapshot snapshot.world must be'],
+      [{ ...good, bodyEntries: [] }, 'restoreSnapshot snapshot.bodyEntries must be'],
+      [{ ...good, bodySlots: { generations: [1], free: [] } }, 'restoreSnapshot snapshot.bodySlots must be'],
+      [{ ...good, colliders: [{ rapier: 0, handle: 'x', body: 1, sensor: false }] }, 'restoreSnapshot snapshot.colliders[0] must be'],
+      [{ ...good, gravity: [0, Number.NaN, 0] }, 'restoreSnapshot snapshot.gravity must be'],
+    ];
+    const before = run(physics, bodies, 1);
+    const snapshot = physics.takeSnapshot!();
+    for (const [value, message] of bad) expect(() => physics.restoreSnapshot!(value as never), message).toThrow(message);
+    const after = run(physics, bodies, 1);
+    physics.restoreSnapshot!(snapshot);
+    expect(run(physics, bodies, 1)).toEqual(after); // the refusals changed nothing
+    expect(before).not.toEqual(after);
     physics.destroy();
   });
 });

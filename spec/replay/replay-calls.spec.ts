@@ -78,3 +78,51 @@ describe('replay: a preset\'s own calls, by name', () => {
     engine.destroy();
   });
 });
+
+describe('replay: the world engine\'s level loads, by name', () => {
+  it('world.openLevel(name) made by a caller between frames (a level select) is recorded and made again', async () => {
+    const { Actor, createWorldEngine } = await import('../../src/engines/world/index.js');
+    const { nullBackend } = await import('../../src/index.js');
+    class Walker extends Actor {
+      speed = 0;
+      override tick(dt: number): void {
+        this.x += this.speed * dt;
+      }
+    }
+    const build = (host: { ticks?: Subscribable<number>; clock?: Clock } = {}) =>
+      createWorldEngine({
+        backend: nullBackend(),
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        levels: {
+          meadow: (world) => void world.spawn(Object.assign(new Walker(), { speed: 10 }), { x: 0, y: 0 }),
+          cliffs: (world) => void world.spawn(Object.assign(new Walker(), { speed: 70 }), { x: 5, y: 0 }),
+        },
+        startLevel: 'meadow',
+      });
+    const engine = build();
+    await engine.ready;
+    const recording = recordSession(engine, { checkpointEvery: 4 });
+    let t = 0;
+    for (let i = 0; i < 20; i++) engine.advance((t += 1000 / 60));
+    engine.world.openLevel('cliffs');
+    for (let i = 0; i < 20; i++) engine.advance((t += 1000 / 60));
+    await engine.ready;
+    for (let i = 0; i < 20; i++) engine.advance((t += 1000 / 60));
+    const session = decodeSession(encodeSession(recording.stop()));
+    expect(session.events.flatMap((e) => (e.kind === 'control' && e.control === 'call' ? [e.value] : []))).toEqual([['world.openLevel', 'cliffs']]);
+    expect(engine.world.level).toBe('cliffs');
+    const replayBuild = async (host: ReplayHost) => {
+      const replayed = build(host);
+      await replayed.ready;
+      return replayed;
+    };
+    const report = await replay(session, replayBuild);
+    expect(report.firstDivergence).toBeUndefined();
+    expect(report.same).toBe(true);
+    const without = await replay({ ...session, events: [] }, replayBuild);
+    expect(without.same).toBe(false);
+    expect(without.firstDivergence?.fields.map((f) => f.path)).toContain('.level');
+    engine.destroy();
+  });
+});

@@ -79,3 +79,40 @@ describe('syncTest on the systems engine', () => {
     warnings.take(); // the development warning about the unsaved fields, asserted in the systems engine's own spec
   });
 });
+
+describe('syncTest on the world engine', () => {
+  it('a game that spawns and destroys actors inside the rolled-back ticks, drawing from engine.random, passes; the same with Math.random() is caught at its field', async () => {
+    const { Actor, createWorldEngine } = await import('../../src/engines/world/index.js');
+    const { nullBackend } = await import('../../src/index.js');
+    const build = (draw: (engine: { random: { next(): number } }) => number) => async () => {
+      class Drop extends Actor {
+        vy = 0;
+        override tick(dt: number): void {
+          this.vy -= 9.81 * dt;
+          this.y += this.vy * dt;
+          if (this.y < 0) this.world!.destroy(this);
+        }
+      }
+      class Cloud extends Actor {
+        frames = 0; // a field: in the snapshot (a closure variable would not be)
+        override tick(): void {
+          if (this.frames++ % 4 === 0) this.world!.spawn(new Drop(), { x: draw(engine), y: 2 });
+        }
+      }
+      const engine = createWorldEngine({
+        backend: nullBackend(),
+        ticks: { subscribe: () => ({ unsubscribe() {} }) },
+        levels: { sky: (world) => void world.spawn(new Cloud(), { x: 0, y: 5 }) },
+        startLevel: 'sky',
+        classes: { Drop, Cloud },
+      });
+      await engine.ready;
+      return engine;
+    };
+    expect(await syncTest(build((engine) => engine.random.next()), { ticks: 60 })).toEqual({ ok: true, ticks: 60, rollback: 2 });
+    const report = await syncTest(build(() => Math.random()), { ticks: 60 });
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch!.fields.some((f) => /^\.state\.actors\[\d+\]\.x$/.test(f.path))).toBe(true);
+    warnings.take();
+  });
+});

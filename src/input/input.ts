@@ -68,8 +68,8 @@ export interface InputState {
   readonly held: readonly string[];
   /** Each action with something to keep: [name, held count, pressed, released, latched pressed, latched released]. */
   readonly actions: readonly (readonly [string, number, boolean, boolean, boolean, boolean])[];
-  /** The pointer. */
-  readonly pointer: { readonly x: number; readonly y: number; readonly inside: boolean };
+  /** The pointer: where it is and whether it is inside the target. */
+  readonly pointer: PointerState;
 }
 
 interface ActionState {

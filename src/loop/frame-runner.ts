@@ -68,6 +68,8 @@ export class FrameRunner<P extends string = string> {
   pendingError: PhaseError | undefined;
   /** Whether the frame under way is a single step (see {@link requestStep}). */
   stepping = false;
+  /** Whether a single step was asked for ({@link requestStep}) and the next frame is to run it: part of the loop's saved state. */
+  stepRequested = false;
   /** The fixed steps run so far, over the runner's life (during a step, counting it; a step cut short by {@link abandon} does not count). */
   stepsTotal = 0;
 
@@ -84,7 +86,6 @@ export class FrameRunner<P extends string = string> {
   private frameSecondsFor = NaN;
   /** The fixed step in seconds, boxed once: set at construction and by {@link retuned}. */
   private stepSeconds: number | undefined = undefined;
-  private stepRequested = false;
   /** Between {@link begin} and {@link end}. */
   private framing = false;
   /** Whether the rest of the frame under way is skipped ({@link abandon}). */
@@ -160,11 +161,6 @@ export class FrameRunner<P extends string = string> {
     }
     this.paused = paused;
     if (!paused) this.stepRequested = false;
-  }
-
-  /** Drops a single step asked for and not yet run (a restore). */
-  cancelStepRequest(): void {
-    this.stepRequested = false;
   }
 
   /** While paused, asks for a single step (see the class comment). Does nothing while running. */

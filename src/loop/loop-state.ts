@@ -1,6 +1,6 @@
 import { OptionError } from '../../operators/option-error.js';
 import type { StepAccumulator, MutableStepPlan } from '../../operators/step-accumulator.js';
-import type { MutableFrameInfo } from '../../operators/frame-info.js';
+import type { FrameInfo, MutableFrameInfo } from '../../operators/frame-info.js';
 
 /**
  * What a loop keeps between frames that the next frame depends on, as plain
@@ -17,11 +17,13 @@ import type { MutableFrameInfo } from '../../operators/frame-info.js';
  */
 export interface LoopState {
   /** Frames so far, simulated time, active time and the latest delta (ms): `frame()`. */
-  readonly frame: { readonly count: number; readonly timeMs: number; readonly activeMs: number; readonly lastDeltaMs: number };
+  readonly frame: FrameInfo;
   /** Fixed steps run so far. */
   readonly stepsTotal: number;
   /** Whether the loop is paused (its pausable phases skipped). */
   readonly paused: boolean;
+  /** Whether a single step was asked for while paused (`step()`) and not yet run: the next frame runs it. Absent (none) in a snapshot from before it was kept. */
+  readonly stepRequested?: boolean;
   /** Game time per clock time. */
   readonly timeScale: number;
   /** The host time (ms) of the latest tick: `advance()` with no timestamp goes on from it. */
@@ -33,10 +35,28 @@ export interface LoopState {
     /** Snapping's carry below zero (ms). */
     readonly snapCarryMs: number;
     /** The recent step counts snapping keeps steady (absent without snapping). */
-    readonly steady?: { readonly ran: readonly number[]; readonly typical: readonly number[] };
+    readonly steady?: SteadyStepsState;
     /** The latest frame's plan: steps, alpha and time dropped. */
-    readonly plan: { readonly steps: number; readonly alpha: number; readonly droppedMs: number };
+    readonly plan: PlanState;
   };
+}
+
+/** The recent step counts a snapping accumulator keeps steady, in a {@link LoopState}. */
+export interface SteadyStepsState {
+  /** The step counts the recent frames ran. */
+  readonly ran: readonly number[];
+  /** The step counts snapping took as typical for them. */
+  readonly typical: readonly number[];
+}
+
+/** The latest frame's fixed-step plan, in a {@link LoopState}. */
+export interface PlanState {
+  /** Fixed steps the frame ran. */
+  readonly steps: number;
+  /** Where the frame sat between the last two steps, in [0, 1): what interpolation draws with. */
+  readonly alpha: number;
+  /** Time dropped at the catch-up cap in that frame (ms). */
+  readonly droppedMs: number;
 }
 
 /** The loop's parts a {@link LoopState} is read from and written to. @internal */
@@ -47,14 +67,14 @@ export interface LoopStateParts {
   stepsTotal: number;
   paused: boolean;
   stepping: boolean;
-  cancelStepRequest(): void;
+  stepRequested: boolean;
 }
 
 /** Reads a loop's state, as fresh plain data. @internal */
 export function readLoopState(parts: LoopStateParts, timeScale: number, lastTimestampMs: number): LoopState {
   const { info, plan, accumulator } = parts;
   const { count, timeMs, activeMs, lastDeltaMs } = info;
-  const state: LoopState = { frame: { count, timeMs, activeMs, lastDeltaMs }, stepsTotal: parts.stepsTotal, paused: parts.paused, timeScale, lastTimestampMs };
+  const state: LoopState = { frame: { count, timeMs, activeMs, lastDeltaMs }, stepsTotal: parts.stepsTotal, paused: parts.paused, stepRequested: parts.stepRequested, timeScale, lastTimestampMs };
   if (accumulator === undefined) return state;
   const { accumulatedMs, snapCarryMs, steady } = accumulator;
   return {
@@ -71,7 +91,7 @@ export function readLoopState(parts: LoopStateParts, timeScale: number, lastTime
 /**
  * Writes a {@link LoopState} back into the runner (the time scale and host
  * time are the loop's own). Checks the state first, so a bad one changes
- * nothing; a single step asked for and not yet run is dropped.
+ * nothing; a single step asked for and not yet run is put back as saved.
  *
  * @return Whether it wrote (false with `checkOnly`).
  *
@@ -84,7 +104,7 @@ export function writeLoopState(where: string, parts: LoopStateParts, state: Loop
   Object.assign(parts.info, state.frame);
   parts.paused = state.paused === true;
   parts.stepping = false;
-  parts.cancelStepRequest();
+  parts.stepRequested = state.paused === true && state.stepRequested === true;
   parts.stepsTotal = state.stepsTotal;
   const { accumulator, plan } = parts;
   if (accumulator === undefined || state.fixed === undefined) return true;
@@ -110,6 +130,7 @@ export function checkLoopState(where: string, parts: Pick<LoopStateParts, 'accum
   if (typeof state.timeScale !== 'number' || !(state.timeScale >= 0) || !Number.isFinite(state.timeScale)) {
     throw new OptionError(where, 'snapshot.loop.timeScale', 'a finite number >= 0', state.timeScale);
   }
+  if (state.stepRequested !== undefined && typeof state.stepRequested !== 'boolean') throw new OptionError(where, 'snapshot.loop.stepRequested', 'a boolean (or absent)', state.stepRequested);
   if ((parts.accumulator === undefined) !== (state.fixed === undefined)) {
     throw new OptionError(where, 'snapshot.loop.fixed', parts.accumulator === undefined ? 'absent: this engine has no fixed step' : 'present: this engine has a fixed step', state.fixed);
   }

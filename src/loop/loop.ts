@@ -335,7 +335,7 @@ export class Loop<P extends string = string> {
   /**
    * Puts back a state read by {@link saveState}: counters, accumulator,
    * plan, pause and time scale. The clock starts fresh (see
-   * {@link LoopState}); a single step asked for and not yet run is dropped.
+   * {@link LoopState}); a single step asked for and not yet run is put back as saved.
    * The holds are the engine's, not the loop's: they stay as they are.
    * Between frames (the engine checks).
    *

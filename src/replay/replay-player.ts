@@ -15,7 +15,12 @@ import { applyEvent, gameOf } from './session-events.js';
 export const DEFAULT_SEEK_SNAPSHOT_EVERY = 120;
 
 /** The speeds a player takes: a quarter to eight times the recorded pace. */
-export const PLAYBACK_SPEEDS = { min: 0.25, max: 8 } as const;
+export const PLAYBACK_SPEEDS: {
+  /** The slowest: a quarter of the recorded pace. */
+  readonly min: 0.25;
+  /** The fastest: eight times the recorded pace. */
+  readonly max: 8;
+} = { min: 0.25, max: 8 };
 
 /** Options of {@link createReplayPlayer}. */
 export interface ReplayPlayerOptions {

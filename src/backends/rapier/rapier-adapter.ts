@@ -15,7 +15,7 @@ import type {
 } from '../../engines/runtime/physics-adapter.js';
 import { checkBodyDesc, checkColliderDesc, checkNumbers, checkPose } from './check-desc.js';
 import { CollisionRecord } from './collision-record.js';
-import { HandleTable } from '../../engines/runtime/handle-table.js';
+import { HandleTable, slotsProblem, type HandleSlots } from '../../engines/runtime/handle-table.js';
 import type { RapierBinding, RapierBodyPort, RapierColliderPort, RapierEventQueuePort, RapierWorldPort } from './rapier-binding.js';
 
 /** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. */
@@ -28,20 +28,45 @@ interface BodyEntry<B> {
   depth: number;
 }
 
-/** A collider: its Rapier collider and the handles events report for it. */
-interface ColliderEntry<C> {
-  /** Rebound to the restored world's collider by {@link RapierAdapter.restoreSnapshot}. */
-  collider: C;
+/** What a collision event reports of a collider: its handle, its body's, and whether it is a sensor. */
+interface ColliderName {
   /** Set once, right after the table gives it out. */
   handle: ColliderHandle;
   readonly body: BodyHandle;
   readonly sensor: boolean;
 }
 
-/** What {@link RapierAdapter.takeSnapshot} returns: Rapier's bytes and the adapter's own tables at that moment. */
+/** A live collider: its Rapier collider, and what events report of it. */
+interface ColliderEntry<C> extends ColliderName {
+  readonly collider: C;
+}
+
+/** A collider in a snapshot: Rapier's handle, and what events report of it. */
+interface SavedCollider {
+  readonly rapier: number;
+  readonly handle: ColliderHandle;
+  readonly body: BodyHandle;
+  readonly sensor: boolean;
+}
+
+/**
+ * What {@link RapierAdapter.takeSnapshot} returns, as plain data: Rapier's
+ * bytes and the adapter's own tables at that moment (Rapier keeps its own
+ * handles in the bytes; the adapter's handles, their generations and what
+ * its poses and events report beside Rapier's state are here).
+ */
 interface RapierSnapshot extends PhysicsSnapshot {
-  readonly bodies: readonly (readonly [BodyHandle, number])[];
-  readonly colliders: readonly ColliderHandle[];
+  /** The body table's slots: the handles of the bodies made after a restore follow from them. */
+  readonly bodySlots: HandleSlots;
+  /** Per body of `bodies`, in order: Rapier's handle, its colliders, the scale its poses report, its 2D depth. */
+  readonly bodyEntries: readonly { readonly rapier: number; readonly colliders: readonly ColliderHandle[]; readonly scale: Vec3; readonly depth: number }[];
+  /** The collider table's slots. */
+  readonly colliderSlots: HandleSlots;
+  /** The live colliders. */
+  readonly colliders: readonly SavedCollider[];
+  /** The colliders destroyed since the last step: its 'end' events name them. */
+  readonly retired: readonly SavedCollider[];
+  /** The world's gravity, m/s². */
   readonly gravity: Vec3;
 }
 
@@ -77,8 +102,8 @@ export class RapierAdapter<
   private queue: Q | undefined;
   private readonly bodies = new HandleTable<BodyEntry<B>>();
   private readonly colliders = new HandleTable<ColliderEntry<C>>();
-  /** Rapier's collider handle -> the entry events report. Kept one step past a destroy, for the `'end'` events it causes. */
-  private readonly byRapierHandle = new Map<number, ColliderEntry<C>>();
+  /** Rapier's collider handle -> what events report of it. Kept one step past a destroy, for the `'end'` events it causes. */
+  private readonly byRapierHandle = new Map<number, ColliderName>();
   /** Rapier handles of colliders destroyed since the last step. */
   private retired: number[] = [];
   private readonly records: CollisionRecord[] = [];
@@ -246,59 +271,85 @@ export class RapierAdapter<
   }
 
   /**
-   * Rapier's world snapshot, with what the adapter keeps beside it: which
-   * bodies and colliders exist (a restore checks they still do) and each
-   * body's 2D depth.
+   * Rapier's world snapshot (`world.takeSnapshot()`), with what the adapter
+   * keeps beside it: its body and collider tables (handles, generations,
+   * free slots), each body's colliders, scale and 2D depth, the colliders
+   * destroyed since the last step (the next step reports their 'end'
+   * events), and the gravity.
    */
   takeSnapshot(): PhysicsSnapshot {
     const world = this.open('takeSnapshot');
     if (this.inBarrier) throw new Error(`${this.where}: takeSnapshot() cannot run inside barrier()`);
-    const bodies: [BodyHandle, number][] = [];
-    this.bodies.forEach((entry, handle) => bodies.push([handle, entry.depth]));
-    const colliders: ColliderHandle[] = [];
-    this.colliders.forEach((_entry, handle) => colliders.push(handle));
-    const snapshot: RapierSnapshot = { world: this.binding.takeSnapshot(world), bodies, colliders, gravity: this.gravityNow };
+    const bodies: BodyHandle[] = [];
+    const bodyEntries: RapierSnapshot['bodyEntries'][number][] = [];
+    this.bodies.forEach((entry, handle) => {
+      bodies.push(handle);
+      bodyEntries.push({ rapier: entry.body.handle, colliders: entry.colliders.slice(), scale: [entry.scale[0], entry.scale[1], entry.scale[2]], depth: entry.depth });
+    });
+    const colliders: SavedCollider[] = [];
+    this.colliders.forEach(({ collider, handle, body, sensor }) => colliders.push({ rapier: collider.handle, handle, body, sensor }));
+    const retired = this.retired.map((rapier): SavedCollider => {
+      const { handle, body, sensor } = this.byRapierHandle.get(rapier)!;
+      return { rapier, handle, body, sensor };
+    });
+    const [x, y, z] = this.gravityNow;
+    const snapshot: RapierSnapshot = {
+      world: this.binding.takeSnapshot(world),
+      bodies,
+      bodySlots: this.bodies.slots(),
+      bodyEntries,
+      colliderSlots: this.colliders.slots(),
+      colliders,
+      retired,
+      gravity: [x, y, z],
+    };
     return snapshot;
   }
 
   /**
-   * A new Rapier world from the snapshot's bytes (`World.restoreSnapshot`);
-   * the old one is freed, and every body and collider entry is rebound to
-   * the new world's object under the same Rapier handle. Handles the
-   * runtime holds stay valid.
+   * Puts the world back as the snapshot has it: a new Rapier world from its
+   * bytes (`World.restoreSnapshot`; the old one is freed), and the adapter's
+   * tables as they were, every entry bound to the new world's body or
+   * collider under Rapier's handle. Bodies destroyed since come back under
+   * their handles; bodies created since are gone, their handles invalid. The
+   * snapshot is checked whole first, and nothing of it is kept.
+   *
+   * @throws {OptionError} naming the field for a value that is not a snapshot of this adapter; the world is then unchanged.
    */
   restoreSnapshot(snapshot: PhysicsSnapshot): void {
     const old = this.open('restoreSnapshot');
     if (this.inBarrier) throw new Error(`${this.where}: restoreSnapshot() cannot run inside barrier()`);
-    const saved = snapshot as Partial<RapierSnapshot>;
-    if (!(saved.world instanceof Uint8Array) || saved.bodies === undefined || saved.colliders === undefined || saved.gravity === undefined) {
-      throw new OptionError(this.where, 'restoreSnapshot snapshot', 'a snapshot from this adapter\'s takeSnapshot()', snapshot);
-    }
-    const sameBodies = saved.bodies.length === this.bodies.size && saved.bodies.every(([handle]) => this.bodies.get(handle) !== undefined);
-    const sameColliders = saved.colliders.length === this.colliders.size && saved.colliders.every((handle) => this.colliders.get(handle) !== undefined);
-    if (!sameBodies || !sameColliders) {
-      throw new Error(
-        `${this.where}: restoreSnapshot: bodies or colliders were created or destroyed since the snapshot ` +
-          `(${saved.bodies.length} bodies and ${saved.colliders.length} colliders then, ${this.bodies.size} and ${this.colliders.size} now); ` +
-          'a snapshot restores the state of the bodies it was taken with',
-      );
-    }
+    const saved = checkRapierSnapshot(this.where, snapshot, this.dimensions);
     const world = this.binding.restoreWorld(saved.world);
-    for (const [handle, depth] of saved.bodies) {
-      const entry = this.bodies.get(handle)!;
-      entry.body = this.binding.bodyOf(world, entry.body.handle);
-      entry.depth = depth;
-    }
-    this.colliders.forEach((entry) => {
-      entry.collider = this.binding.colliderOf(world, entry.collider.handle);
+    if (world === null || world === undefined) throw new OptionError(this.where, 'restoreSnapshot snapshot.world', "Rapier's snapshot bytes (World.restoreSnapshot could not read them)", saved.world);
+    const bodies = saved.bodies.map((handle, i): readonly [BodyHandle, BodyEntry<B>] | undefined => {
+      const { rapier, colliders, scale, depth } = saved.bodyEntries[i]!;
+      const body = this.binding.bodyOf(world, rapier);
+      return body === null || body === undefined ? undefined : [handle, { body, colliders: colliders.slice(), scale: Object.freeze([scale[0], scale[1], scale[2]] as const), depth }];
     });
+    const colliders = saved.colliders.map(({ rapier, handle, body, sensor }): readonly [ColliderHandle, ColliderEntry<C>] | undefined => {
+      const collider = this.binding.colliderOf(world, rapier);
+      return collider === null || collider === undefined ? undefined : [handle, { collider, handle, body, sensor }];
+    });
+    if (bodies.includes(undefined) || colliders.includes(undefined)) {
+      world.free();
+      throw new OptionError(this.where, 'restoreSnapshot snapshot.bodyEntries', "bodies and colliders of the snapshot's world (Rapier's handles)", snapshot);
+    }
     old.free();
     this.world = world;
-    this.gravityNow = saved.gravity;
+    this.bodies.restore(saved.bodySlots, bodies as (readonly [BodyHandle, BodyEntry<B>])[]);
+    this.colliders.restore(saved.colliderSlots, colliders as (readonly [ColliderHandle, ColliderEntry<C>])[]);
+    this.byRapierHandle.clear();
+    for (const [, entry] of colliders as (readonly [ColliderHandle, ColliderEntry<C>])[]) this.byRapierHandle.set(entry.collider.handle, entry);
+    this.retired.length = 0;
+    for (const { rapier, handle, body, sensor } of saved.retired) {
+      this.byRapierHandle.set(rapier, { handle, body, sensor });
+      this.retired.push(rapier);
+    }
+    this.gravityNow = Object.freeze([saved.gravity[0], saved.gravity[1], saved.gravity[2]] as const);
     // The restored world carries its own timestep and solver iterations: set them again on the next step.
     this.timestepSeconds = Number.NaN;
     this.solverSubsteps = Number.NaN;
-    this.retired.length = 0;
     this.count = 0;
   }
 
@@ -373,7 +424,8 @@ export class RapierAdapter<
     record.colliderB = b.handle;
     record.bodyB = b.body;
     record.sensor = a.sensor || b.sensor;
-    record.hasContact = started && !record.sensor && this.binding.readContact(this.world!, a.collider, b.collider, record.point, record.normal);
+    // Touching begins between live colliders only: both are in the table.
+    record.hasContact = started && !record.sensor && this.binding.readContact(this.world!, this.colliders.get(a.handle)!.collider, this.colliders.get(b.handle)!.collider, record.point, record.normal);
     if (!record.hasContact) {
       record.point.fill(0);
       record.normal.fill(0);
@@ -398,4 +450,40 @@ export function checkGravity(where: string, option: string, gravity: unknown, di
   if (dimensions === 2 && (gravity as Vec3)[2] !== 0) {
     throw new OptionError(where, option, 'a 2D gravity [x, y, 0]', gravity, `${where}: ${option} must be a 2D gravity [x, y, 0] (m/s²), got z = ${(gravity as Vec3)[2]}`);
   }
+}
+
+/**
+ * Checks a value handed to `restoreSnapshot` against what `takeSnapshot`
+ * returns, whole, before anything changes.
+ * @throws {OptionError} naming the field.
+ */
+function checkRapierSnapshot(where: string, snapshot: unknown, dimensions: 2 | 3): RapierSnapshot {
+  const option = 'restoreSnapshot snapshot';
+  const rule = "a snapshot from this adapter's takeSnapshot()";
+  if (snapshot === null || typeof snapshot !== 'object') throw new OptionError(where, option, rule, snapshot);
+  const saved = snapshot as Partial<RapierSnapshot>;
+  const { world, bodies, bodyEntries, colliders, retired } = saved;
+  const refuse = (field: string, value: unknown, what = rule): never => {
+    throw new OptionError(where, `${option}.${field}`, what, value);
+  };
+  if (!(world instanceof Uint8Array)) refuse('world', world, "Rapier's snapshot bytes, a Uint8Array");
+  if (!Array.isArray(bodies) || !Array.isArray(bodyEntries) || bodyEntries.length !== bodies.length) refuse('bodyEntries', bodyEntries, 'an entry per body of snapshot.bodies');
+  bodyEntries!.forEach((entry, i) => {
+    const { rapier, colliders: owned, scale, depth } = (entry ?? {}) as Partial<RapierSnapshot['bodyEntries'][number]>;
+    if (typeof rapier !== 'number' || !Array.isArray(owned) || !owned.every((c) => typeof c === 'number') || typeof depth !== 'number' || !Number.isFinite(depth)) refuse(`bodyEntries[${i}]`, entry);
+    checkNumbers(where, `${option}.bodyEntries[${i}].scale`, scale, 3);
+  });
+  for (const [field, list] of [['colliders', colliders], ['retired', retired]] as const) {
+    if (!Array.isArray(list)) refuse(field, list);
+    list!.forEach((entry, i) => {
+      const { rapier, handle, body, sensor } = (entry ?? {}) as Partial<SavedCollider>;
+      if (typeof rapier !== 'number' || typeof handle !== 'number' || typeof body !== 'number' || typeof sensor !== 'boolean') refuse(`${field}[${i}]`, entry);
+    });
+  }
+  const bodyProblem = slotsProblem(saved.bodySlots, bodies!);
+  if (bodyProblem !== undefined) refuse('bodySlots', saved.bodySlots, `the body table's slots (${bodyProblem})`);
+  const colliderProblem = slotsProblem(saved.colliderSlots, colliders!.map((c) => c.handle));
+  if (colliderProblem !== undefined) refuse('colliderSlots', saved.colliderSlots, `the collider table's slots (${colliderProblem})`);
+  checkGravity(where, `${option}.gravity`, saved.gravity, dimensions);
+  return saved as RapierSnapshot;
 }

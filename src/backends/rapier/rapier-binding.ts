@@ -96,10 +96,10 @@ export interface RapierBinding<
   isSensor(collider: C): boolean;
   /** The world serialized (`world.takeSnapshot()`). */
   takeSnapshot(world: W): Uint8Array;
-  /** A new world from serialized bytes (`World.restoreSnapshot(bytes)`). */
-  restoreWorld(bytes: Uint8Array): W;
-  /** The body a world holds under Rapier's handle (`world.getRigidBody`). */
-  bodyOf(world: W, rapierHandle: number): B;
-  /** The collider a world holds under Rapier's handle (`world.getCollider`). */
-  colliderOf(world: W, rapierHandle: number): C;
+  /** A new world from serialized bytes (`World.restoreSnapshot(bytes)`); null (or undefined) when the bytes are not a world. */
+  restoreWorld(bytes: Uint8Array): W | null | undefined;
+  /** The body a world holds under Rapier's handle (`world.getRigidBody`); null (or undefined) when it holds none. */
+  bodyOf(world: W, rapierHandle: number): B | null | undefined;
+  /** The collider a world holds under Rapier's handle (`world.getCollider`); null (or undefined) when it holds none. */
+  colliderOf(world: W, rapierHandle: number): C | null | undefined;
 }

@@ -141,14 +141,35 @@ export interface Behavior {
   onDestroy?(game: BehaviorGame, self: EntityHandle, delta: number): void;
   /** After a fixed tick's physics step, once per collision event this object is part of. */
   onCollision?(game: BehaviorGame, self: EntityHandle, collision: CollisionInfo): void;
+  /**
+   * The behavior's own state, for the runtime's `save()`: what its closure
+   * or fields hold that the runtime cannot see (a timer, a counter, a target
+   * found in onStart). Return plain data (numbers, strings, booleans, null,
+   * arrays, plain objects, Maps, Sets, typed arrays; handles are numbers):
+   * the snapshot keeps a copy, so returning live state is fine. With
+   * {@link restore}; see docs/save-restore.md.
+   */
+  save?(): unknown;
+  /**
+   * Takes back what {@link save} returned, at the runtime's `restore()`. A
+   * restore makes every behavior again with its factory (the object is back,
+   * under its handle, with its pose) and hands it its data here; onStart
+   * does not run again. `data` is the restore's own copy: keep it. Put the
+   * state back and nothing else: a structural command here is refused (the
+   * snapshot holds the commands that were queued).
+   */
+  restore?(data: unknown): void;
 }
 
 /**
  * Makes a behavior for one object: registered by name in the runtime's
  * `behaviors` option and named in scene documents (`"behaviors": ["player"]`).
- * Called at the barrier that creates the object (or adds the component);
- * state the behavior keeps lives in the object it returns, so it goes when
- * the component goes.
+ * Called at the barrier that creates the object (or adds the component),
+ * and again when the runtime is restored (`restore()`; its
+ * {@link Behavior.restore} then gets its saved state); state the behavior
+ * keeps lives in the object it returns, so it goes when the component goes.
+ * A factory makes the behavior and queues no structural command (onStart is
+ * the place for a spawn: a restore refuses one from a factory).
  */
 export type BehaviorFactory = (game: BehaviorGame, self: EntityHandle) => Behavior;
 

@@ -5,8 +5,8 @@ import type { BehaviorComponent, RuntimeObject } from './runtime-object.js';
 /** The three callbacks a frame calls on every behavior that has one. */
 export type FrameCallback = 'fixedUpdate' | 'update' | 'lateUpdate';
 
-/** Every callback the runtime calls, and `create` (a behavior's factory). */
-export type Callback = FrameCallback | 'onStart' | 'onDestroy' | 'onCollision' | 'create';
+/** Every callback the runtime calls, `create` (a behavior's factory at a barrier) and `restore` (a factory and a restore hook at a restore). */
+export type Callback = FrameCallback | 'onStart' | 'onDestroy' | 'onCollision' | 'create' | 'restore';
 
 /**
  * What calls behavior callbacks: the game handed to them, the callback

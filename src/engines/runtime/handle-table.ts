@@ -11,6 +11,17 @@
 /** Slots per generation: 2^22 (about four million live entries). */
 export const SLOT_SPAN = 2 ** 22;
 
+/**
+ * A table's slots as plain data: each slot's generation, and the free slots
+ * in the order {@link HandleTable.add} takes them (the last first). With the
+ * entries' handles it is the whole table: what a save keeps, so that after a
+ * restore the next `add()` returns the handle it would have returned.
+ */
+export interface HandleSlots {
+  readonly generations: readonly number[];
+  readonly free: readonly number[];
+}
+
 export class HandleTable<T> {
   private readonly entries: (T | undefined)[] = [];
   private readonly generations: number[] = [];
@@ -48,6 +59,26 @@ export class HandleTable<T> {
     }
   }
 
+  /** The slots, as fresh plain data (see {@link HandleSlots}). */
+  slots(): HandleSlots {
+    return { generations: this.generations.slice(), free: this.freeSlots.slice() };
+  }
+
+  /**
+   * Puts the table back to `slots` holding `entries`, each under its handle.
+   * Check them first with {@link slotsProblem}: this trusts them.
+   */
+  restore(slots: HandleSlots, entries: readonly (readonly [number, T])[]): void {
+    this.generations.length = 0;
+    this.generations.push(...slots.generations);
+    this.freeSlots.length = 0;
+    this.freeSlots.push(...slots.free);
+    this.entries.length = 0;
+    this.entries.length = slots.generations.length;
+    for (const [handle, entry] of entries) this.entries[handle % SLOT_SPAN] = entry;
+    this.live = entries.length;
+  }
+
   /** Removes and returns the entry `handle` names; undefined when it was not live. */
   remove(handle: number): T | undefined {
     const entry = this.get(handle);
@@ -58,4 +89,29 @@ export class HandleTable<T> {
     this.live--;
     return entry;
   }
+}
+
+/**
+ * What is wrong with `slots` and the handles of the entries a table is to
+ * hold ({@link HandleTable.restore}), in words, or undefined when nothing is:
+ * every generation a whole number from 1, the free slots distinct slots,
+ * and every other slot holding exactly one of `handles`, of its generation.
+ */
+export function slotsProblem(slots: unknown, handles: readonly unknown[]): string | undefined {
+  const { generations, free } = (slots ?? {}) as Partial<HandleSlots>;
+  if (!Array.isArray(generations) || !Array.isArray(free)) return 'slots { generations, free }, two arrays';
+  if (generations.length > SLOT_SPAN || !generations.every((g) => Number.isInteger(g) && g >= 1)) return 'generations: whole numbers >= 1, one a slot';
+  const taken = new Array<boolean>(generations.length).fill(false);
+  for (const slot of free) {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= generations.length || taken[slot]) return `free: distinct slots below ${generations.length}`;
+    taken[slot] = true;
+  }
+  for (const handle of handles) {
+    const slot = typeof handle === 'number' && Number.isInteger(handle) && handle >= 0 ? handle % SLOT_SPAN : -1;
+    if (slot < 0 || slot >= generations.length || generations[slot] !== (handle as number - slot) / SLOT_SPAN) return `handle ${String(handle)}: not a handle of these slots`;
+    if (taken[slot]) return `handle ${String(handle)}: its slot is free or held twice`;
+    taken[slot] = true;
+  }
+  if (taken.includes(false)) return `slot ${taken.indexOf(false)}: neither free nor held`;
+  return undefined;
 }

@@ -12,7 +12,8 @@
  *
  * @packageDocumentation
  */
-export { createRuntime, Runtime, type RuntimeStats } from './runtime.js';
+export { createRuntime, Runtime } from './runtime.js';
+export type { RuntimeStats } from './runtime-stats.js';
 export type { RuntimeOptions } from './runtime-options.js';
 export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type FrameCallback, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
@@ -52,6 +53,14 @@ export {
   type ColliderDoc,
   type VisualDoc,
 } from './scene-document.js';
-export { DEFAULT_GRAVITY_MPS2, DEFAULT_PHYSICS_SUBSTEPS, MAX_PHYSICS_MAGNITUDE, type PhysicsAdapter } from './physics-adapter.js';
+export { DEFAULT_GRAVITY_MPS2, DEFAULT_PHYSICS_SUBSTEPS, MAX_PHYSICS_MAGNITUDE, type PhysicsAdapter, type PhysicsSnapshot } from './physics-adapter.js';
+export type {
+  RuntimeSnapshotState,
+  RuntimeObjectSnapshot,
+  RuntimeCommandSnapshot,
+  BehaviorSnapshot,
+  PoseSnapshot,
+} from './runtime-snapshot.js';
+export type { HandleSlots } from './handle-table.js';
 export { OptionError } from '../../../operators/option-error.js';
 export { validateScene, DEFAULT_VALIDATE_TICKS, type ValidateSceneOptions, type SceneReport } from './validate-scene.js';

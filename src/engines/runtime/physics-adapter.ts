@@ -268,10 +268,16 @@ export interface PhysicsStructure {
   destroyCollider(collider: ColliderHandle): boolean;
 }
 
-/** A physics world saved between ticks ({@link PhysicsAdapter.takeSnapshot}); hand it back to `restoreSnapshot`. */
+/**
+ * A physics world saved between ticks ({@link PhysicsAdapter.takeSnapshot});
+ * hand it back to `restoreSnapshot`. Plain data (a runtime's snapshot holds
+ * it); an adapter adds what it keeps beside its engine's world.
+ */
 export interface PhysicsSnapshot {
   /** The physics engine's own serialized world (Rapier's snapshot bytes). */
   readonly world: Uint8Array;
+  /** The bodies live when it was taken: the handles a restore brings back. */
+  readonly bodies: readonly BodyHandle[];
 }
 
 /**
@@ -345,18 +351,21 @@ export interface PhysicsAdapter {
   readonly bodyCount: number;
 
   /**
-   * Saves the whole physics world between ticks (Rapier: `world.takeSnapshot()`):
-   * what a rollback puts back with {@link restoreSnapshot}. Optional: an
-   * adapter without it cannot be rolled back (the sync test says so).
+   * Saves the whole physics world between ticks (Rapier: `world.takeSnapshot()`),
+   * as plain data that shares nothing with the world: what
+   * {@link restoreSnapshot} puts back, any number of times. Optional: a
+   * runtime whose adapter has none cannot be saved (`save()` says so).
    */
   takeSnapshot?(): PhysicsSnapshot;
 
   /**
-   * Puts the world back as {@link takeSnapshot} saved it: every body's pose,
-   * velocity and contacts. The bodies and colliders must be the ones that
-   * existed when it was taken (nothing created or destroyed since).
+   * Puts the world back as {@link takeSnapshot} saved it: which bodies and
+   * colliders exist, under the same handles (those destroyed since come back,
+   * those created since go), every body's pose, velocity and contacts, the
+   * gravity, and the handles the next bodies and colliders get. Nothing of
+   * the snapshot is kept, so it restores again later.
    *
-   * @throws {Error} when bodies or colliders were created or destroyed since the snapshot.
+   * @throws {OptionError} for a value that is not a snapshot of this adapter; the world is then unchanged.
    */
   restoreSnapshot?(snapshot: PhysicsSnapshot): void;
 

@@ -50,17 +50,37 @@ export class PhysicsBridge {
 
   constructor(private readonly physics: PhysicsAdapter) {}
 
-  /** The physics world saved (a rollback's save). @throws {Error} when the adapter cannot take snapshots. */
+  /** The physics world saved (the runtime's `save()`). @throws {Error} when the adapter cannot take snapshots. */
   takeSnapshot(): PhysicsSnapshot {
-    if (this.physics.takeSnapshot === undefined || this.physics.restoreSnapshot === undefined) {
-      throw new Error('the physics adapter has no takeSnapshot()/restoreSnapshot(), so the runtime cannot be rolled back (the Rapier adapters have them)');
-    }
-    return this.physics.takeSnapshot();
+    this.assertSnapshots('save');
+    return this.physics.takeSnapshot!();
   }
 
-  /** Puts the physics world back (a rollback's restore). */
-  restoreSnapshot(snapshot: PhysicsSnapshot): void {
-    this.physics.restoreSnapshot!(snapshot);
+  /**
+   * Puts the physics world back (the runtime's `restore()`), and which of
+   * `objects` (the restored live objects) owns which body.
+   *
+   * @throws {OptionError} for what the adapter refuses, naming the field under `snapshot.state.physics`; nothing changes then.
+   * @throws {Error} when the adapter cannot restore snapshots.
+   */
+  restoreSnapshot(snapshot: PhysicsSnapshot, objects: readonly RuntimeObject[]): void {
+    this.assertSnapshots('restore');
+    try {
+      this.physics.restoreSnapshot!(snapshot);
+    } catch (error) {
+      // The adapter names its own fields ('restoreSnapshot snapshot.world'): named again from the runtime's snapshot.
+      if (!(error instanceof OptionError)) throw error;
+      const field = error.option.startsWith(ADAPTER_SNAPSHOT) ? error.option.slice(ADAPTER_SNAPSHOT.length) : '';
+      throw new OptionError('restore', `snapshot.state.physics${field}`, error.rule, error.value);
+    }
+    this.byBody.clear();
+    for (const object of objects) if (object.physical) this.byBody.set(object.body, object);
+  }
+
+  private assertSnapshots(method: string): void {
+    if (this.physics.takeSnapshot === undefined || this.physics.restoreSnapshot === undefined) {
+      throw new Error(`${method}: the physics adapter has no takeSnapshot()/restoreSnapshot(), so the runtime cannot be saved or restored (the Rapier adapters have them)`);
+    }
   }
 
   /**
@@ -211,6 +231,9 @@ export class PhysicsBridge {
     host.callback = undefined;
   }
 }
+
+/** How an adapter names the snapshot handed to `restoreSnapshot` in its errors (the Rapier adapters' `restoreSnapshot snapshot.world`). */
+const ADAPTER_SNAPSHOT = 'restoreSnapshot snapshot';
 
 /**
  * Refuses numbers physics cannot hold: each must be finite and within

@@ -152,6 +152,26 @@ export class RuntimeInput {
     return this.frameState;
   }
 
+  /**
+   * What `input()` returns in a tick and in a frame, as fresh plain data (a
+   * save): each is read again when the next tick or frame begins, but a
+   * callback between (an onStart at the barrier, before the tick's input is
+   * read) sees the last one.
+   */
+  saveViews(): { tick: RuntimeInputState; frame: RuntimeInputState } {
+    return { tick: { ...this.tickState }, frame: { ...this.frameState } };
+  }
+
+  /** Puts back what {@link saveViews} read. */
+  restoreViews({ tick, frame }: { readonly tick: RuntimeInputState; readonly frame: RuntimeInputState }): void {
+    for (const [state, saved] of [[this.tickState, tick], [this.frameState, frame]] as const) {
+      state.horizontal = saved.horizontal;
+      state.vertical = saved.vertical;
+      state.jump = saved.jump;
+      state.interact = saved.interact;
+    }
+  }
+
   /** Removes the keyboard listeners. */
   destroy(): void {
     this.device.destroy();

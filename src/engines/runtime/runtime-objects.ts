@@ -1,12 +1,13 @@
 import type { BehaviorFactory } from './behavior.js';
-import { CallbackList, type CallbackHost } from './callback-list.js';
-import { HandleTable } from './handle-table.js';
+import { CallbackList, type Callback, type CallbackHost } from './callback-list.js';
+import { HandleTable, type HandleSlots } from './handle-table.js';
 import type { PhysicsStructure } from './physics-adapter.js';
 import type { PhysicsBridge } from './physics-bridge.js';
 import type { EntityHandle } from './entity-handle.js';
 import { RuntimeObject } from './runtime-object.js';
 import type { SceneObjectDoc } from './scene-document.js';
 import type { Command } from './structural-commands.js';
+import type { UnsavedFields } from './unsaved-fields.js';
 
 /** What the objects need of their runtime besides calling callbacks: where a diagnostic goes. @internal */
 export interface ObjectsHost extends CallbackHost {
@@ -44,6 +45,8 @@ export class RuntimeObjects {
     private readonly host: ObjectsHost,
     private readonly factories: { readonly [name: string]: BehaviorFactory },
     private readonly bridge: PhysicsBridge | undefined,
+    /** The development build's watch on behaviors' fields; undefined in production. */
+    private readonly unsavedFields?: UnsavedFields,
   ) {}
 
   /** A new object for `doc`, with its handle, not yet live (a spawn waits for the barrier). */
@@ -130,6 +133,44 @@ export class RuntimeObjects {
     }
   }
 
+  /** The handle table's slots, as fresh plain data (a save). */
+  slots(): HandleSlots {
+    return this.table.slots();
+  }
+
+  /**
+   * Puts the objects back (a restore): the handle table as `slots` has it,
+   * holding `live` (in creation order, their behaviors made next with
+   * {@link remake}) and `pending` (spawns queued and not yet at a barrier).
+   * Checked by the restore before.
+   */
+  restore(slots: HandleSlots, live: RuntimeObject[], pending: readonly RuntimeObject[]): void {
+    this.table.restore(slots, [...live, ...pending].map((object) => [object.handle, object] as const));
+    this.live = live;
+    this.clearStarts();
+  }
+
+  /**
+   * Makes the restored objects' behaviors again (`components[i]` for
+   * `live[i]`), in order: each from its factory, as the barrier that created
+   * it did, then handed what its `save()` returned through its
+   * `restore(data)`; then {@link index}. Their onStart does not run again: the
+   * objects had started. Both run as the `restore` callback; one that throws
+   * is reported as at a barrier, and the others are made.
+   */
+  remake(components: readonly (readonly { readonly name: string; readonly state: unknown }[])[]): void {
+    this.live.forEach((object, i) => {
+      object.started = true;
+      for (const { name, state } of components[i]!) {
+        const behavior = this.make(object, name, 'restore');
+        if (behavior === undefined) continue;
+        object.behaviors.push({ name, behavior });
+        if (typeof behavior.restore === 'function') this.isolate(object, name, 'restore', () => behavior.restore!(state));
+      }
+    });
+    this.index();
+  }
+
   /** A spawn that never reached a barrier is forgotten: its handle never validates. */
   discard(object: RuntimeObject): void {
     if (object.state !== 'pending') return;
@@ -182,16 +223,18 @@ export class RuntimeObjects {
     if (this.live.some((object) => object.state !== 'live')) this.live = this.live.filter((object) => object.state === 'live');
   }
 
-  private make(object: RuntimeObject, name: string): RuntimeObject['behaviors'][number]['behavior'] | undefined {
+  /** A behavior from its factory, the factory called as `callback` (`create` at a barrier, `restore` at a restore). */
+  private make(object: RuntimeObject, name: string, callback: 'create' | 'restore' = 'create'): RuntimeObject['behaviors'][number]['behavior'] | undefined {
     const factory = this.factories[name]!;
     const host = this.host;
-    host.callback = 'create';
+    host.callback = callback;
     try {
       const behavior = factory(host.game, object.handle);
       if (behavior === null || typeof behavior !== 'object') throw new TypeError(`the factory returned ${String(behavior)}, not a behavior object`);
+      this.unsavedFields?.made(behavior);
       return behavior;
     } catch (error) {
-      host.reportCallback(object, name, 'create', error);
+      host.reportCallback(object, name, callback, error);
       return undefined;
     } finally {
       host.callback = undefined;
@@ -205,11 +248,16 @@ export class RuntimeObjects {
 
   /** One onStart or onDestroy (delta 0); frame callbacks run from their lists. */
   private call(object: RuntimeObject, name: string, behavior: RuntimeObject['behaviors'][number]['behavior'], callback: 'onStart' | 'onDestroy'): void {
+    this.isolate(object, name, callback, () => behavior[callback]?.(this.host.game, object.handle, 0));
+  }
+
+  /** Runs one of a behavior's callbacks as `callback`: what it throws is reported with the object and the behavior. */
+  private isolate(object: RuntimeObject, name: string, callback: Callback, run: () => void): void {
     const host = this.host;
     const outer = host.callback;
     host.callback = callback;
     try {
-      behavior[callback]?.(host.game, object.handle, 0);
+      run();
     } catch (error) {
       host.reportCallback(object, name, callback, error);
     } finally {

@@ -1,8 +1,8 @@
 import { OptionError } from '../../../operators/option-error.js';
 import type { Input } from '../../input/input.js';
-import { EngineShell, type EngineStats } from '../shell/engine-shell.js';
-import type { PresetDeclaration } from '../shell/preset-declaration.js';
-import { ENGINE_OPTION_KEYS, takeOptions } from '../shell/shell-options.js';
+import { isDevelopmentBuild } from '../shell/development-build.js';
+import { EngineShell } from '../shell/engine-shell.js';
+import { takeOptions } from '../shell/shell-options.js';
 import type { BehaviorFactory } from './behavior.js';
 import type { Callback, CallbackHost } from './callback-list.js';
 import { PhysicsBridge } from './physics-bridge.js';
@@ -11,51 +11,22 @@ import type { RuntimeBackend } from './runtime-backend.js';
 import { RuntimeInput, type RuntimeAction, type RuntimeInputState } from './runtime-input.js';
 import type { EntityHandle, RuntimeObject } from './runtime-object.js';
 import { RuntimeObjects, type ObjectsHost } from './runtime-objects.js';
-import { checkRuntimeOptions, defaultRuntimeClock, runtimeFixedStep, type RuntimeOptions } from './runtime-options.js';
-import { RUNTIME_PHASE_TABLE, type RuntimePhase, type RuntimePhaseHost } from './runtime-phases.js';
-import { restoreSimulation, saveSimulation, simulationState, type RollbackParts, type RuntimeSave, type SimulationState } from './runtime-rollback.js';
-import { clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
+import { checkRuntimeOptions, runtimeFixedStep, type RuntimeOptions } from './runtime-options.js';
+import type { RuntimePhase, RuntimePhaseHost } from './runtime-phases.js';
+import { RUNTIME_PRESET } from './runtime-preset.js';
+import type { RuntimeStats } from './runtime-stats.js';
+import { simulationState, type SimulationState } from './runtime-rollback.js';
+import { readRuntimeState, saveRuntimeState, type RuntimeSnapshotState, type SnapshotParts } from './runtime-snapshot.js';
+import { UnsavedFields } from './unsaved-fields.js';
+import { applyBarrier, clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
-import type { ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
-import { CommandQueue } from './structural-commands.js';
+import type { ParsedScene, ResolvedSimulation, SceneDocument, SceneObjectDoc } from './scene-document.js';
+import { checkTarget, CommandQueue } from './structural-commands.js';
 
 export { RUNTIME_PHASES, RUNTIME_PHASE_TABLE, type RuntimePhase } from './runtime-phases.js';
 export type { RuntimeBackend, RuntimeFrame } from './runtime-backend.js';
 export type { RuntimeOptions } from './runtime-options.js';
-
-/** The runtime's counters: the shell's, and the runtime's own. */
-export interface RuntimeStats extends EngineStats {
-  /** Fixed ticks run in the current scene session. */
-  readonly ticks: number;
-  /** Fixed ticks the latest frame ran. */
-  readonly ticksLastFrame: number;
-  /** The accumulator fraction of the latest frame, in [0, 1). */
-  readonly alpha: number;
-  /** The seed's `dropped_time`: whole fixed intervals dropped past `max_catch_up_ticks`, seconds, in total (`droppedMs` in ms). */
-  readonly droppedSeconds: number;
-  /** The same, in the latest frame. */
-  readonly droppedLastFrameSeconds: number;
-  /** The scene session. */
-  readonly session: number;
-  /** Live objects. */
-  readonly objects: number;
-  /** Diagnostics reported. */
-  readonly diagnostics: number;
-}
-
-const RUNTIME_PRESET = {
-  label: 'runtime',
-  where: 'createRuntime',
-  options: {
-    own: ['scene', 'behaviors', 'physics', 'backend', 'input', 'onDiagnostic'] satisfies (keyof RuntimeOptions)[],
-    shell: ENGINE_OPTION_KEYS,
-    rule: 'an options object',
-    // Both methods: without destroy(), the runtime's own teardown would fail (and leak what it holds).
-    backend: { rule: 'an object with render(frame) and destroy()', methods: ['render', 'destroy'], optional: true },
-  },
-  phases: RUNTIME_PHASE_TABLE,
-  defaultClock: defaultRuntimeClock,
-} as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep' | 'phaseHost'>;
+export type { RuntimeStats } from './runtime-stats.js';
 
 /**
  * The fixed-tick runtime: behaviors with `onStart`, `fixedUpdate`, `update`,
@@ -70,7 +41,7 @@ const RUNTIME_PRESET = {
  * Handles are numbers: `valid(handle)` says whether one names a live object;
  * a destroyed object's handle never validates again.
  */
-export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
+export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, RuntimeSnapshotState> {
   private readonly bridge: PhysicsBridge | undefined;
   private readonly backend: RuntimeBackend | undefined;
   private readonly factories: { readonly [name: string]: BehaviorFactory };
@@ -78,9 +49,9 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   private readonly onDiagnostic: (message: string) => void;
   private readonly objects: RuntimeObjects;
   private readonly queue = new CommandQueue();
-  private documentInForce: SceneDocument;
-  private simulationInForce: ResolvedSimulation;
-  private pendingScene: { document: SceneDocument; simulation: ResolvedSimulation } | undefined;
+  /** The scene document in force and its simulation settings. */
+  private sceneInForce: ParsedScene;
+  private pendingScene: ParsedScene | undefined;
   private readonly frameView: { objects: readonly RuntimeObject[]; session: number; frame: number; alpha: number; ticks: number; paused: boolean };
   private readonly callbacks: ObjectsHost;
   private sessionId = 0;
@@ -88,6 +59,10 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   private diagnosticCount = 0;
   /** Whether the teardown clears the scene: its onDestroys may still queue commands, which it drops. */
   private tearingDown = false;
+  /** Whether a scene is loading (its objects made and started): no save or restore then. */
+  private loading = false;
+  /** The development build's warning for behaviors' fields a restore does not bring back; undefined in production. */
+  private readonly unsavedFields = isDevelopmentBuild() ? new UnsavedFields() : undefined;
 
   /**
    * @throws {SceneDocumentError} listing every problem of the scene document.
@@ -104,12 +79,11 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     this.backend = backend;
     this.keys = new RuntimeInput(options.input, where);
     this.onDiagnostic = onDiagnostic;
-    this.documentInForce = scene.document;
-    this.simulationInForce = scene.simulation;
+    this.sceneInForce = scene;
     this.callbacks = this.callbackHost();
-    this.objects = new RuntimeObjects(this.callbacks, behaviors, this.bridge);
+    this.objects = new RuntimeObjects(this.callbacks, behaviors, this.bridge, this.unsavedFields);
     this.frameView = { objects: this.objects.live, session: 0, frame: 0, alpha: 0, ticks: 0, paused: false };
-    this.load(scene.document, scene.simulation);
+    this.load(scene);
   }
 
   // -- running ---------------------------------------------------------------
@@ -175,12 +149,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
 
   /** The scene document in force, as written (structural commands never change it). Deep-frozen. */
   get document(): SceneDocument {
-    return this.documentInForce;
+    return this.sceneInForce.document;
   }
 
   /** The simulation settings in force (the document's `simulation`, defaults applied). */
   get simulation(): ResolvedSimulation {
-    return this.simulationInForce;
+    return this.sceneInForce.simulation;
   }
 
   /** Whether `handle` names a live object. False for a spawn not yet at a barrier, and for good once destroyed. */
@@ -250,34 +224,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     };
   }
 
-  // -- rollback (the sync test) ------------------------------------------------
-
-  /**
-   * Saves what a fixed tick changes, between frames: the physics world
-   * (Rapier's snapshot), every live object's three poses, and the tick
-   * count. A rollback's save; the sync test's. Behaviors' own state (what
-   * their closures hold) is not the runtime's to save.
-   *
-   * @throws {Error} inside a frame, with structural commands or a scene
-   * change pending (rolling those back is not supported), or when the
-   * physics adapter cannot take snapshots.
-   * @internal
-   */
-  saveSimulation(): RuntimeSave {
-    this.assertRollbackable('saveSimulation');
-    return saveSimulation(this.rollbackParts());
-  }
-
-  /**
-   * Puts back what {@link saveSimulation} saved.
-   *
-   * @throws {Error} when the scene or its set of live objects changed since (a spawn, a destroy, a scene change).
-   * @internal
-   */
-  restoreSimulation(save: RuntimeSave): void {
-    this.assertRollbackable('restoreSimulation');
-    this.tickCount = restoreSimulation(this.rollbackParts(), save);
-  }
+  // -- the sync test's readable state -------------------------------------------
 
   /**
    * The state a rollback compares, as plain data: the tick count and every
@@ -286,22 +233,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * @internal
    */
   simulationState(): SimulationState {
-    return simulationState(this.rollbackParts());
-  }
-
-  private rollbackParts(): RollbackParts {
-    return { session: this.sessionId, objects: this.objects.live, tickCount: this.tickCount, bridge: this.bridge };
-  }
-
-  private assertRollbackable(method: string): void {
-    this.assertAlive(method);
-    if (this.innerLoop.inFrame) throw new Error(`${method}: called inside a frame; roll back between frames`);
-    if (this.queue.length > 0 || this.pendingScene !== undefined) {
-      throw new Error(
-        `${method}: structural commands or a scene change are pending (spawn, destroyObject, addComponent, removeComponent, replaceScene); ` +
-          'rolling back structural changes is not supported, so the runtime can be rolled back only while its objects stay the same',
-      );
-    }
+    return simulationState({ objects: this.objects.live, tickCount: this.tickCount, bridge: this.bridge });
   }
 
   // -- writing poses ---------------------------------------------------------
@@ -414,9 +346,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * @throws {OptionError} when `handle` is not a number.
    */
   destroyObject(handle: EntityHandle): void {
-    if (typeof handle !== 'number') {
-      throw new OptionError('destroyObject', 'handle', 'an entity handle (a number from spawn or find)', handle);
-    }
+    checkTarget('destroyObject', handle);
     this.assertCommandsTaken('destroyObject');
     this.queue.push({ kind: 'destroy', handle });
   }
@@ -437,8 +367,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     super.destroy();
   }
 
-  /** Queues adding a registered behavior to an object; its onStart runs after the barrier. On a dead object: a no-op and a diagnostic. */
+  /**
+   * Queues adding a registered behavior to an object; its onStart runs after the barrier. On a dead object: a no-op and a diagnostic.
+   * @throws {OptionError} when `handle` is not a number, or `behavior` not registered.
+   */
   addComponent(handle: EntityHandle, behavior: string): void {
+    checkTarget('addComponent', handle);
     this.assertCommandsTaken('addComponent');
     if (!Object.hasOwn(this.factories, behavior)) {
       throw new OptionError('addComponent', 'behavior', `a registered behavior (${Object.keys(this.factories).join(', ') || 'none registered'})`, behavior);
@@ -446,8 +380,12 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     this.queue.push({ kind: 'addComponent', handle, behavior });
   }
 
-  /** Queues removing an object's behavior (the first of that name); its onDestroy runs at the barrier. On a dead object: a no-op and a diagnostic. */
+  /**
+   * Queues removing an object's behavior (the first of that name); its onDestroy runs at the barrier. On a dead object: a no-op and a diagnostic.
+   * @throws {OptionError} when `handle` is not a number.
+   */
   removeComponent(handle: EntityHandle, behavior: string): void {
+    checkTarget('removeComponent', handle);
     this.assertCommandsTaken('removeComponent');
     this.queue.push({ kind: 'removeComponent', handle, behavior });
   }
@@ -461,18 +399,68 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
    * @throws {SceneDocumentError} now, when the document is invalid (nothing changes).
    */
   replaceScene(scene: unknown): void {
-    this.assertAlive('replaceScene');
+    this.assertCommandsTaken('replaceScene');
     this.pendingScene = parseRuntimeScene(scene, this.factories, this.bridge !== undefined, 'replaceScene');
   }
 
-  /** Not written yet: the save/restore issue (26) gives this preset its state. */
-  protected saveState(): never {
-    throw new Error(`save: the ${this.preset} cannot be saved yet`);
+  /**
+   * The runtime's state for `save()` (see {@link RuntimeSnapshotState}): the
+   * scene and its session, the object table, every live object's poses, body
+   * and behaviors (each one's `save()`), the queued structural commands and
+   * scene replacement, the tick count, the input views and the physics world.
+   * @throws {Error} while a scene loads, or when a behavior's `save()` fails.
+   */
+  protected saveState(): RuntimeSnapshotState {
+    this.assertNoLoad('save');
+    return saveRuntimeState(this.snapshotParts());
   }
 
-  /** Not written yet (see {@link saveState}). */
-  protected restoreState(): never {
-    throw new Error(`restore: the ${this.preset} cannot be restored yet`);
+  /**
+   * Puts a snapshot's runtime state back, checked whole first. The physics
+   * world goes first (the adapter checks its own part); then the objects
+   * under their handles, the commands, the scene and its session; then every
+   * behavior is made again from its factory and handed its saved state (no
+   * onStart: the objects had started).
+   */
+  protected restoreState(state: unknown): void {
+    this.assertNoLoad('restore');
+    const restored = readRuntimeState(state, this.snapshotParts());
+    this.unsavedFields?.restoring(this.objects.live);
+    if (restored.physics !== undefined) this.bridge!.restoreSnapshot(restored.physics, restored.live);
+    this.objects.restore(restored.slots, restored.live, restored.pending);
+    this.queue.replace(restored.commands);
+    this.pendingScene = restored.replacement;
+    this.sessionId = restored.session;
+    this.tickCount = restored.ticks;
+    this.putInForce(restored.scene);
+    this.keys.restoreViews(restored.input);
+    this.frameView.alpha = restored.alpha;
+    this.objects.remake(restored.behaviors);
+  }
+
+  /** The keys (held, and the latched edges a fixed tick has not taken yet) are saved and restored with the runtime. */
+  protected override snapshotInput(): Input<string> {
+    return this.keys.keys;
+  }
+
+  private snapshotParts(): SnapshotParts {
+    return {
+      session: this.sessionId,
+      ticks: this.tickCount,
+      scene: this.sceneInForce,
+      replacement: this.pendingScene,
+      objects: this.objects,
+      queue: this.queue.queued,
+      input: this.keys,
+      alpha: this.frameView.alpha,
+      bridge: this.bridge,
+      factories: this.factories,
+    };
+  }
+
+  /** @throws {Error} naming `method` while a scene loads (a behavior's onStart in it calling save or restore). */
+  private assertNoLoad(method: string): void {
+    if (this.loading) throw new Error(`${method}: a scene is loading (its objects being made and started); ${method} once it has loaded, between frames`);
   }
 
   /** The shell's `destroy()` calls this once: every object's onDestroy, then the renderer, the keyboard listeners and the physics world are freed. */
@@ -509,7 +497,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
       runtime.pendingScene = undefined;
       runtime.clear();
       if (runtime.destroyed) return false;
-      runtime.load(pending.document, pending.simulation);
+      runtime.load(pending);
       return true;
     },
     pause: () => runtime.pause(),
@@ -518,7 +506,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     countTick() {
       runtime.tickCount++;
     },
-    barrier: () => runtime.barrier(),
+    barrier: () => applyBarrier(runtime.objects, runtime.bridge, runtime.queue, () => runtime.destroyed),
     keepPreviousPoses() {
       const objects = runtime.objects.live;
       for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);
@@ -531,7 +519,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     stepPhysics(seconds) {
       const bridge = runtime.bridge;
       if (bridge === undefined) return;
-      bridge.step(seconds, runtime.simulationInForce.physicsSubsteps);
+      bridge.step(seconds, runtime.sceneInForce.simulation.physicsSubsteps);
       bridge.deliverCollisions(runtime.callbacks);
     },
     present() {
@@ -560,36 +548,26 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
     return this.innerLoop.currentPhase === 'tick';
   }
 
-  /**
-   * Applies the structural commands queued before this tick, in FIFO order,
-   * then runs the onStart of what they created. "A command queued while this
-   * barrier or a callback runs waits until the next tick."
-   */
-  private barrier(): void {
-    const objects = this.objects;
-    this.queue.applyBatch((batch) => {
-      const apply = (structure: Parameters<RuntimeObjects['apply']>[1]): void => {
-        for (let i = 0; i < batch.length && !this.destroyed; i++) objects.apply(batch[i]!, structure);
-      };
-      if (this.bridge !== undefined) this.bridge.barrier(apply);
-      else apply(undefined);
-    });
-    objects.prune();
-    objects.runStarts();
-    objects.index();
-  }
-
   // -- scenes ----------------------------------------------------------------
 
   /** Loads a document: a new session, every object created, then every onStart. */
-  private load(document: SceneDocument, simulation: ResolvedSimulation): void {
+  private load(scene: ParsedScene): void {
     this.sessionId++;
     this.tickCount = 0;
-    this.documentInForce = document;
-    this.simulationInForce = simulation;
-    this.innerLoop.setFixedStep(runtimeFixedStep(simulation));
-    this.bridge?.setGravity(simulation.gravity);
-    loadObjects(this.objects, this.bridge, document.objects);
+    this.putInForce(scene);
+    this.bridge?.setGravity(scene.simulation.gravity);
+    this.loading = true;
+    try {
+      loadObjects(this.objects, this.bridge, scene.document.objects);
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** The document in force, and the fixed step its simulation settings make (a load, a restore). */
+  private putInForce(scene: ParsedScene): void {
+    this.sceneInForce = scene;
+    this.innerLoop.setFixedStep(runtimeFixedStep(scene.simulation));
   }
 
   /** Clears the scene (see `clearObjects`) and releases every held key. */
@@ -624,10 +602,15 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost> {
   /**
    * Structural commands are taken until `destroy()`, and from the onDestroys
    * its teardown runs (a behavior that spawns an explosion when it goes):
-   * those are dropped with the scene, as a scene replacement drops them.
+   * those are dropped with the scene, as a scene replacement drops them. A
+   * restore making the behaviors again takes none: the snapshot holds the
+   * commands that were queued.
    */
   private assertCommandsTaken(method: string): void {
     if (!this.tearingDown) this.assertAlive(method);
+    if (this.callbacks.callback === 'restore') {
+      throw new Error(`${method}: called while restore() makes the behaviors again (a factory or a restore hook); the snapshot holds the commands that were queued, so queue nothing here (a spawn at creation belongs in onStart, which a restore does not run again)`);
+    }
   }
 
   private live(handle: EntityHandle, method: string): RuntimeObject {

@@ -72,6 +72,26 @@ export function loadObjects(objects: RuntimeObjects, bridge: PhysicsBridge | und
 }
 
 /**
+ * A fixed tick's barrier: applies the structural commands queued before
+ * this tick, in FIFO order, then runs the onStart of what they created. "A
+ * command queued while this barrier or a callback runs waits until the next
+ * tick." A runtime torn down by one of them (`destroyed()`) applies no more.
+ * @internal
+ */
+export function applyBarrier(objects: RuntimeObjects, bridge: PhysicsBridge | undefined, queue: CommandQueue, destroyed: () => boolean): void {
+  queue.applyBatch((batch) => {
+    const apply = (structure: PhysicsStructure | undefined): void => {
+      for (let i = 0; i < batch.length && !destroyed(); i++) objects.apply(batch[i]!, structure);
+    };
+    if (bridge !== undefined) bridge.barrier(apply);
+    else apply(undefined);
+  });
+  objects.prune();
+  objects.runStarts();
+  objects.index();
+}
+
+/**
  * Clears the scene: "Clearing or replacing a scene runs destruction
  * callbacks": every live object's onDestroy, then its body; structural
  * commands still queued are dropped (those the onDestroys queue included),

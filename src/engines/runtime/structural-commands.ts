@@ -1,3 +1,4 @@
+import { OptionError } from '../../../operators/option-error.js';
 import type { EntityHandle } from './entity-handle.js';
 import type { RuntimeObject } from './runtime-object.js';
 
@@ -13,6 +14,16 @@ export type Command =
   | { readonly kind: 'removeComponent'; readonly handle: EntityHandle; readonly behavior: string };
 
 /**
+ * Checks the object a command names (`destroyObject`, `addComponent`,
+ * `removeComponent`) when it is queued: an entity handle is a number.
+ * @throws {OptionError} naming `method` and `handle`.
+ * @internal
+ */
+export function checkTarget(method: string, handle: unknown): void {
+  if (typeof handle !== 'number') throw new OptionError(method, 'handle', 'an entity handle (a number from spawn or find)', handle);
+}
+
+/**
  * The queue of structural commands, and the barrier's batch. "A command
  * queued while this barrier or a callback runs waits until the next tick":
  * the barrier takes the queue as its batch before the first command runs,
@@ -26,6 +37,17 @@ export class CommandQueue {
   /** Commands waiting for the next barrier. */
   get length(): number {
     return this.queue.length;
+  }
+
+  /** The commands waiting for the next barrier, in FIFO order (a save reads them). */
+  get queued(): readonly Command[] {
+    return this.queue;
+  }
+
+  /** Puts back the commands a restore brings, in place of those queued now. */
+  replace(commands: readonly Command[]): void {
+    this.queue.length = 0;
+    this.queue.push(...commands);
   }
 
   /** Queues a command for the next barrier. */

@@ -295,7 +295,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
   /**
    * Puts the engine's own state back (see `restoreSystems`), then its life:
    * playing (the loop takes ticks again) or paused (it is held).
-   * @throws {OptionError} for a state this engine cannot take (the engine is then unchanged); {@link Error} while a world or scene loads or ends.
+   * @throws {OptionError} for a state this engine cannot take (the engine is then unchanged); an `Error` while a world or scene loads or ends.
    */
   protected restoreState(state: unknown): void {
     this.currentState = restoreSystems(this.saveParts('restore'), state);

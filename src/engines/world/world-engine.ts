@@ -54,6 +54,7 @@ const WORLD_PRESET: Omit<PresetDeclaration<WorldPhase, WorldPhaseHost>, 'phaseHo
     },
   },
   phases: WORLD_ENGINE_PHASE_TABLE,
+  recordedCalls: ['world.openLevel'],
 };
 
 /**
@@ -287,7 +288,7 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly worldHost: WorldHost = ((engine: WorldEngine<A>): WorldHost => ({
     nextActorId: () => ++engine.actorIds,
     frame: () => engine.innerLoop.frame(),
-    requestLevel: (name) => engine.transitions.request(name),
+    requestLevel: (name) => engine.recordedCall('world.openLevel', [name], () => engine.transitions.request(name)),
     get paused() {
       return engine.innerLoop.paused;
     },
