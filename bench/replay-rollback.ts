@@ -11,10 +11,10 @@
  * {@link RESIMULATED_TICKS} ticks (`advance()`), so every round re-simulates
  * the same ticks from the same state. Beside it, a rollback as GGRS makes
  * one: restore, then each re-simulated tick followed by a save (a session
- * keeps a snapshot of every tick it may roll back to). A scavenge before
- * each round; medians over the rounds, CPU and wall time.
+ * keeps a snapshot of every tick it may roll back to), and its two parts
+ * apart: save + restore, and the ticks alone. A scavenge before each timed
+ * call; medians over the rounds, CPU and wall time.
  */
-import type { EngineSnapshot } from '../src/engines/shell/engine-snapshot.js';
 import { collectYoungGeneration } from './measure-allocation.js';
 import { benchRuntime, isNotYet, summarise, timeCall, whyUnavailable, type OperationTime } from './replay-snapshots.js';
 
@@ -36,13 +36,15 @@ export type RollbackRow =
       readonly ggrs: OperationTime;
       /** 8 ticks alone, for scale. */
       readonly ticksAlone: OperationTime;
+      /** save + restore alone: the rollback's own part. */
+      readonly saveRestore: OperationTime;
     };
 
 export async function benchRollback(rounds: number): Promise<RollbackRow[]> {
   const rows: RollbackRow[] = [];
   for (const state of ROLLBACK_STATES) {
     const runtime = await benchRuntime(ROLLBACK_BODIES, state.ticks);
-    let from: EngineSnapshot<unknown>;
+    let from: ReturnType<typeof runtime.save>;
     try {
       from = runtime.save();
     } catch (error) {
@@ -68,25 +70,22 @@ export async function benchRollback(rounds: number): Promise<RollbackRow[]> {
         runtime.save();
       }
     };
-    const ticksAlone = (): void => {
-      runtime.restore(from); // untimed below: the ticks start from the same state
+    const saveRestore = (): void => {
+      runtime.save();
+      runtime.restore(from); // so the ticks alone, next, start from the same state
     };
-    const times = { rollback: [] as ReturnType<typeof timeCall>[], ggrs: [] as ReturnType<typeof timeCall>[], ticks: [] as ReturnType<typeof timeCall>[] };
+    const operations = [rollback, ggrs, saveRestore, resimulate];
+    const times = operations.map((): ReturnType<typeof timeCall>[] => []);
     for (let round = 0; round < rounds + 3; round++) {
-      collectYoungGeneration();
-      const a = timeCall(rollback);
-      collectYoungGeneration();
-      const b = timeCall(ggrs);
-      ticksAlone();
-      collectYoungGeneration();
-      const c = timeCall(resimulate);
-      if (round < 3) continue; // warm-up
-      times.rollback.push(a);
-      times.ggrs.push(b);
-      times.ticks.push(c);
+      operations.forEach((operation, i) => {
+        collectYoungGeneration();
+        const time = timeCall(operation);
+        if (round >= 3) times[i]!.push(time); // three rounds of warm-up
+      });
     }
     runtime.destroy();
-    rows.push({ name: state.name, available: true, rollback: summarise(times.rollback), ggrs: summarise(times.ggrs), ticksAlone: summarise(times.ticks) });
+    const [rollbackTime, ggrsTime, saveRestoreTime, ticksTime] = times.map(summarise);
+    rows.push({ name: state.name, available: true, rollback: rollbackTime!, ggrs: ggrsTime!, saveRestore: saveRestoreTime!, ticksAlone: ticksTime! });
   }
   return rows;
 }

@@ -3,10 +3,11 @@
  * rollback: 2 })`), beside the same engine running the same ticks plainly.
  *
  * Three runs of each game, interleaved round by round, a scavenge before
- * each: the build alone (built, then destroyed), the build and
- * {@link SYNC_TICKS} plain ticks set up as the sync test sets its engine up
- * (host ticks stopped, a clock that hands tick n its delta, `advance(n)`),
- * and the sync test. Per tick: (run − build) / ticks, medians over rounds.
+ * each: the build alone (built, then destroyed), {@link SYNC_TICKS} plain
+ * ticks on a fresh build, set up as the sync test sets its engine up (host
+ * ticks stopped, a clock that hands tick n its delta, `advance(n)`; the
+ * ticks alone timed), and the sync test. Per tick: the sync test's (run −
+ * build) / ticks, the plain ticks' time / ticks; medians over rounds.
  * Every tick the sync test saves, runs the tick, hashes the readable state
  * and the whole snapshot (a save), restores k ticks back and re-runs and
  * re-hashes them: k + 1 ticks, k + 2 saves, a restore and k + 1 double
@@ -34,6 +35,8 @@ export const SYNC_ROLLBACK = 2;
 export interface SyncSubject {
   readonly name: string;
   build(): Promise<SyncTestEngine>;
+  /** Ticks a run takes; defaults to {@link SYNC_TICKS} (fewer for a game whose sync-test tick costs a large share of a second). */
+  readonly ticks?: number;
 }
 
 export type SyncRow =
@@ -63,24 +66,28 @@ async function cpuMs(call: () => Promise<unknown>): Promise<number> {
   return (cpuNowNs() - start) / 1e6;
 }
 
-/** The plain run: the build, then the ticks as the sync test drives them. */
-async function plainTicks(subject: SyncSubject, ticks: number): Promise<void> {
+/** The plain run: the build (not timed), then the ticks as the sync test drives them (timed); CPU ms of the ticks. */
+async function plainTicks(subject: SyncSubject, ticks: number): Promise<number> {
   const engine = (await subject.build()) as unknown as EngineShell<string> & SyncTestEngine;
   const stepMs = engine.loop.plan().stepMs;
   const deltaMs = stepMs > 0 ? stepMs : 1000 / 60;
   engine.stop();
   const page = engine.preset === 'page engine';
   if (!page) engine.setClock(map(() => deltaMs));
-  for (let tick = 1; tick <= ticks; tick++) engine.advance(page ? deltaMs / 1000 : tick);
+  const ms = await cpuMs(async () => {
+    for (let tick = 1; tick <= ticks; tick++) engine.advance(page ? deltaMs / 1000 : tick);
+  });
   engine.destroy();
+  return ms;
 }
 
 export async function benchSyncTest(subjects: readonly SyncSubject[], rounds: number): Promise<SyncRow[]> {
   const rows: SyncRow[] = [];
   for (const subject of subjects) {
+    const options = { ticks: subject.ticks ?? SYNC_TICKS, rollback: SYNC_ROLLBACK };
     let report: SyncTestReport;
     try {
-      report = await syncTest(() => subject.build(), { ticks: SYNC_TICKS, rollback: SYNC_ROLLBACK }); // warm-up, and whether it can run at all
+      report = await syncTest(() => subject.build(), options); // warm-up, and whether it can run at all
     } catch (error) {
       rows.push({ name: subject.name, available: false, why: whyUnavailable(error) }); // a save the game cannot make, or one not merged yet
       continue;
@@ -91,12 +98,11 @@ export async function benchSyncTest(subjects: readonly SyncSubject[], rounds: nu
     const sync: number[] = [];
     for (let round = 0; round < rounds; round++) {
       build.push(await cpuMs(async () => (await subject.build()).destroy()));
-      plain.push(await cpuMs(() => plainTicks(subject, ticks)));
-      sync.push(await cpuMs(async () => (report = await syncTest(() => subject.build(), { ticks: SYNC_TICKS, rollback: SYNC_ROLLBACK }))));
+      plain.push(await plainTicks(subject, ticks));
+      sync.push(await cpuMs(async () => (report = await syncTest(() => subject.build(), options))));
     }
-    const perTick = (runs: readonly number[]): number[] => runs.map((ms, round) => ((ms - build[round]!) * 1000) / ticks);
-    const syncUs = median(perTick(sync));
-    const plainUs = median(perTick(plain));
+    const syncUs = median(sync.map((ms, round) => ((ms - build[round]!) * 1000) / ticks));
+    const plainUs = (median(plain) * 1000) / ticks;
     rows.push({ name: subject.name, available: true, syncUs, plainUs, ratio: syncUs / plainUs, report });
   }
   return rows;
