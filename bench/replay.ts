@@ -22,6 +22,7 @@
  * targets are about; the variable is put back after.
  */
 import './browser-shim.js';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { makeHostCallMegamorphic } from './host-timeline.js';
 import { GALLERY_GAMES } from './replay-games.js';
@@ -70,6 +71,12 @@ export async function benchReplay(config: ReplayBenchConfig, progress: (line: st
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = configFromEnvironment();
+  const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const started = process.hrtime.bigint();
+  console.log(`- command: \`node --expose-gc --import tsx bench/replay.ts\`${config.name === 'quick' ? ' (TICKFLOW_BENCH_REPLAY=quick)' : ''}`);
+  console.log(`- date: ${new Date().toISOString()}; node ${process.version}; CPU: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}`);
+  console.log(`- load average at start (1/5/15 min): ${load()}\n`);
   const bench = await benchReplay(config, (line) => console.error(line));
   printReplay((text = '') => console.log(text), bench);
+  console.log(`- load average at end (1/5/15 min): ${load()}; ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s`);
 }
