@@ -61,7 +61,7 @@ describe('replayTest: "turns a recorded session into a vitest test that fails wi
     );
     expect(error).toBeInstanceOf(ReplayDivergenceError);
     const message = (error as Error).message;
-    expect(message).toMatch(/^✗ the replay differs at frame 120 \(tick 0\): hash [0-9a-f]{16} recorded, [0-9a-f]{16} replayed \(2 checkpoints compared\)\n {2}\.noise: recorded 0\.\d+, replayed 0\.\d+$/);
+    expect(message).toMatch(/^✗ the replay differs at frame 120: hash [0-9a-f]{16} recorded, [0-9a-f]{16} replayed \(2 checkpoints compared\)\n {2}\.noise: recorded 0\.\d+, replayed 0\.\d+$/);
     expect((error as ReplayDivergenceError).report.firstDivergence!.frame).toBe(120);
   });
 });

@@ -3,11 +3,11 @@ import type { StateLeaf } from './state-hash.js';
 
 /**
  * A replay report as text: one line when the replay is the same, else the
- * first divergence, its frame and tick, and one line per field that differs,
- * recorded vs replayed. What `npx tickflow replay` and `replayTest` print.
+ * first divergence, its frame (and fixed tick, for a preset with a fixed
+ * step), and one line per field that differs, recorded vs replayed. What `npx tickflow replay` and `replayTest` print.
  *
  * ```text
- * ✗ the replay differs at frame 120 (tick 0): hash 5c1f… recorded, 09ad… replayed (2 of 2 checkpoints compared)
+ * ✗ the replay differs at frame 120: hash 5c1f… recorded, 09ad… replayed (2 checkpoints compared)
  *   .sparks: recorded 0.4141, replayed 0.8203
  * ```
  */
@@ -18,7 +18,9 @@ export function formatReplayReport(report: ReplayReport): string {
   if (firstDivergence === undefined) return `✗ the replay stopped after ${frames} frames${errorNote}`;
   const { frame, tick, recordedHash, replayedHash, fields } = firstDivergence;
   const hashes = recordedHash === '' ? 'the schedule differs' : `hash ${recordedHash} recorded, ${replayedHash || 'none'} replayed`;
-  const lines = [`✗ the replay differs at frame ${frame} (tick ${tick}): ${hashes} (${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'} compared${errorNote})`];
+  // A tick is counted only where there is a fixed step: elsewhere it is always 0, and says nothing.
+  const where = report.replayed.fixedStep ? `frame ${frame} (tick ${tick})` : `frame ${frame}`;
+  const lines = [`✗ the replay differs at ${where}: ${hashes} (${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'} compared${errorNote})`];
   for (const field of fields) lines.push(`  ${field.path}: recorded ${leafText(field.expected)}, replayed ${leafText(field.actual)}`);
   if (fields.length === 0 && recordedHash !== '') lines.push('  (the recording kept no fields: record with keepFields to see which differ)');
   return lines.join('\n');

@@ -116,6 +116,8 @@ export interface RuntimeObjectState {
   readonly transform: unknown;
   /** Its presented pose this frame (what was drawn). */
   readonly presented: unknown;
+  /** A physical body's velocity (m/s, x y z), as the physics engine holds it; absent for an object without a body. */
+  readonly velocity?: readonly number[];
 }
 
 /** What {@link runtimeState} returns. */
@@ -128,9 +130,9 @@ export interface RuntimeState {
 
 /**
  * The runtime's checkpoint state: the object table (handles and names, in
- * order) with each live object's simulation pose and presented pose. The
- * physics engine's own state (velocities inside Rapier) is not read: it shows
- * in the poses of the next tick.
+ * order) with each live object's simulation pose and presented pose, and a
+ * physical body's velocity as the physics engine holds it (Rapier's state
+ * that the next tick's poses come from).
  */
 export function runtimeState(runtime: Runtime): RuntimeState {
   return {
@@ -140,6 +142,7 @@ export function runtimeState(runtime: Runtime): RuntimeState {
       name: runtime.nameOf(handle),
       transform: runtime.transform(handle),
       presented: runtime.presentation(handle),
+      ...(runtime.hasBody(handle) ? { velocity: [...runtime.velocity(handle, new Float64Array(3))] } : {}),
     })),
   };
 }

@@ -338,12 +338,12 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
 
   /** Pauses by hand (`'manual'`); only {@link resume} clears it. */
   pause(): void {
-    this.recordedCall('pause', [], () => this.setReason('manual', true));
+    this.setReason('manual', true);
   }
 
   /** Clears a manual pause; the engine runs if no other reason holds. */
   resume(): void {
-    this.recordedCall('resume', [], () => this.setReason('manual', false));
+    this.setReason('manual', false);
   }
 
   /**

@@ -20,5 +20,7 @@ export const RUNTIME_PRESET = {
     backend: { rule: 'an object with render(frame) and destroy()', methods: ['render', 'destroy'], optional: true },
   },
   phases: RUNTIME_PHASE_TABLE,
+  // What a caller may do between frames that moves the simulation: recorded by name, made again by a replay.
+  recordedCalls: ['pause', 'resume', 'step', 'spawn', 'destroyObject', 'addComponent', 'removeComponent', 'replaceScene', 'setTransform', 'teleport', 'setPresentation', 'setVelocity'],
   defaultClock: defaultRuntimeClock,
 } as const satisfies Omit<PresetDeclaration<RuntimePhase, RuntimePhaseHost>, 'fixedStep' | 'phaseHost'>;

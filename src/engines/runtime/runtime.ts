@@ -312,6 +312,11 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
     this.bridge!.setVelocity(object, x, y, z);
   }
 
+  /** Whether a live object has a physics body (its velocity can be read). @internal */
+  hasBody(handle: EntityHandle): boolean {
+    return this.objects.get(handle)?.physical === true;
+  }
+
   /** Writes a physical body's velocity (m/s) into `out[0..2]`. @throws {Error} for an object with no physics body. */
   velocity(handle: EntityHandle, out: Float64Array): Float64Array {
     const object = this.physical(handle, 'velocity');

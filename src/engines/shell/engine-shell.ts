@@ -100,6 +100,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
   protected constructor(preset: PresetDeclaration<P, F>, options: TakenOptions, supplied: Pick<ShellOptions, 'ticks' | 'clock' | 'onError'> = {}) {
     const { label, where, phases, phaseHost, fixedStep, defaultClock, advanceErrors = 'report', frameEnd, freshStartDropsSteps, recordedCalls = [] } = preset;
     this.recordedCalls = recordedCalls;
+    for (const method of recordedCalls) if (!method.includes('.')) this.recordMethod(method);
     const { ticks = pageFrames, clock = defaultClock?.(), onError = printError, seed, determinismWarnings = isDevelopmentBuild() } = { ...options.shell, ...supplied };
     this.random = new EngineRandom(seed, where);
     this.label = label;
@@ -360,6 +361,21 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
     let target = this as unknown as Record<string, unknown>;
     for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
     return (target[path[path.length - 1]!] as (...values: unknown[]) => unknown).apply(target, [...args]);
+  }
+
+  /**
+   * Makes the preset's method `name` a recorded call: an own property that
+   * calls the class's method through {@link recordedCall}, so every method
+   * the declaration lists is recorded the same way without its body knowing.
+   */
+  private recordMethod(name: string): void {
+    const method = (this as unknown as Record<string, unknown>)[name];
+    if (typeof method !== 'function') throw new Error(`${this.label}: recordedCalls names ${name}, which is not a method`);
+    Object.defineProperty(this, name, {
+      value: (...args: unknown[]): unknown => this.recordedCall(name, args, () => (method as (...values: unknown[]) => unknown).apply(this, args)),
+      writable: true,
+      configurable: true,
+    });
   }
 
   /**

@@ -87,8 +87,9 @@ export interface PresetDeclaration<P extends string, F = never> {
   /**
    * The preset's own calls a session records by name when a caller makes
    * them between frames, and a replay makes again: method paths on the
-   * engine (`'pause'`, `'world.openLevel'`). Each is made through the shell's
-   * `recordedCall` by the method itself.
+   * engine (`'pause'`, `'world.openLevel'`). A method of the engine itself is
+   * recorded by the shell (it wraps it); one on a part of it (a dotted path)
+   * goes through the shell's `recordedCall` in the part.
    */
   readonly recordedCalls?: readonly string[];
 }

@@ -159,25 +159,23 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {Error} after `destroy()`.
    */
   play(): Promise<void> {
-    return this.recordedCall('play', [], () => {
-      this.assertAlive('play');
-      this.start();
-      switch (this.currentState) {
-        case 'playing':
-          return Promise.resolve();
-        case 'loading':
-          this.wantPaused = false;
-          return this.loading ?? Promise.resolve();
-        case 'paused':
-          this.engineTime.elapsedTime = 0;
-          this.currentState = 'playing';
-          this.releaseLoop();
-          return Promise.resolve();
-        case 'unloaded':
-          this.wantPaused = false;
-          return this.track(this.startWorld());
-      }
-    });
+    this.assertAlive('play');
+    this.start();
+    switch (this.currentState) {
+      case 'playing':
+        return Promise.resolve();
+      case 'loading':
+        this.wantPaused = false;
+        return this.loading ?? Promise.resolve();
+      case 'paused':
+        this.engineTime.elapsedTime = 0;
+        this.currentState = 'playing';
+        this.releaseLoop();
+        return Promise.resolve();
+      case 'unloaded':
+        this.wantPaused = false;
+        return this.track(this.startWorld());
+    }
   }
 
   /**
@@ -188,14 +186,12 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * While loading, the engine ends up paused instead of playing.
    */
   pause(): void {
-    return this.recordedCall('pause', [], () => {
-      if (this.currentState === 'playing') {
-        this.holdLoop();
-        this.currentState = 'paused';
-      } else if (this.currentState === 'loading') {
-        this.wantPaused = true;
-      }
-    });
+    if (this.currentState === 'playing') {
+      this.holdLoop();
+      this.currentState = 'paused';
+    } else if (this.currentState === 'loading') {
+      this.wantPaused = true;
+    }
   }
 
   /** Whether the game is paused ({@link pause}): it runs no frame until {@link play}. */
@@ -214,15 +210,13 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * only stops taking host ticks.)
    */
   destroyWorld(): void {
-    return this.recordedCall('destroyWorld', [], () => {
-      const run = this.run;
-      if (run === undefined) return;
-      if (this.innerLoop.inFrame) {
-        this.pendingWorldEnd = true;
-        return;
-      }
-      this.endWorld(run);
-    });
+    const run = this.run;
+    if (run === undefined) return;
+    if (this.innerLoop.inFrame) {
+      this.pendingWorldEnd = true;
+      return;
+    }
+    this.endWorld(run);
   }
 
   /**
@@ -236,19 +230,17 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {OptionError} when `sceneId` names no scene; an `Error` when the game is unloaded.
    */
   loadScene(sceneId: string): Promise<void> {
-    return this.recordedCall('loadScene', [sceneId], () => {
-      if (!this.config.scenes.has(sceneId)) {
-        throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
-      }
-      const run = this.run;
-      if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
-      if (this.innerLoop.inFrame || this.currentState === 'loading') {
-        const done = this.pendingScene?.done ?? deferred();
-        this.pendingScene = { id: sceneId, done };
-        return done.promise;
-      }
-      return this.track(this.changeScene(run, sceneId));
-    });
+    if (!this.config.scenes.has(sceneId)) {
+      throw new OptionError('loadScene', 'sceneId', `the id of one of the scenes (${[...this.config.scenes.keys()].join(', ')})`, sceneId);
+    }
+    const run = this.run;
+    if (run === undefined) throw new Error(`loadScene: the engine is ${this.currentState}; play() builds a world first`);
+    if (this.innerLoop.inFrame || this.currentState === 'loading') {
+      const done = this.pendingScene?.done ?? deferred();
+      this.pendingScene = { id: sceneId, done };
+      return done.promise;
+    }
+    return this.track(this.changeScene(run, sceneId));
   }
 
   /**
@@ -259,9 +251,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
    * @throws {OptionError} unless `type` is a string (a system's `options.events` refuses the same).
    */
   dispatchEvent(type: string, payload?: unknown): void {
-    return this.recordedCall('dispatchEvent', [type, ...(payload === undefined ? [] : [payload])], () => {
-      this.queue.dispatch(type, payload);
-    });
+    this.queue.dispatch(type, payload);
   }
 
   /**
