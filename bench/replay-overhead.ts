@@ -25,7 +25,10 @@
  * Bytes per frame: heap growth over collection-free samples
  * (bench/weigh-frames.ts, the method of bench/measure-allocation.ts), the
  * recorded side minus the unrecorded; per body, the difference between 1,000
- * and 100 bodies over 900.
+ * and 100 bodies over 900. Where no period of a side runs without a
+ * collection (a checkpoint of 1,000 bodies outgrows the young generation),
+ * all three sides are weighed through the scavenges instead
+ * (bench/weigh-through-scavenges.ts), one period a sample.
  */
 import { NEVER } from 'rxjs';
 import { createRapier3d } from '../src/backends/rapier/rapier3d.js';
@@ -38,10 +41,11 @@ import { ScriptedPerson } from '../examples/paddle-duel/scripted-person.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../examples/paddle-duel/tuning.js';
 import { HumanKeys } from './gallery-game.js';
 import { HostDriver } from './host-timeline.js';
-import type { AllocationReading } from './measure-allocation.js';
+import { measureAllocation, type AllocationReading } from './measure-allocation.js';
 import { measureTimes, type TimedSubject, type TimingOptions, type TimingResult } from './measure-time.js';
 import { sceneDocument, work } from './runtime-scene.js';
 import { weighFrames } from './weigh-frames.js';
+import { weighThroughScavenges } from './weigh-through-scavenges.js';
 
 /** Host ticks per unit of work: one checkpoint period at the recorder's default. */
 export const PERIOD_FRAMES = DEFAULT_CHECKPOINT_EVERY;
@@ -85,6 +89,8 @@ export interface OverheadRow {
   readonly unrecordedBytes: AllocationReading;
   readonly recordedBytes: AllocationReading;
   readonly tapsOnlyBytes: AllocationReading;
+  /** Whether a side was weighed through scavenges (its periods outgrow the young generation: no collection-free sample). */
+  readonly weighedThroughScavenges: boolean;
   /** Whether both sides ran a frame on every host tick. */
   readonly sameWork: boolean;
   /** Checkpoints the recording wrote, over its frames. */
@@ -128,8 +134,15 @@ async function runtimeSide(bodies: number, how: Recording): Promise<Side & { run
 /** Times and weighs the three sides; `maxPeriodsPerSample` bounds a weighing sample (frames that allocate a lot want few). */
 function compare(name: string, actors: number, [unrecorded, recorded, tapsOnly]: readonly [Side, Side, Side], timing: Omit<TimingOptions, 'baseline'>, maxPeriodsPerSample: number): OverheadRow {
   const [plain, taped, tapsTime] = measureTimes([unrecorded, recorded, tapsOnly], { ...timing, baseline: unrecorded.name });
-  const weigh = (s: Side): AllocationReading => perFrame(weighFrames((periods) => s.run(periods), maxPeriodsPerSample));
-  const [unrecordedBytes, recordedBytes, tapsOnlyBytes] = [weigh(unrecorded), weigh(recorded), weigh(tapsOnly)];
+  const runs = [unrecorded, recorded, tapsOnly].map((s) => (periods: number): void => s.run(periods));
+  // One method for all three, so their differences are the recording's: through the scavenges when any side has no collection-free period.
+  const throughScavenges = runs.some((run) => Number.isNaN(measureAllocation(run, { samples: 3, framesPerSample: 1 }).bytesPerFrame));
+  const weigh = (run: (periods: number) => void): AllocationReading => {
+    if (!throughScavenges) return perFrame(weighFrames(run, maxPeriodsPerSample));
+    const { bytes, kept, taken } = weighThroughScavenges(() => run(1));
+    return { bytesPerFrame: bytes / PERIOD_FRAMES, keptSamples: kept, takenSamples: taken, framesPerSample: PERIOD_FRAMES };
+  };
+  const [unrecordedBytes, recordedBytes, tapsOnlyBytes] = runs.map(weigh) as [AllocationReading, AllocationReading, AllocationReading];
   const checkpoints = recorded.recording!.session().checkpoints.length;
   return {
     name,
@@ -144,6 +157,7 @@ function compare(name: string, actors: number, [unrecorded, recorded, tapsOnly]:
     unrecordedBytes,
     recordedBytes,
     tapsOnlyBytes,
+    weighedThroughScavenges: throughScavenges,
     sameWork: [unrecorded, recorded, tapsOnly].every((s) => s.frames() === s.ticks()) && unrecorded.ticks() > 0,
     checkpointsPerFrame: checkpoints / recorded.recording!.frames,
   };

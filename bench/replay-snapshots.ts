@@ -16,18 +16,16 @@
  * the same state, 8 ticks on. A scavenge before each timed call. Medians
  * over the rounds, CPU time (`process.cpuUsage`) and wall time.
  *
- * Bytes a save allocates: heap growth over one save (the heap read as
- * bench/measure-allocation.ts reads it), plus what any collection that ran
- * during it freed (`v8.GCProfiler`'s heap sizes before and after each): a
- * snapshot of thousands of bodies outgrows the young generation, so a
- * collection-free sample is not always to be had. Snapshot size: the JSON
+ * Bytes a save allocates: bench/weigh-through-scavenges.ts (heap growth
+ * over one save, plus what any scavenge during it freed: a snapshot of
+ * thousands of bodies outgrows the young generation, so a collection-free
+ * sample is not always to be had). Snapshot size: the JSON
  * a session's `start` carries it as (`{"$bytes": base64}` for Rapier's own
  * snapshot), and Rapier's bytes alone.
  *
  * A preset whose `save()` throws "cannot be saved yet" (its save/restore
  * not merged yet) is reported as not available, not as a failure.
  */
-import v8 from 'node:v8';
 import { NEVER } from 'rxjs';
 import { createRapier3d } from '../src/backends/rapier/rapier3d.js';
 import { constantClock } from '../src/clocks/scripted-clocks.js';
@@ -37,6 +35,7 @@ import { toJsonValue } from '../src/replay/snapshot-json.js';
 import { collectYoungGeneration, median } from './measure-allocation.js';
 import { cpuNowNs, quantile } from './measure-time.js';
 import { FIXED_STEP_MS, sceneDocument, work } from './runtime-scene.js';
+import { weighThroughScavenges } from './weigh-through-scavenges.js';
 import { createDrifterEngine } from './world-engine.js';
 
 /** Ticks a runtime runs before its snapshots are measured: every body has landed (the highest falls 1.5 m in 0.55 s). */
@@ -98,19 +97,6 @@ export function summarise(times: readonly { cpuNs: number; wallNs: number }[]): 
   return { cpuMs: median(cpu), cpuMsQ1: quantile(cpu, 0.25), cpuMsQ3: quantile(cpu, 0.75), wallMs: median(times.map((t) => t.wallNs / 1e6)) };
 }
 
-/** Bytes `call` allocates: heap growth, plus what collections during it freed. */
-function weighCall(call: () => unknown): number {
-  collectYoungGeneration();
-  const profiler = new v8.GCProfiler();
-  profiler.start();
-  const before = process.memoryUsage().heapUsed;
-  const kept = call();
-  const after = process.memoryUsage().heapUsed;
-  const freed = profiler.stop().statistics.reduce((sum, gc) => sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize, 0);
-  void kept;
-  return after - before + freed;
-}
-
 /** The physics bytes in a snapshot: every Uint8Array's length. */
 function physicsBytesOf(value: unknown): number {
   if (value instanceof Uint8Array) return value.length;
@@ -127,7 +113,6 @@ function measureEngine(name: string, items: number, engine: Saveable, rounds: nu
   }
   const saves: { cpuNs: number; wallNs: number }[] = [];
   const restores: { cpuNs: number; wallNs: number }[] = [];
-  const weights: number[] = [];
   let snapshot: EngineSnapshot<unknown> | undefined;
   for (let round = 0; round < rounds + 2; round++) {
     engine.advance();
@@ -141,7 +126,7 @@ function measureEngine(name: string, items: number, engine: Saveable, rounds: nu
     saves.push(save);
     restores.push(restore);
   }
-  for (let i = 0; i < Math.min(rounds, 5); i++) weights.push(weighCall(() => engine.save()));
+  const saveBytes = weighThroughScavenges(() => engine.save(), Math.min(rounds, 5)).bytes;
   const json = JSON.stringify(toJsonValue(snapshot));
   return {
     name,
@@ -149,7 +134,7 @@ function measureEngine(name: string, items: number, engine: Saveable, rounds: nu
     available: true,
     save: summarise(saves),
     restore: summarise(restores),
-    saveBytes: median(weights),
+    saveBytes,
     jsonBytes: Buffer.byteLength(json, 'utf8'),
     physicsBytes: physicsBytesOf(snapshot),
   };

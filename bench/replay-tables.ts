@@ -67,7 +67,7 @@ function recordingTable(print: (text?: string) => void, rows: readonly OverheadR
         ratioCell(row.tapsOnlyRatio),
         fixed(checkpointMs(row), 2),
         ofFrame(checkpointMs(row)),
-        fixed(ownBytesPerFrame(row), 1),
+        `${fixed(ownBytesPerFrame(row), 1)}${row.weighedThroughScavenges ? ' †' : ''}`,
         fixed(row.tapsOnlyBytes.bytesPerFrame - row.unrecordedBytes.bytesPerFrame, 1),
         row.sameWork ? 'yes' : 'NO',
       ]),
@@ -76,7 +76,7 @@ function recordingTable(print: (text?: string) => void, rows: readonly OverheadR
   print();
   print(
     '"One checkpoint" is (recorded − taps only) × the frames between two checkpoints: what the frame that takes one pays on top (it hashes the checkpoint state and flattens its fields), ' +
-      'once a second at 60 Hz.\n',
+      'once a second at 60 Hz. †: no period of this engine ran without a collection (a checkpoint outgrows the young generation), so its three sides were weighed through the scavenges (bench/weigh-through-scavenges.ts).\n',
   );
 }
 
