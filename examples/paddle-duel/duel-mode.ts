@@ -90,17 +90,24 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     const headStartSeconds = this.match.takeHeadStart();
     const steps = this.countdown;
     for (let step = 1; step <= steps; step++) {
-      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, () => {
-        this.countdown = steps - step;
-        if (this.countdown > 0) {
-          this.cues.push(CUES.count);
-          return;
-        }
-        this.phase = 'playing';
-        this.cues.push(CUES.go);
-        this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
-      });
+      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, this.self, 'countDown', steps - step, headStartSeconds);
     }
+  }
+
+  /**
+   * A timer's target (scheduled by {@link begin}): one beep of the warm-up,
+   * `left` beeps to go; at 0 play starts and the first serve goes, due at
+   * the end of the warm-up less the round's head start.
+   */
+  countDown(left: number, headStartSeconds: number): void {
+    this.countdown = left;
+    if (this.countdown > 0) {
+      this.cues.push(CUES.count);
+      return;
+    }
+    this.phase = 'playing';
+    this.cues.push(CUES.go);
+    this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
   }
 
   // -- the referee (called from the collision pass) ---------------------------
@@ -160,10 +167,18 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     this.cues.push(CUES.round);
     const next = COURTS[round]!;
     const dueSeconds = atSeconds + ROUND_BREAK_SECONDS;
-    this.world.timers.after(dueSeconds - this.world.time, () => {
-      this.match.handHeadStart(this.lateBy(dueSeconds));
-      this.world.openLevel(next.level);
-    });
+    this.world.timers.after(dueSeconds - this.world.time, this.self, 'openNextCourt', next.level, dueSeconds);
+  }
+
+  /**
+   * A timer's target (scheduled at a round's end): the break is over, so
+   * `level` (the next court) opens. The timer was due at world time
+   * `dueSeconds`; how late it fired is handed to the next round as its
+   * head start.
+   */
+  openNextCourt(level: string, dueSeconds: number): void {
+    this.match.handHeadStart(this.lateBy(dueSeconds));
+    this.world.openLevel(level);
   }
 
   /**
@@ -173,17 +188,28 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
    * same order) and is flown forward by however late the serve fired.
    */
   private serveAt(towards: Side, dueSeconds: number): void {
-    const launch = (): void => {
-      const lateSeconds = this.lateBy(dueSeconds);
-      const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
-      const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
-      const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
-      ball.launch(towards, this.court.serveSpeed, angle);
-      ball.fly(lateSeconds);
-    };
     const waitSeconds = dueSeconds - this.world.time;
-    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) launch(); // due now, to within the timers' own rounding
-    else this.world.timers.after(waitSeconds, launch);
+    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) this.serve(towards, dueSeconds); // due now, to within the timers' own rounding
+    else this.world.timers.after(waitSeconds, this.self, 'serve', towards, dueSeconds);
+  }
+
+  /**
+   * A timer's target (scheduled by a serve not due yet), or called at once:
+   * serves a ball from the centre towards `towards`, the serve due at world
+   * time `dueSeconds`.
+   */
+  serve(towards: Side, dueSeconds: number): void {
+    const lateSeconds = this.lateBy(dueSeconds);
+    const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
+    const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
+    const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
+    ball.launch(towards, this.court.serveSpeed, angle);
+    ball.fly(lateSeconds);
+  }
+
+  /** This mode as its class, not the polymorphic `this`: what a method timer's type names its methods from. */
+  private get self(): DuelMode {
+    return this;
   }
 
   /**
