@@ -4,7 +4,7 @@ import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import { COURTS, courtCentre, type Court } from './courts.js';
 import { CUES, type CueName } from './cues.js';
-import { otherSide, type Match, type Side } from './match.js';
+import { clearRecord, otherSide, recordRound, type MatchRecord, type Side } from './match.js';
 import type { Referee } from './referee.js';
 import {
   POINTS_TO_WIN_ROUND,
@@ -42,6 +42,12 @@ const COUNTDOWN_STEP_SECONDS = 1;
  * and a serve that fires a little after its due time (timers fire on the
  * first frame at or past it) sends the ball off with the head start it is
  * owed. No frame is counted anywhere.
+ *
+ * Everything it keeps is plain data or a world object, the match record
+ * included, and its timers call its methods ({@link countDown},
+ * {@link serve}, {@link openNextCourt}): so `engine.save()` holds the whole
+ * round and the match, and a restore, into this engine or a fresh one, plays
+ * on from it.
  */
 export class DuelMode extends GameMode<DuelAction> implements Referee {
   override phase: MatchPhase = 'warm-up';
@@ -59,17 +65,19 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /**
    * @param world The round's world (timers, spawning).
    * @param court The round's court.
-   * @param match The match the round belongs to.
+   * @param record The match's record, taken over from the round before (the HUD reads it too).
+   * @param servesSeed Seeds the round's serve angles (`Match.seedFor(round, 'serves')`).
    */
   constructor(
     private readonly world: World<DuelAction>,
     readonly court: Court,
-    readonly match: Match,
+    readonly record: MatchRecord,
+    servesSeed: number,
   ) {
     super();
-    this.scores.left = match.totals.left;
-    this.scores.right = match.totals.right;
-    this.serves = createSeededRandom(match.seedFor(court.round, 'serves'));
+    this.scores.left = record.totals.left;
+    this.scores.right = record.totals.right;
+    this.serves = createSeededRandom(servesSeed);
   }
 
   /** Whether this is the match's last round. */
@@ -87,20 +95,28 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
    * much early, so round 2 keeps the time it would have had under any clock.
    */
   begin(): void {
-    const headStartSeconds = this.match.takeHeadStart();
+    const headStartSeconds = this.record.headStartSeconds;
+    this.record.headStartSeconds = 0;
     const steps = this.countdown;
     for (let step = 1; step <= steps; step++) {
-      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, () => {
-        this.countdown = steps - step;
-        if (this.countdown > 0) {
-          this.cues.push(CUES.count);
-          return;
-        }
-        this.phase = 'playing';
-        this.cues.push(CUES.go);
-        this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
-      });
+      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, this.self, 'countDown', steps - step, headStartSeconds);
     }
+  }
+
+  /**
+   * A timer's target (scheduled by {@link begin}): one beep of the warm-up,
+   * `left` beeps to go; at 0 play starts and the first serve goes, due at
+   * the end of the warm-up less the round's head start.
+   */
+  countDown(left: number, headStartSeconds: number): void {
+    this.countdown = left;
+    if (this.countdown > 0) {
+      this.cues.push(CUES.count);
+      return;
+    }
+    this.phase = 'playing';
+    this.cues.push(CUES.go);
+    this.serveAt(this.court.firstServeTowards, WARM_UP_SECONDS - headStartSeconds);
   }
 
   // -- the referee (called from the collision pass) ---------------------------
@@ -128,14 +144,26 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     }
     for (const name of this.cues) cue(name);
     this.cues.length = 0;
-    if (this.phase === 'over' && input.pressed('confirm')) this.match.restart(this.world);
+    if (this.phase === 'over' && input.pressed('confirm')) this.restartMatch();
+  }
+
+  /**
+   * Starts the match again from round 1: the record is cleared, the world
+   * unpaused, and round 1's level requested (it opens when this frame's
+   * deferred work flushes). Enter after the match, or the pause menu's
+   * Restart.
+   */
+  restartMatch(): void {
+    clearRecord(this.record);
+    this.world.paused = false;
+    this.world.openLevel(COURTS[0]!.level);
   }
 
   /** A point to `scorer`, its ball out at world time `atSeconds`: the next serve, or the round's end. */
   private award(scorer: Side, atSeconds: number): void {
     this.roundScores[scorer]++;
-    this.match.totals[scorer]++;
-    this.scores[scorer] = this.match.totals[scorer];
+    this.record.totals[scorer]++;
+    this.scores[scorer] = this.record.totals[scorer];
     this.lastPoint = scorer;
     for (const ball of this.world.ofType(Ball)) this.world.destroy(ball);
     if (this.roundScores[scorer] >= POINTS_TO_WIN_ROUND) {
@@ -150,7 +178,7 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /** The round is `winner`'s, its last ball out at world time `atSeconds`: the match is over, or the next court opens after a break. */
   private finishRound(winner: Side, atSeconds: number): void {
     const { round } = this.court;
-    this.match.finishRound({ round, winner, points: { ...this.roundScores } }, this.lastRound);
+    recordRound(this.record, { round, winner, points: { ...this.roundScores } }, this.lastRound);
     if (this.lastRound) {
       this.phase = 'over';
       this.cues.push(CUES.over);
@@ -160,10 +188,18 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     this.cues.push(CUES.round);
     const next = COURTS[round]!;
     const dueSeconds = atSeconds + ROUND_BREAK_SECONDS;
-    this.world.timers.after(dueSeconds - this.world.time, () => {
-      this.match.handHeadStart(this.lateBy(dueSeconds));
-      this.world.openLevel(next.level);
-    });
+    this.world.timers.after(dueSeconds - this.world.time, this.self, 'openNextCourt', next.level, dueSeconds);
+  }
+
+  /**
+   * A timer's target (scheduled at a round's end): the break is over, so
+   * `level` (the next court) opens. The timer was due at world time
+   * `dueSeconds`; how late it fired is left in the record as the next
+   * round's head start.
+   */
+  openNextCourt(level: string, dueSeconds: number): void {
+    this.record.headStartSeconds = this.lateBy(dueSeconds);
+    this.world.openLevel(level);
   }
 
   /**
@@ -173,17 +209,28 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
    * same order) and is flown forward by however late the serve fired.
    */
   private serveAt(towards: Side, dueSeconds: number): void {
-    const launch = (): void => {
-      const lateSeconds = this.lateBy(dueSeconds);
-      const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
-      const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
-      const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
-      ball.launch(towards, this.court.serveSpeed, angle);
-      ball.fly(lateSeconds);
-    };
     const waitSeconds = dueSeconds - this.world.time;
-    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) launch(); // due now, to within the timers' own rounding
-    else this.world.timers.after(waitSeconds, launch);
+    if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) this.serve(towards, dueSeconds); // due now, to within the timers' own rounding
+    else this.world.timers.after(waitSeconds, this.self, 'serve', towards, dueSeconds);
+  }
+
+  /**
+   * A timer's target (scheduled by a serve not due yet), or called at once:
+   * serves a ball from the centre towards `towards`, the serve due at world
+   * time `dueSeconds`.
+   */
+  serve(towards: Side, dueSeconds: number): void {
+    const lateSeconds = this.lateBy(dueSeconds);
+    const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
+    const angle = nextRandom(this.serves) < 0.5 ? -steepness : steepness;
+    const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
+    ball.launch(towards, this.court.serveSpeed, angle);
+    ball.fly(lateSeconds);
+  }
+
+  /** This mode as its class, not the polymorphic `this`: what a method timer's type names its methods from. */
+  private get self(): DuelMode {
+    return this;
   }
 
   /**

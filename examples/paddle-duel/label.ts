@@ -37,8 +37,9 @@ const DEFAULT_LABEL_Z = 5;
  * scores, the banners, the pause menu's items). Hidden until shown.
  *
  * It stays legible however small the picture is drawn: its text grows to the
- * {@link TextFloor}, and small print ({@link LabelStyle.minor}) is left out
- * where growing it would crowd the picture.
+ * floor its owner hands {@link show} (the {@link TextFloor} now), and small
+ * print ({@link LabelStyle.minor}) is left out where growing it would crowd
+ * the picture.
  *
  * Visuals are values: the backend redraws an actor's picture only when its
  * `visual` is another object. So a label builds a new visual only when its
@@ -50,12 +51,10 @@ export class Label extends Actor<DuelAction> {
   /** The size it is drawn at; 0 while small print is left out. */
   private drawnSize = -1;
 
-  /** @param floor The smallest legible size now; defaults to none. */
   constructor(
     name: string,
     at: { x: number; y: number },
     private readonly style: LabelStyle,
-    private readonly floor: TextFloor = NO_TEXT_FLOOR,
   ) {
     super();
     this.name = name;
@@ -69,10 +68,9 @@ export class Label extends Actor<DuelAction> {
     return this.text;
   }
 
-  /** Shows `text`, in `color` (defaults to the style's). */
-  show(text: string, color: number = this.style.color): void {
+  /** Shows `text`, in `color` (defaults to the style's), grown to `floor` (the smallest legible size now; 0 for none). */
+  show(text: string, floor: number, color: number = this.style.color): void {
     const { size, minor = false, align = 'center', z = DEFAULT_LABEL_Z, weight } = this.style;
-    const floor = this.floor();
     const drawnSize = minor && floor > 2 * size ? 0 : Math.max(size, floor);
     if (text === this.text && color === this.color && drawnSize === this.drawnSize) return;
     this.text = text;
