@@ -61,12 +61,11 @@ export const paddleDuel: GalleryGame = {
   preset: 'world engine',
   how: "the left paddle played by the game's ScriptedPerson (W/S held to meet the ball), the right by the AI; both courts (the second loads asynchronously)",
   async build(host) {
-    // The duel has no seed option of its own (its Match is seeded): the engine keeps the default seed, which the replay's host.seed is.
     const { engine, input } = createPaddleDuel({
       backend: nullBackend({ logicalWidth: DUEL_WIDTH, logicalHeight: DUEL_HEIGHT }),
       courtLoadMs: 0,
       seats: { left: 'demo', right: 'ai' },
-      ...(host === undefined ? { ticks: NEVER } : { ticks: host.ticks, clock: host.clock }),
+      ...(host === undefined ? { ticks: NEVER } : { ticks: host.ticks, clock: host.clock, randomSeed: host.seed }),
     });
     const person = new ScriptedPerson(input, 'left');
     return {
