@@ -11,8 +11,8 @@
  *
  * - **Paddle Duel** (world engine): the left paddle played by
  *   `ScriptedPerson` (the game's own scripted person, W/S held to meet the
- *   ball), the right by the AI; both courts (the second loads
- *   asynchronously, as on the page).
+ *   ball), the right by the AI; both courts, built at once
+ *   (`loadCourtsAtOnce`, the game's setting for Node).
  * - **Physics Playground** (runtime, Rapier 3D): `arena.json` with the
  *   game's own behaviors (player, spawner, patrol, despawn, camera); the
  *   person runs with the arrows and jumps with Space ({@link HumanKeys}).
@@ -59,11 +59,11 @@ const shellOptions = (host: ReplayHost | undefined) => (host === undefined ? { t
 export const paddleDuel: GalleryGame = {
   name: 'Paddle Duel',
   preset: 'world engine',
-  how: "the left paddle played by the game's ScriptedPerson (W/S held to meet the ball), the right by the AI; both courts (the second loads asynchronously)",
+  how: "the left paddle played by the game's ScriptedPerson (W/S held to meet the ball), the right by the AI; both courts, built at once (loadCourtsAtOnce, the game's setting for Node: with the page's asynchronous court load the replay does not wait for the load it starts and diverges at the court change)",
   async build(host) {
     const { engine, input } = createPaddleDuel({
       backend: nullBackend({ logicalWidth: DUEL_WIDTH, logicalHeight: DUEL_HEIGHT }),
-      courtLoadMs: 0,
+      loadCourtsAtOnce: true,
       seats: { left: 'demo', right: 'ai' },
       ...(host === undefined ? { ticks: NEVER } : { ticks: host.ticks, clock: host.clock, randomSeed: host.seed }),
     });

@@ -7,11 +7,10 @@
  * 60 Hz host (±1 ms jitter, seeded).
  *
  * - **Paddle Duel** (its real size: a dozen actors): the left paddle played
- *   by `ScriptedPerson`, the right by the AI; every 900 frames (15 s) the
- *   person restarts the match from the pause menu (Escape, ArrowDown,
- *   Enter: the page's own keys), so the match stays on its first court,
- *   whose level opens synchronously (the second court's load is
- *   asynchronous and would hold a synchronous bench).
+ *   by `ScriptedPerson`, the right by the AI, its courts built at once
+ *   (`loadCourtsAtOnce`); every 900 frames (15 s) the person restarts the
+ *   match from the pause menu (Escape, ArrowDown, Enter: the page's own
+ *   keys), so the match stays in play rather than over.
  * - **runtime, 100 and 1,000 bodies**: bench/runtime-scene.ts's scene (one
  *   `work` behavior a body), settled for 600 frames; the person holds the
  *   arrows and taps Space (`runtime.press`), which the behaviors ignore and
@@ -108,7 +107,7 @@ function side(name: string, engine: { advance(t: number): boolean; stats(): { fr
 
 /** Paddle Duel with the person at the left paddle and the menu restart; recorded when `record`. */
 function paddleDuelSide(how: Recording): Side & { engine: WorldEngine<string> } {
-  const { engine, input } = createPaddleDuel({ backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }), courtLoadMs: 0, seats: { left: 'demo', right: 'ai' }, ticks: NEVER });
+  const { engine, input } = createPaddleDuel({ backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }), loadCourtsAtOnce: true, seats: { left: 'demo', right: 'ai' }, ticks: NEVER });
   const person = new ScriptedPerson(input, 'left');
   const menu: { readonly [phase: number]: readonly [string, boolean] } = { 840: ['Escape', true], 841: ['Escape', false], 860: ['ArrowDown', true], 861: ['ArrowDown', false], 880: ['Enter', true], 881: ['Enter', false] };
   const recording = record(engine, how);

@@ -56,7 +56,7 @@ function recordingTable(print: (text?: string) => void, rows: readonly OverheadR
   );
   print(
     markdownTable(
-      ['engine', 'actors', 'unrecorded µs/frame', 'recorded µs/frame', 'recorded ÷ unrecorded (Q1–Q3)', `recording's share of the engine's frame (target ≤ ${percent(RECORDING_SHARE_TARGET, 0)})`, 'taps only ÷ unrecorded', 'one checkpoint, ms (est.)', 'checkpoint share of 16.7 ms', 'own B/frame', 'own B/frame, taps only', 'same work'],
+      ['engine', 'actors', 'unrecorded µs/frame', 'recorded µs/frame', 'recorded ÷ unrecorded (Q1–Q3)', `recording's share of the engine's frame (target ≤ ${percent(RECORDING_SHARE_TARGET, 0)})`, 'taps only ÷ unrecorded', 'one checkpoint, ms (est.)', 'checkpoint share of 16.7 ms', 'unrecorded B/frame', 'own B/frame', 'own B/frame, taps only', 'same work'],
       rows.map((row) => [
         row.name,
         row.actors.toLocaleString('en-US'),
@@ -67,6 +67,7 @@ function recordingTable(print: (text?: string) => void, rows: readonly OverheadR
         ratioCell(row.tapsOnlyRatio),
         fixed(checkpointMs(row), 2),
         ofFrame(checkpointMs(row)),
+        fixed(row.unrecordedBytes.bytesPerFrame, 0),
         `${fixed(ownBytesPerFrame(row), 1)}${row.weighedThroughScavenges ? ' †' : ''}`,
         fixed(row.tapsOnlyBytes.bytesPerFrame - row.unrecordedBytes.bytesPerFrame, 1),
         row.sameWork ? 'yes' : 'NO',
