@@ -31,6 +31,9 @@ import {
   type SteadyReading,
 } from './steady-steps.js';
 import { FLOOR_ROW } from './floor-row.js';
+import { benchReplay } from './replay.js';
+import { configFromEnvironment } from './replay-bench.js';
+import { printReplay } from './replay-tables.js';
 import { TICKFLOW_ADVANCE, TICKFLOW_CUSTOM_CLOCK, TICKFLOW_HOST_DRIVEN, TICKFLOW_REPEATING_DELTA } from './tickflow-core-path.js';
 import { benchWorldEngine, FEW_ACTORS, MANY_ACTORS, WORLD_BASELINE, type WorldBench, type WorldTimingRow } from './world-engine.js';
 
@@ -95,7 +98,7 @@ function sourceState(): string {
   try {
     const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
     // Porcelain lines are "XY path"; the trim above eats the first line's leading space, so strip the status by pattern.
-    const changed = git('status', '--porcelain', '--', 'operators', 'src/loop', 'src/hosts', 'src/clocks', 'src/streams', 'src/engines', 'src/collision', 'src/backends/null')
+    const changed = git('status', '--porcelain', '--', 'operators', 'src/loop', 'src/hosts', 'src/clocks', 'src/streams', 'src/engines', 'src/collision', 'src/backends/null', 'src/replay')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => line.replace(/^.{1,2}\s+/, ''));
@@ -654,6 +657,8 @@ const stateBench = await section('state engine', async () => {
 });
 
 targets(coreRows, scenarios, points, steady, worldBench, stateBench);
+
+await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
 
 print('## Bench time\n');
 print(

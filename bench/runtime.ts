@@ -46,71 +46,21 @@
  */
 import { NEVER } from 'rxjs';
 import { createPoseBuffer, createRapier3d, type PhysicsAdapter } from '../src/backends/rapier/rapier3d.js';
-import type { Behavior, BehaviorFactory } from '../src/engines/runtime/behavior.js';
 import { blendPose, copyPose, createPose, type Pose } from '../src/engines/runtime/pose.js';
 import { createRuntime, type Runtime } from '../src/engines/runtime/runtime.js';
-import { bodyDescOf, colliderDescOf, parseSceneDocument, type SceneDocument, type SceneObjectDoc } from '../src/engines/runtime/scene-document.js';
+import { bodyDescOf, colliderDescOf, type SceneDocument } from '../src/engines/runtime/scene-document.js';
 import { HostDriver, makeHostCallMegamorphic } from './host-timeline.js';
 import { fixed, markdownTable } from './markdown-table.js';
 import { measureTimes, type TimedSubject } from './measure-time.js';
+import { FIXED_DELTA_SECONDS, FIXED_STEP_MS, MAX_CATCH_UP_TICKS, PHYSICS_SUBSTEPS, sceneDocument, work, type Work } from './runtime-scene.js';
 import { weighFrames } from './weigh-frames.js';
 
 const BODY_COUNTS = [1_000, 5_000] as const;
-const FIXED_DELTA_SECONDS = 1 / 60;
-const FIXED_STEP_MS = FIXED_DELTA_SECONDS * 1000;
-const PHYSICS_SUBSTEPS = 4;
-const MAX_CATCH_UP_TICKS = 4;
 const HOST_RATE_HZ = 60;
 const FRAME_BUDGET_US = 1e6 / 60;
 /** Frames run before anything is measured: the bodies fall (at most 1.5 m, under 0.6 s) and come to rest. */
 const SETTLE_FRAMES = 600;
 const ROUNDS = 9;
-const GRID_WIDTH = 100;
-const SPACING_M = 1;
-const HALF_SIZE_M = 0.25;
-
-/** The one behavior every object has: one line of work per callback. */
-interface Work extends Behavior {
-  simulatedSeconds: number;
-  frames: number;
-}
-
-const work: BehaviorFactory = (): Work => ({
-  simulatedSeconds: 0,
-  frames: 0,
-  fixedUpdate(_game, _self, delta) {
-    this.simulatedSeconds += delta;
-  },
-  update() {
-    this.frames++;
-  },
-});
-
-function sceneDocument(count: number): SceneDocument {
-  const groundHalfM = (GRID_WIDTH * SPACING_M) / 2 + 5;
-  const objects: SceneObjectDoc[] = [
-    {
-      name: 'ground',
-      position: [groundHalfM - 5, -0.5, groundHalfM - 5],
-      body: { kind: 'fixed', colliders: [{ shape: 'box', half_extents: [groundHalfM, 0.5, groundHalfM] }] },
-    },
-  ];
-  for (let i = 0; i < count; i++) {
-    const collider = i % 2 === 0 ? ({ shape: 'box', half_extents: [HALF_SIZE_M, HALF_SIZE_M, HALF_SIZE_M] } as const) : ({ shape: 'ball', radius: HALF_SIZE_M } as const);
-    objects.push({
-      name: `body${i}`,
-      position: [(i % GRID_WIDTH) * SPACING_M, HALF_SIZE_M + 0.5 + (i % 3) * 0.5, Math.floor(i / GRID_WIDTH) * SPACING_M],
-      body: { colliders: [collider] },
-      behaviors: ['work'],
-    });
-  }
-  const scene = {
-    name: 'bench',
-    simulation: { fixed_delta: FIXED_DELTA_SECONDS, physics_substeps: PHYSICS_SUBSTEPS, max_catch_up_ticks: MAX_CATCH_UP_TICKS },
-    objects,
-  };
-  return parseSceneDocument(scene, { knownBehaviors: ['work'] }).document;
-}
 
 function runtimeSubject(scene: SceneDocument, physics: PhysicsAdapter, count: number): TimedSubject & { runtime: Runtime } {
   const runtime = createRuntime({ scene, behaviors: { work }, physics, ticks: NEVER });

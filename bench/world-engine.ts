@@ -65,7 +65,7 @@ function spawnDrifters(world: World, count: number, seed: number): void {
 }
 
 /** An engine whose level spawns `count` drifters. */
-function createDrifterEngine(count: number): WorldEngine {
+export function createDrifterEngine(count: number): WorldEngine {
   return createWorldEngine({
     backend: nullBackend(),
     levels: { field: (world) => spawnDrifters(world, count, 7) },

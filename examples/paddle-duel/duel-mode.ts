@@ -4,8 +4,7 @@ import { Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import { COURTS, courtCentre, type Court } from './courts.js';
 import { CUES, type CueName } from './cues.js';
-import { duelContext } from './duel-context.js';
-import { otherSide, type Match, type MatchData, type Side } from './match.js';
+import { clearRecord, otherSide, recordRound, type MatchRecord, type Side } from './match.js';
 import type { Referee } from './referee.js';
 import {
   POINTS_TO_WIN_ROUND,
@@ -43,6 +42,12 @@ const COUNTDOWN_STEP_SECONDS = 1;
  * and a serve that fires a little after its due time (timers fire on the
  * first frame at or past it) sends the ball off with the head start it is
  * owed. No frame is counted anywhere.
+ *
+ * Everything it keeps is plain data or a world object, the match record
+ * included, and its timers call its methods ({@link countDown},
+ * {@link serve}, {@link openNextCourt}): so `engine.save()` holds the whole
+ * round and the match, and a restore, into this engine or a fresh one, plays
+ * on from it.
  */
 export class DuelMode extends GameMode<DuelAction> implements Referee {
   override phase: MatchPhase = 'warm-up';
@@ -53,9 +58,6 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /** Who won the latest point, for the banner. */
   lastPoint: Side | undefined;
 
-  /** The match the round belongs to (duel-context.ts: a restore re-links it). */
-  match: Match;
-
   private pendingOut: { defending: Side; atSeconds: number } | undefined;
   private readonly cues: CueName[] = [];
   private readonly serves: SeededRandom;
@@ -63,28 +65,19 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /**
    * @param world The round's world (timers, spawning).
    * @param court The round's court.
-   * @param match The match the round belongs to.
+   * @param record The match's record, taken over from the round before (the HUD reads it too).
+   * @param servesSeed Seeds the round's serve angles (`Match.seedFor(round, 'serves')`).
    */
   constructor(
     private readonly world: World<DuelAction>,
     readonly court: Court,
-    match: Match,
+    readonly record: MatchRecord,
+    servesSeed: number,
   ) {
     super();
-    this.match = match;
-    this.scores.left = match.totals.left;
-    this.scores.right = match.totals.right;
-    this.serves = createSeededRandom(match.seedFor(court.round, 'serves'));
-  }
-
-  /** The match's record goes into the engine's snapshot with the round (the world engine's save()/restore(data) hook). */
-  override save(): MatchData {
-    return this.match.save();
-  }
-
-  override restore(data: MatchData): void {
-    this.match = duelContext().match;
-    this.match.restore(data);
+    this.scores.left = record.totals.left;
+    this.scores.right = record.totals.right;
+    this.serves = createSeededRandom(servesSeed);
   }
 
   /** Whether this is the match's last round. */
@@ -102,16 +95,22 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
    * much early, so round 2 keeps the time it would have had under any clock.
    */
   begin(): void {
-    const headStartSeconds = this.match.takeHeadStart();
+    const headStartSeconds = this.record.headStartSeconds;
+    this.record.headStartSeconds = 0;
     const steps = this.countdown;
-    // Timers that call a method of the mode (not a function): a snapshot holds them (engine.save()).
-    for (let step = 1; step <= steps; step++) this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, this as DuelMode, 'countDown', steps - step, headStartSeconds);
+    for (let step = 1; step <= steps; step++) {
+      this.world.timers.after(step * COUNTDOWN_STEP_SECONDS - headStartSeconds, this.self, 'countDown', steps - step, headStartSeconds);
+    }
   }
 
-  /** A beep of the warm-up, `left` to go; at 0 the round's first serve. (A timer's method.) */
+  /**
+   * A timer's target (scheduled by {@link begin}): one beep of the warm-up,
+   * `left` beeps to go; at 0 play starts and the first serve goes, due at
+   * the end of the warm-up less the round's head start.
+   */
   countDown(left: number, headStartSeconds: number): void {
     this.countdown = left;
-    if (left > 0) {
+    if (this.countdown > 0) {
       this.cues.push(CUES.count);
       return;
     }
@@ -145,14 +144,26 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     }
     for (const name of this.cues) cue(name);
     this.cues.length = 0;
-    if (this.phase === 'over' && input.pressed('confirm')) this.match.restart(this.world);
+    if (this.phase === 'over' && input.pressed('confirm')) this.restartMatch();
+  }
+
+  /**
+   * Starts the match again from round 1: the record is cleared, the world
+   * unpaused, and round 1's level requested (it opens when this frame's
+   * deferred work flushes). Enter after the match, or the pause menu's
+   * Restart.
+   */
+  restartMatch(): void {
+    clearRecord(this.record);
+    this.world.paused = false;
+    this.world.openLevel(COURTS[0]!.level);
   }
 
   /** A point to `scorer`, its ball out at world time `atSeconds`: the next serve, or the round's end. */
   private award(scorer: Side, atSeconds: number): void {
     this.roundScores[scorer]++;
-    this.match.totals[scorer]++;
-    this.scores[scorer] = this.match.totals[scorer];
+    this.record.totals[scorer]++;
+    this.scores[scorer] = this.record.totals[scorer];
     this.lastPoint = scorer;
     for (const ball of this.world.ofType(Ball)) this.world.destroy(ball);
     if (this.roundScores[scorer] >= POINTS_TO_WIN_ROUND) {
@@ -167,7 +178,7 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   /** The round is `winner`'s, its last ball out at world time `atSeconds`: the match is over, or the next court opens after a break. */
   private finishRound(winner: Side, atSeconds: number): void {
     const { round } = this.court;
-    this.match.finishRound({ round, winner, points: { ...this.roundScores } }, this.lastRound);
+    recordRound(this.record, { round, winner, points: { ...this.roundScores } }, this.lastRound);
     if (this.lastRound) {
       this.phase = 'over';
       this.cues.push(CUES.over);
@@ -175,14 +186,20 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     }
     this.phase = 'round-over';
     this.cues.push(CUES.round);
+    const next = COURTS[round]!;
     const dueSeconds = atSeconds + ROUND_BREAK_SECONDS;
-    this.world.timers.after(dueSeconds - this.world.time, this as DuelMode, 'openNextCourt', dueSeconds);
+    this.world.timers.after(dueSeconds - this.world.time, this.self, 'openNextCourt', next.level, dueSeconds);
   }
 
-  /** The break after a round is over: the next court opens, with the head start the timer's lateness owes it. (A timer's method.) */
-  openNextCourt(dueSeconds: number): void {
-    this.match.handHeadStart(this.lateBy(dueSeconds));
-    this.world.openLevel(COURTS[this.court.round]!.level);
+  /**
+   * A timer's target (scheduled at a round's end): the break is over, so
+   * `level` (the next court) opens. The timer was due at world time
+   * `dueSeconds`; how late it fired is left in the record as the next
+   * round's head start.
+   */
+  openNextCourt(level: string, dueSeconds: number): void {
+    this.record.headStartSeconds = this.lateBy(dueSeconds);
+    this.world.openLevel(level);
   }
 
   /**
@@ -194,10 +211,14 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
   private serveAt(towards: Side, dueSeconds: number): void {
     const waitSeconds = dueSeconds - this.world.time;
     if (waitSeconds <= TIMER_DUE_TOLERANCE_SECONDS) this.serve(towards, dueSeconds); // due now, to within the timers' own rounding
-    else this.world.timers.after(waitSeconds, this as DuelMode, 'serve', towards, dueSeconds);
+    else this.world.timers.after(waitSeconds, this.self, 'serve', towards, dueSeconds);
   }
 
-  /** The serve due at world time `dueSeconds`, flown forward by however late it is. (Also a timer's method.) */
+  /**
+   * A timer's target (scheduled by a serve not due yet), or called at once:
+   * serves a ball from the centre towards `towards`, the serve due at world
+   * time `dueSeconds`.
+   */
   serve(towards: Side, dueSeconds: number): void {
     const lateSeconds = this.lateBy(dueSeconds);
     const steepness = SERVE_MIN_ANGLE_RADIANS + nextRandom(this.serves) * (SERVE_MAX_ANGLE_RADIANS - SERVE_MIN_ANGLE_RADIANS);
@@ -205,6 +226,11 @@ export class DuelMode extends GameMode<DuelAction> implements Referee {
     const ball = this.world.spawn(new Ball(this.court, this), courtCentre(this.court));
     ball.launch(towards, this.court.serveSpeed, angle);
     ball.fly(lateSeconds);
+  }
+
+  /** This mode as its class, not the polymorphic `this`: what a method timer's type names its methods from. */
+  private get self(): DuelMode {
+    return this;
   }
 
   /**

@@ -1,6 +1,5 @@
 import { Actor } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
-import { duelContext } from './duel-context.js';
 
 /**
  * The smallest text size a person can read on the surface right now, in
@@ -38,8 +37,9 @@ const DEFAULT_LABEL_Z = 5;
  * scores, the banners, the pause menu's items). Hidden until shown.
  *
  * It stays legible however small the picture is drawn: its text grows to the
- * {@link TextFloor}, and small print ({@link LabelStyle.minor}) is left out
- * where growing it would crowd the picture.
+ * floor its owner hands {@link show} (the {@link TextFloor} now), and small
+ * print ({@link LabelStyle.minor}) is left out where growing it would crowd
+ * the picture.
  *
  * Visuals are values: the backend redraws an actor's picture only when its
  * `visual` is another object. So a label builds a new visual only when its
@@ -51,12 +51,10 @@ export class Label extends Actor<DuelAction> {
   /** The size it is drawn at; 0 while small print is left out. */
   private drawnSize = -1;
 
-  /** @param floor The smallest legible size now; defaults to none. */
   constructor(
     name: string,
     at: { x: number; y: number },
     private readonly style: LabelStyle,
-    private floor: TextFloor = NO_TEXT_FLOOR,
   ) {
     super();
     this.name = name;
@@ -65,24 +63,14 @@ export class Label extends Actor<DuelAction> {
     this.color = style.color;
   }
 
-  /** Nothing to save but its fields (the engine's); a label made again by a restore takes the page's text floor (duel-context.ts). */
-  override save(): null {
-    return null;
-  }
-
-  override restore(): void {
-    this.floor ??= duelContext().textFloor;
-  }
-
   /** What it shows, or `undefined` when hidden. */
   get shown(): string | undefined {
     return this.text;
   }
 
-  /** Shows `text`, in `color` (defaults to the style's). */
-  show(text: string, color: number = this.style.color): void {
+  /** Shows `text`, in `color` (defaults to the style's), grown to `floor` (the smallest legible size now; 0 for none). */
+  show(text: string, floor: number, color: number = this.style.color): void {
     const { size, minor = false, align = 'center', z = DEFAULT_LABEL_Z, weight } = this.style;
-    const floor = this.floor();
     const drawnSize = minor && floor > 2 * size ? 0 : Math.max(size, floor);
     if (text === this.text && color === this.color && drawnSize === this.drawnSize) return;
     this.text = text;

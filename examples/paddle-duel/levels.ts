@@ -1,15 +1,16 @@
-import type { LevelLoader, World } from 'tickflow/world';
+import type { LevelLoader, World, WorldClass } from 'tickflow/world';
 import { AiController } from './ai-controller.js';
+import { Ball } from './ball.js';
 import { LEFT_KEYS, RIGHT_KEYS, type DuelAction, type PaddleKeys } from './bindings.js';
 import { CAMERA_BOUNDS, NARROWS, OPEN_COURT, type Court } from './courts.js';
 import { DuelMode } from './duel-mode.js';
 import { Goal } from './goal.js';
 import { Hud } from './hud.js';
-import { SIDES, type Match, type Side } from './match.js';
+import { Label, NO_TEXT_FLOOR, type TextFloor } from './label.js';
+import { SIDES, type Match, type MatchRecord, type Side } from './match.js';
 import { Paddle } from './paddle.js';
-import type { TextFloor } from './label.js';
 import { PauseMenu } from './pause-menu.js';
-import { PlayerController, type ScreenToWorld } from './player-controller.js';
+import { PlayerController } from './player-controller.js';
 import { CentreLine, Wall } from './scenery.js';
 
 /**
@@ -37,16 +38,19 @@ export interface LevelOptions {
    */
   loadArt?: () => Promise<void>;
   /**
-   * The engine's `screenToWorld` (createPaddleDuel passes it): a person
-   * whose input reads a pointer moves their paddle by dragging on the court
-   * too, a touch screen's way. Without it, keys only.
+   * Builds every court at once: the loaders return synchronously (the
+   * narrows' stand-in load and `courtLoadMs` are skipped; `loadArt` must be
+   * left out), so no load is ever in flight and the frame that opens a court
+   * runs on. For Node: `engine.save()` refuses while a level loads, so a sync
+   * test or a save-and-restore property that plays across a round change
+   * needs it. Defaults to false.
    */
-  screenToWorld?: ScreenToWorld;
+  loadCourtsAtOnce?: boolean;
   /**
    * The smallest legible text size now, in logical units (label.ts;
-   * createPaddleDuel passes it from the engine's fit): the HUD's and the
-   * pause menu's text grows to it on a small stage. Without it, every label
-   * keeps its size.
+   * createPaddleDuel passes it from the engine's fit), for the HUD's first
+   * draw as a level opens (its ticks read the surface's: surface.ts).
+   * Without it, every label keeps its size.
    */
   textFloor?: TextFloor;
 }
@@ -54,19 +58,48 @@ export interface LevelOptions {
 /** How long the narrows take to "load" on the page: long enough to see, short enough not to mind. */
 export const DEFAULT_COURT_LOAD_MS = 250;
 
-/** The level loaders of a match, by level name. */
+/**
+ * Every class whose objects a match's worlds hold, by name: the
+ * `classes` option of its engine, so that a fresh engine restores a snapshot
+ * of any round (a ball in flight included, which only a serve spawns) and a
+ * minifier's renaming does not matter.
+ */
+export const DUEL_CLASSES: Readonly<Record<string, WorldClass>> = {
+  AiController,
+  Ball,
+  CentreLine,
+  DuelMode,
+  Goal,
+  Hud,
+  Label,
+  Paddle,
+  PauseMenu,
+  PlayerController,
+  Wall,
+};
+
+/**
+ * The level loaders of a match, by level name. Each reads the match record
+ * as its transition begins (the round before still open: see
+ * `Match.record`) and hands it to the round it builds.
+ */
 export function paddleDuelLevels(match: Match, options: LevelOptions = {}): Record<string, LevelLoader<DuelAction>> {
-  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt } = options;
+  const { courtLoadMs = DEFAULT_COURT_LOAD_MS, loadArt, loadCourtsAtOnce = false } = options;
+  if (loadCourtsAtOnce && loadArt !== undefined) throw new Error('paddleDuelLevels: loadCourtsAtOnce builds every court at once, so there can be no art to load (leave loadArt out)');
+  const atOnce = (court: Court): LevelLoader<DuelAction> => (world) => buildRound(world, court, match, match.record, options);
+  if (loadCourtsAtOnce) return { [OPEN_COURT.level]: atOnce(OPEN_COURT), [NARROWS.level]: atOnce(NARROWS) };
   return {
     // Synchronous unless there is art to load (the art loads once a page: the second court finds it cached).
-    [OPEN_COURT.level]: loadArt === undefined ? (world) => buildRound(world, OPEN_COURT, match, options) : async (world) => {
+    [OPEN_COURT.level]: loadArt === undefined ? atOnce(OPEN_COURT) : async (world) => {
+      const record = match.record;
       await loadArt();
-      buildRound(world, OPEN_COURT, match, options);
+      buildRound(world, OPEN_COURT, match, record, options);
     },
     // An async loader: the transition waits for it.
     [NARROWS.level]: async (world) => {
+      const record = match.record;
       await Promise.all([loadCourtAssets(courtLoadMs), loadArt?.()]);
-      buildRound(world, NARROWS, match, options);
+      buildRound(world, NARROWS, match, record, options);
     },
   };
 }
@@ -84,9 +117,9 @@ function loadCourtAssets(ms: number): Promise<void> {
  * mode spawns at each serve), so the ball meets paddles that already moved
  * this frame.
  */
-function buildRound(world: World<DuelAction>, court: Court, match: Match, { screenToWorld, textFloor }: LevelOptions): void {
+function buildRound(world: World<DuelAction>, court: Court, match: Match, record: MatchRecord, { textFloor = NO_TEXT_FLOOR }: LevelOptions): void {
   world.camera.bounds = CAMERA_BOUNDS;
-  const mode = new DuelMode(world, court, match);
+  const mode = new DuelMode(world, court, record, match.seedFor(court.round, 'serves'));
   world.gameMode = mode;
 
   world.spawn(new CentreLine(court));
@@ -94,20 +127,20 @@ function buildRound(world: World<DuelAction>, court: Court, match: Match, { scre
   world.spawn(new Wall('bottom', court));
   for (const side of SIDES) {
     const paddle = world.spawn(new Paddle(side, court));
-    seat(world, side, paddle, court, match, screenToWorld);
+    seat(world, side, paddle, court, match, record);
     world.spawn(new Goal(side, court, mode));
   }
-  world.spawn(new Hud(mode, textFloor));
-  world.spawn(new PauseMenu(match, textFloor));
+  world.spawn(new Hud(mode)).refresh(textFloor());
+  world.spawn(new PauseMenu(mode));
   mode.begin();
 }
 
 /** Adds the controllers of one side, as its seat says, and hands the paddle to the one that starts with it. */
-function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match, toWorld: ScreenToWorld | undefined): void {
+function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court, match: Match, record: MatchRecord): void {
   const kind = match.seats[side];
   const keys = keysFor(side, match);
   // With two people, each drags on their own half of the court.
-  const drag = toWorld === undefined ? undefined : { toWorld, ...(people(match) === 2 && { half: side }) };
+  const drag = people(match) === 2 ? { half: side } : {};
   if (kind === 'player') {
     world.addController(new PlayerController(`${side}-player`, keys, undefined, drag)).possess(paddle);
     return;
@@ -115,9 +148,9 @@ function seat(world: World<DuelAction>, side: Side, paddle: Paddle, court: Court
   const ai = new AiController(`${side}-ai`, side, court, match.seedFor(court.round, side));
   if (kind === 'demo') {
     // The person's controller ticks first, so the frame a key goes down the paddle moves by it.
-    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai, match }, drag));
+    const person = world.addController(new PlayerController(`${side}-player`, keys, { side, paddle, from: ai }, drag));
     world.addController(ai);
-    if (match.takenOver.has(side)) person.possess(paddle);
+    if (record.takenOver.has(side)) person.possess(paddle);
     else ai.possess(paddle);
     return;
   }

@@ -176,7 +176,7 @@ async function showReplay(session: Session, title: string): Promise<void> {
     // seats and seed of the recording (its snapshot holds them). The first court opens (its art loaded) before
     // the recording's snapshot is restored.
     build: async (host: ReplayHost) => {
-      const replayed = createPaddleDuel({ backend: await createBackend(), ticks: host.ticks, clock: host.clock, engineSeed: host.seed, seats, seed, loadArt }).engine;
+      const replayed = createPaddleDuel({ backend: await createBackend(), ticks: host.ticks, clock: host.clock, randomSeed: host.seed, seats, seed, loadArt }).engine;
       await replayed.ready;
       return replayed;
     },

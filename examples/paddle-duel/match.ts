@@ -1,4 +1,3 @@
-import type { World } from 'tickflow/world';
 import { OPEN_COURT } from './courts.js';
 import { DEFAULT_SEED } from './tuning.js';
 
@@ -6,7 +5,9 @@ import { DEFAULT_SEED } from './tuning.js';
  * What outlives a level: the match. A world holds one round (its court, its
  * paddles, its game mode) and is thrown away when the next round's level
  * opens; the match record carries the totals, the finished rounds and who is
- * playing which side across those transitions.
+ * playing which side across those transitions. The record is plain data in
+ * the open round's game mode, so a snapshot of the world holds it; the
+ * `Match` reads it from there.
  *
  * @module
  */
@@ -47,33 +48,67 @@ export interface MatchOptions {
   seed?: number;
 }
 
-/** A match's record as plain data (see {@link Match.save}). */
-export interface MatchData {
-  readonly seats: Record<Side, Seat>;
-  readonly seed: number;
-  readonly totals: Record<Side, number>;
-  readonly rounds: RoundResult[];
-  readonly takenOver: Side[];
-  readonly winner: MatchWinner | null;
-  readonly headStartSeconds: number;
-}
-
-/** The match record, shared by every level of one match. */
-export class Match {
-  /** Who plays each side (a restore may change them: a session recorded with other seats). */
-  seats: Readonly<Record<Side, Seat>>;
-  /** The seed every round derives its random streams from (a restore may change it, as the seats). */
-  seed: number;
+/**
+ * The match record as plain data: the totals, the finished rounds, the demo
+ * sides a person has taken over, the winner, and the head start handed from
+ * one round to the next. The round's game mode keeps it in a field
+ * (`DuelMode.record`), so it is in every snapshot of the world
+ * (`engine.save()`), and a restore puts it back with the world; each round's
+ * level takes it over from the round before (see {@link Match.record}).
+ */
+export interface MatchRecord {
   /** Points per side over the whole match. */
-  readonly totals: Record<Side, number> = { left: 0, right: 0 };
+  readonly totals: Record<Side, number>;
   /** The rounds played so far. */
-  readonly rounds: RoundResult[] = [];
+  readonly rounds: RoundResult[];
   /** Demo sides a person has taken over (they stay theirs in later rounds). */
-  readonly takenOver = new Set<Side>();
+  readonly takenOver: Set<Side>;
   /** Set when the last round ends. */
   winner: MatchWinner | undefined;
   /** How late the transition to the next round fired, for that round to make up (see `DuelMode.begin`). */
-  private headStartSeconds = 0;
+  headStartSeconds: number;
+}
+
+/** A record of nothing played yet. */
+export function newMatchRecord(): MatchRecord {
+  return { totals: { left: 0, right: 0 }, rounds: [], takenOver: new Set(), winner: undefined, headStartSeconds: 0 };
+}
+
+/** Rounds won per side. */
+export function roundsWon(record: MatchRecord): Record<Side, number> {
+  const won = { left: 0, right: 0 };
+  for (const round of record.rounds) won[round.winner]++;
+  return won;
+}
+
+/** Records a finished round; after the last one, decides the match. */
+export function recordRound(record: MatchRecord, result: RoundResult, last: boolean): void {
+  record.rounds.push(result);
+  if (last) record.winner = decideWinner(roundsWon(record), record.totals);
+}
+
+/** Back to nothing played (takeovers stay: the same people play again). */
+export function clearRecord(record: MatchRecord): void {
+  record.totals.left = 0;
+  record.totals.right = 0;
+  record.rounds.length = 0;
+  record.winner = undefined;
+  record.headStartSeconds = 0;
+}
+
+/**
+ * A match: who plays it and its seed (settings, fixed for the match), and a
+ * window on its record, which lives in the open round's world.
+ */
+export class Match {
+  /** Who plays each side. */
+  readonly seats: Readonly<Record<Side, Seat>>;
+  /** The seed every round derives its random streams from. */
+  readonly seed: number;
+  /** The record as last read from the open round (before the first round opens, a record of nothing played). */
+  private latest: MatchRecord = newMatchRecord();
+  /** Reads the open round's record; undefined while there is none to read (the first level, or any level, loading). */
+  private source: (() => MatchRecord | undefined) | undefined;
 
   constructor(options: MatchOptions = {}) {
     const { seats = {}, seed = DEFAULT_SEED } = options;
@@ -86,74 +121,49 @@ export class Match {
     return OPEN_COURT.level;
   }
 
-  /** Rounds won per side. */
-  roundsWon(): Record<Side, number> {
-    const won = { left: 0, right: 0 };
-    for (const round of this.rounds) won[round.winner]++;
-    return won;
-  }
-
-  /** Records a finished round; after the last one, decides the match. */
-  finishRound(result: RoundResult, last: boolean): void {
-    this.rounds.push(result);
-    if (last) this.winner = decideWinner(this.roundsWon(), this.totals);
-  }
-
-  /** Leaves the next round a head start: how late (seconds) the timer that opens it fired. */
-  handHeadStart(seconds: number): void {
-    this.headStartSeconds = seconds;
-  }
-
-  /** Takes the head start left for this round (and clears it). */
-  takeHeadStart(): number {
-    const seconds = this.headStartSeconds;
-    this.headStartSeconds = 0;
-    return seconds;
-  }
-
-  /** What changes as the match is played, as plain data: the duel's game mode keeps it in the engine's snapshots. */
-  save(): MatchData {
-    return {
-      seats: { ...this.seats },
-      seed: this.seed,
-      totals: { ...this.totals },
-      rounds: this.rounds.map((r) => ({ ...r, points: { ...r.points } })),
-      takenOver: [...this.takenOver],
-      winner: this.winner ?? null,
-      headStartSeconds: this.headStartSeconds,
-    };
-  }
-
-  /** Back to what {@link save} returned (this record, so every object holding it sees the change). */
-  restore(data: MatchData): void {
-    this.seats = { ...data.seats };
-    this.seed = data.seed;
-    Object.assign(this.totals, data.totals);
-    this.rounds.splice(0, this.rounds.length, ...data.rounds);
-    this.takenOver.clear();
-    for (const side of data.takenOver) this.takenOver.add(side);
-    this.winner = data.winner ?? undefined;
-    this.headStartSeconds = data.headStartSeconds;
-  }
-
-  /** Back to nothing played (seats and takeovers stay: the same people play again). */
-  reset(): void {
-    this.totals.left = 0;
-    this.totals.right = 0;
-    this.rounds.length = 0;
-    this.winner = undefined;
-    this.headStartSeconds = 0;
+  /**
+   * Where the record is read from: the open round's game mode
+   * (createPaddleDuel passes it once the engine exists). So after
+   * `engine.restore(snapshot)` the match reads the restored record.
+   */
+  follow(source: () => MatchRecord | undefined): void {
+    this.source = source;
   }
 
   /**
-   * Starts the match again from round 1: the record is cleared, the world
-   * unpaused, and round 1's level requested (it opens when this frame's
-   * deferred work flushes).
+   * The record: the open round's, or, while a level loads, the one read
+   * last. A level's loader reads it as the transition begins (the old round
+   * still open) and hands it to the new round's game mode.
    */
-  restart<A extends string>(world: World<A>): void {
-    this.reset();
-    world.paused = false;
-    world.openLevel(this.firstLevel);
+  get record(): MatchRecord {
+    const open = this.source?.();
+    if (open !== undefined) this.latest = open;
+    return this.latest;
+  }
+
+  /** Points per side over the whole match. */
+  get totals(): Readonly<Record<Side, number>> {
+    return this.record.totals;
+  }
+
+  /** The rounds played so far. */
+  get rounds(): readonly RoundResult[] {
+    return this.record.rounds;
+  }
+
+  /** Demo sides a person has taken over (they stay theirs in later rounds). */
+  get takenOver(): ReadonlySet<Side> {
+    return this.record.takenOver;
+  }
+
+  /** Set when the last round ends. */
+  get winner(): MatchWinner | undefined {
+    return this.record.winner;
+  }
+
+  /** Rounds won per side. */
+  roundsWon(): Record<Side, number> {
+    return roundsWon(this.record);
   }
 
   /**

@@ -1,9 +1,9 @@
 import { Actor, type TickContext, type Visual, type World } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import { CUES } from './cues.js';
-import { duelContext } from './duel-context.js';
-import { Label, NO_TEXT_FLOOR, type TextFloor } from './label.js';
-import type { Match } from './match.js';
+import type { DuelMode } from './duel-mode.js';
+import { Label } from './label.js';
+import { surfaceOf } from './surface.js';
 import { BACKGROUND_COLOR, DIM_TEXT_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH, TEXT_COLOR } from './tuning.js';
 
 /** The pause menu's items, top to bottom. */
@@ -42,6 +42,10 @@ const CURSOR: Visual = { kind: 'circle', radius: SIZES.cursor, color: CURSOR_COL
  *
  * It shows whenever the world is paused, whoever paused it (the page pauses
  * it when the window loses focus).
+ *
+ * Its labels are actors of the world, which a snapshot holds; the list it
+ * keeps its items in is not (a snapshot holds a world object in a field of
+ * its own, not inside an array), so its `restore()` finds them again by name.
  */
 export class PauseMenu extends Actor<DuelAction> {
   override name = 'pause-menu';
@@ -52,24 +56,9 @@ export class PauseMenu extends Actor<DuelAction> {
   private items: Label[] = [];
   private marker: Actor<DuelAction> | undefined;
 
-  /** @param floor The smallest legible text size now (label.ts): on a phone the items grow. */
-  constructor(
-    private match: Match,
-    private floor: TextFloor = NO_TEXT_FLOOR,
-  ) {
+  /** @param mode The round's game mode, which Restart starts the match again through. */
+  constructor(private readonly mode: DuelMode) {
     super();
-  }
-
-  /** The match, the floor and the items are not data: a restore finds them on the page (duel-context.ts) and the items by name. */
-  override save(): null {
-    return null;
-  }
-
-  override restore(): void {
-    const { match, textFloor } = duelContext();
-    this.match ??= match;
-    this.floor ??= textFloor;
-    this.items = PAUSE_MENU_ITEMS.map((item) => this.world!.find(itemName(item))).filter((label) => label instanceof Label);
   }
 
   /** The highlighted item. */
@@ -87,13 +76,22 @@ export class PauseMenu extends Actor<DuelAction> {
     const middleX = LOGICAL_WIDTH / 2;
     this.x = middleX;
     this.y = LOGICAL_HEIGHT / 2;
-    this.title = world.spawn(new Label('menu-title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: TEXT_COLOR, z: MENU_Z + 1 }, this.floor));
+    this.title = world.spawn(new Label('menu-title', { x: middleX, y: LAYOUT.titleY }, { size: SIZES.title, color: TEXT_COLOR, z: MENU_Z + 1 }));
     this.items = PAUSE_MENU_ITEMS.map((item, i) =>
-      world.spawn(
-        new Label(itemName(item), { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 }, this.floor),
-      ),
+      world.spawn(new Label(itemName(item), { x: middleX, y: LAYOUT.firstItemY + i * LAYOUT.itemGap }, { size: SIZES.item, color: DIM_TEXT_COLOR, z: MENU_Z + 1 })),
     );
     this.marker = world.spawn(Object.assign(new Actor<DuelAction>(), { name: 'menu-cursor' }));
+  }
+
+  /** Nothing of its own to save: its labels are in the snapshot as actors. */
+  override save(): null {
+    return null;
+  }
+
+  /** Finds its items again, by name, in the restored world. */
+  override restore(): void {
+    const world = this.world!;
+    this.items = PAUSE_MENU_ITEMS.map((item) => world.find(itemName(item)) as Label);
   }
 
   override tick(_dt: number, { input, world, cue }: TickContext<DuelAction>): void {
@@ -111,7 +109,7 @@ export class PauseMenu extends Actor<DuelAction> {
       if (input.pressed('menuUp')) this.move(-1, cue);
       if (input.pressed('confirm')) this.choose(world, cue);
     }
-    this.draw(world.paused);
+    this.draw(world.paused, surfaceOf(input).textFloor());
   }
 
   private move(by: number, cue: TickContext<DuelAction>['cue']): void {
@@ -123,11 +121,11 @@ export class PauseMenu extends Actor<DuelAction> {
   private choose(world: World<DuelAction>, cue: TickContext<DuelAction>['cue']): void {
     cue(CUES.menuSelect);
     if (this.selected === 'Resume') world.paused = false;
-    else this.match.restart(world);
+    else this.mode.restartMatch();
   }
 
-  /** Shows or hides the backdrop, the title, the items and the cursor. */
-  private draw(open: boolean): void {
+  /** Shows or hides the backdrop, the title, the items and the cursor, the text grown to `floor` (label.ts). */
+  private draw(open: boolean, floor: number): void {
     this.visual = open ? BACKDROP : undefined;
     if (!open) {
       this.title?.hide();
@@ -135,19 +133,19 @@ export class PauseMenu extends Actor<DuelAction> {
       if (this.marker) this.marker.visual = undefined;
       return;
     }
-    this.title?.show('Paused');
-    this.items.forEach((item, i) => item.show(PAUSE_MENU_ITEMS[i]!, i === this.cursor ? CURSOR_COLOR : DIM_TEXT_COLOR));
+    this.title?.show('Paused', floor);
+    this.items.forEach((item, i) => item.show(PAUSE_MENU_ITEMS[i]!, floor, i === this.cursor ? CURSOR_COLOR : DIM_TEXT_COLOR));
     const chosen = this.items[this.cursor];
     if (this.marker && chosen) {
       this.marker.visual = CURSOR;
       // Clear of the item however large it is drawn (grown to the floor on a phone).
-      this.marker.x = chosen.x - (LAYOUT.cursorGap * Math.max(SIZES.item, this.floor())) / SIZES.item;
+      this.marker.x = chosen.x - (LAYOUT.cursorGap * Math.max(SIZES.item, floor)) / SIZES.item;
       this.marker.y = chosen.y;
     }
   }
 }
 
-/** The actor name of an item's label. */
+/** The name an item's label is spawned under: `'menu-resume'`. */
 function itemName(item: PauseMenuItem): string {
   return `menu-${item.toLowerCase()}`;
 }

@@ -1,31 +1,30 @@
 import type { InputView } from 'tickflow';
 import { Controller, type TickContext } from 'tickflow/world';
 import type { DuelAction, PaddleKeys } from './bindings.js';
-import { duelContext } from './duel-context.js';
-import type { Match, Side } from './match.js';
+import type { DuelMode } from './duel-mode.js';
+import type { Side } from './match.js';
 import type { Paddle } from './paddle.js';
+import { surfaceOf } from './surface.js';
 import { LOGICAL_WIDTH, PADDLE_SPEED } from './tuning.js';
 
-/** A demo seat's handover: the paddle a person takes from the AI by pressing a key. */
+/**
+ * A demo seat's handover: the paddle a person takes from the AI by pressing
+ * a key. The match record remembers it (`takenOver`), so later rounds start
+ * with the person in control.
+ */
 export interface Takeover {
   readonly side: Side;
   readonly paddle: Paddle;
   /** The controller that plays the paddle until then. */
   readonly from: Controller<DuelAction>;
-  /** Where the takeover is remembered, so later rounds start with the person in control. */
-  readonly match: Match;
 }
 
 /**
- * Where a point of the stage is in the world: the engine's `screenToWorld`,
- * from CSS pixels of the stage (the input's pointer) to world units.
+ * How a person's drag is read. The drag is found in the court through the
+ * way into the world the surface lends (surface.ts: the engine's
+ * `screenToWorld`); where none is lent, only keys move a paddle.
  */
-export type ScreenToWorld = (cssX: number, cssY: number) => { x: number; y: number };
-
-/** Where a person's drag is read, when the page has a pointer. */
 export interface DragOptions {
-  /** The engine's `screenToWorld`, to find the finger in the court. */
-  readonly toWorld: ScreenToWorld;
   /**
    * With two people on one screen: the half of the court a drag must be on
    * to move this paddle. Without it, a drag anywhere on the court does.
@@ -47,63 +46,46 @@ export interface DragOptions {
  * On a demo seat it starts without a pawn and the AI plays; the first frame
  * one of its keys is held (or a drag is on), it possesses the paddle and the
  * AI lets go, so "which controller holds which pawn" changes hands mid-match.
+ *
+ * It keeps the takeover's paddle and controller each in a field of its own,
+ * where a snapshot holds a world object (as a reference).
  */
 export class PlayerController extends Controller<DuelAction> {
-  // The takeover and the drag, field by field: the paddle and the controller are world objects a snapshot
-  // refers to by place; the match and the drag's mapping are the page's (duel-context.ts).
+  /** On a demo seat: the side it may take over, its paddle, and the controller playing it until then. */
   private readonly takeoverSide: Side | undefined;
   private readonly takeoverPaddle: Paddle | undefined;
   private readonly takeoverFrom: Controller<DuelAction> | undefined;
-  private match: Match | undefined;
-  private readonly drags: boolean;
-  private readonly dragHalf: Side | undefined;
-  private toWorld: ScreenToWorld | undefined;
 
   /**
    * @param name Its name in outcome tables (`'left-player'`).
    * @param keys The key pairs it reads; with several, any of them moves the paddle.
    * @param takeover On a demo seat: whom it takes the paddle from.
-   * @param drag Where a drag is read; without it (Node, the validator), keys only.
+   * @param drag How a drag is read; without it, keys only.
    */
   constructor(
     name: string,
     private readonly keys: readonly PaddleKeys[],
     takeover?: Takeover,
-    drag?: DragOptions,
+    private readonly drag?: DragOptions,
   ) {
     super();
     this.name = name;
     this.takeoverSide = takeover?.side;
     this.takeoverPaddle = takeover?.paddle;
     this.takeoverFrom = takeover?.from;
-    this.match = takeover?.match;
-    this.drags = drag !== undefined;
-    this.dragHalf = drag?.half;
-    this.toWorld = drag?.toWorld;
   }
 
-  /** Its fields are the engine's to save; a restore finds the match and the drag's mapping on the page. */
-  override save(): null {
-    return null;
-  }
-
-  override restore(): void {
-    const { match, screenToWorld } = duelContext();
-    if (this.takeoverSide !== undefined) this.match ??= match;
-    if (this.drags) this.toWorld ??= screenToWorld;
-  }
-
-  override tick(dt: number, { input }: TickContext<DuelAction>): void {
+  override tick(dt: number, { input, world }: TickContext<DuelAction>): void {
     let axis = 0;
     for (const { up, down } of this.keys) axis += input.axis(up, down);
     axis = Math.max(-1, Math.min(1, axis));
     const dragY = axis === 0 ? this.dragTarget(input) : undefined;
     let paddle = this.pawn;
-    if (paddle === undefined && (axis !== 0 || dragY !== undefined) && this.takeoverPaddle !== undefined) {
-      paddle = this.takeoverPaddle;
+    if (paddle === undefined && (axis !== 0 || dragY !== undefined) && this.takeoverSide !== undefined) {
+      paddle = this.takeoverPaddle!;
       this.takeoverFrom!.unpossess();
       this.possess(paddle);
-      this.match!.takenOver.add(this.takeoverSide!);
+      (world.gameMode as DuelMode).record.takenOver.add(this.takeoverSide);
     }
     if (paddle === undefined) return;
     paddle.drive.y = dragY === undefined ? axis : towards(paddle.y, dragY, dt);
@@ -111,9 +93,10 @@ export class PlayerController extends Controller<DuelAction> {
 
   /** The world y of a drag this controller follows, or undefined when there is none. */
   private dragTarget(input: InputView<DuelAction>): number | undefined {
-    if (this.toWorld === undefined || !input.held('drag')) return undefined;
-    const { x, y } = this.toWorld(input.pointer.x, input.pointer.y);
-    const half = this.dragHalf;
+    const toWorld = surfaceOf(input).screenToWorld;
+    if (this.drag === undefined || toWorld === undefined || !input.held('drag')) return undefined;
+    const { x, y } = toWorld(input.pointer.x, input.pointer.y);
+    const { half } = this.drag;
     if (half !== undefined && x < LOGICAL_WIDTH / 2 !== (half === 'left')) return undefined;
     return y;
   }

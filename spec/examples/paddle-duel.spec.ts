@@ -393,33 +393,33 @@ describe('Paddle Duel: labels stay legible on a small picture', () => {
   const floorOnAPhone = () => (12 * 960) / 366; // 12 CSS px, in logical units
 
   it('a label smaller than the floor is drawn at the floor; one larger keeps its size', () => {
-    const score = new Label('score', { x: 0, y: 0 }, { size: 30, color: 0xffffff }, floorOnAPhone);
-    score.show('3');
+    const score = new Label('score', { x: 0, y: 0 }, { size: 30, color: 0xffffff });
+    score.show('3', floorOnAPhone());
     expect(score.visual).toMatchObject({ kind: 'text', text: '3', size: floorOnAPhone() });
-    const banner = new Label('banner', { x: 0, y: 0 }, { size: 44, color: 0xffffff }, floorOnAPhone);
-    banner.show('point left');
+    const banner = new Label('banner', { x: 0, y: 0 }, { size: 44, color: 0xffffff });
+    banner.show('point left', floorOnAPhone());
     expect(banner.visual).toMatchObject({ size: 44 });
   });
 
   it('small print is left out where the floor is more than twice its size, and shown at its size where there is no floor', () => {
-    const caption = new Label('caption', { x: 0, y: 0 }, { size: 12, color: 0xffffff, minor: true }, floorOnAPhone);
-    caption.show('ROUND 1 OF 2');
+    const caption = new Label('caption', { x: 0, y: 0 }, { size: 12, color: 0xffffff, minor: true });
+    caption.show('ROUND 1 OF 2', floorOnAPhone());
     expect(caption.visual).toBeUndefined();
     expect(caption.shown).toBe('ROUND 1 OF 2');
     const wide = new Label('caption', { x: 0, y: 0 }, { size: 12, color: 0xffffff, minor: true });
-    wide.show('ROUND 1 OF 2');
+    wide.show('ROUND 1 OF 2', 0);
     expect(wide.visual).toMatchObject({ size: 12 });
   });
 
   it('builds a new visual only when the text, the colour or the drawn size changes', () => {
     let floor = 0;
-    const label = new Label('title', { x: 0, y: 0 }, { size: 16, color: 0xffffff }, () => floor);
-    label.show('the open court');
+    const label = new Label('title', { x: 0, y: 0 }, { size: 16, color: 0xffffff });
+    label.show('the open court', floor);
     const first = label.visual;
-    label.show('the open court');
+    label.show('the open court', floor);
     expect(label.visual).toBe(first);
     floor = 31.5; // the window became a phone's
-    label.show('the open court');
+    label.show('the open court', floor);
     expect(label.visual).not.toBe(first);
     expect(label.visual).toMatchObject({ size: 31.5 });
   });

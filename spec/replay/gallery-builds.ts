@@ -41,7 +41,7 @@ export const GALLERY_GAMES: Readonly<Record<string, GalleryGame>> = {
         backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }),
         ticks: NEVER,
         clock: host.clock,
-        engineSeed: host.seed,
+        randomSeed: host.seed,
         seats: { left: 'demo', right: 'ai' },
         courtLoadMs: 0,
       }).engine,

@@ -19,7 +19,7 @@ import {
   type Session,
   type SessionEvent,
 } from './session.js';
-import { flattenState, hashState, sameLeaf, type StateFields } from './state-hash.js';
+import { flattenState, hashFields, hashState, sameLeaf, type StateFields } from './state-hash.js';
 
 /** What a recorder and a replay use of an engine: any engine built on the engine shell (the world, state and systems engines and the runtime). */
 export interface ShellEngine {
@@ -322,8 +322,11 @@ class Recorder implements SessionRecording, LoopTap {
     let fields: StateFields | undefined;
     try {
       state = this.stateOf(this.engine);
-      hash = hashState(state);
-      if (this.keepFields) fields = flattenState(state);
+      // Walked once: the fields kept are what the hash is made of.
+      if (this.keepFields) {
+        fields = flattenState(state);
+        hash = hashFields(fields);
+      } else hash = hashState(state);
     } catch (error) {
       this.loop.reportError(new Error(`recordSession: the checkpoint state of frame ${this.loop.frameCount} could not be hashed (${(error as Error).message}); no checkpoint was written`, { cause: error }));
       return undefined;

@@ -57,8 +57,13 @@ export function flattenState(state: unknown): StateFields {
  * @throws {TypeError} as {@link flattenState} does.
  */
 export function hashState(state: unknown): string {
+  return hashFields(flattenState(state));
+}
+
+/** {@link hashState} of a state already flattened ({@link flattenState}): what a checkpoint that keeps its fields hashes, so it walks the state once. @internal */
+export function hashFields(fields: StateFields): string {
   const hash = new Fnv64();
-  for (const [path, leaf] of flattenState(state)) {
+  for (const [path, leaf] of fields) {
     hash.string(path);
     hash.leaf(leaf);
   }

@@ -264,11 +264,13 @@ function withGameState(subject: RollbackSubject, save: () => unknown, restore: (
 
 /**
  * A snapshot with each byte array (a physics engine's own snapshot) as one
- * hash string: equal bytes, equal string; compared leaf by leaf it would
- * cost a hash step a byte.
+ * string of its length and a 64-bit digest of its bytes: equal bytes, equal
+ * string. Compared leaf by leaf it would cost a hash step (and a path) a
+ * byte; the digest is compared within the one test run only, so it need not
+ * be the checkpoints' FNV.
  */
 function withBytesHashed(value: unknown): unknown {
-  if (value instanceof Uint8Array) return `${value.length} bytes, ${hashState([...fnvWords(value)])}`;
+  if (value instanceof Uint8Array) return `${value.length} bytes, ${bytesDigest(value)}`;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(withBytesHashed);
   const out: Record<string, unknown> = {};
@@ -276,9 +278,16 @@ function withBytesHashed(value: unknown): unknown {
   return out;
 }
 
-/** The bytes as whole 32-bit words (the tail zero-padded): a quarter of the leaves to hash. */
-function* fnvWords(bytes: Uint8Array): Generator<number> {
-  for (let i = 0; i < bytes.length; i += 4) yield bytes[i]! | (bytes[i + 1] ?? 0) << 8 | (bytes[i + 2] ?? 0) << 16 | (bytes[i + 3] ?? 0) << 24;
+/** Two 32-bit FNV-1a lanes over the bytes (even and odd positions), as 16 hex digits: a few nanoseconds a byte. */
+function bytesDigest(bytes: Uint8Array): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ bytes.length;
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    a = Math.imul(a ^ bytes[i]!, 0x01000193);
+    b = Math.imul(b ^ bytes[i + 1]!, 0x01000193);
+  }
+  if (bytes.length % 2 === 1) a = Math.imul(a ^ bytes[bytes.length - 1]!, 0x01000193);
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 /**
