@@ -20,6 +20,7 @@ const OVERFLOWS: readonly OverflowPolicy[] = ['drop-backlog', 'keep-fraction'];
 interface Drawn extends TickRecord {
   readonly frame: number;
   readonly stepMs: number;
+  readonly maxSteps: number;
   readonly body: Body;
 }
 
@@ -77,7 +78,9 @@ export class SessionTrack implements LabPictureSource {
 
   /** The fixed step in force at the latest tick drawn. */
   get fixedStep(): LabFixedStep {
-    return this.at < 0 ? this.initialStep : { ...this.initialStep, stepMs: this.ticks[this.at]!.stepMs };
+    if (this.at < 0) return this.initialStep;
+    const { stepMs, maxSteps } = this.ticks[this.at]!;
+    return { ...this.initialStep, stepMs, maxSteps };
   }
 
   /** Every tick of the session. */
@@ -174,7 +177,7 @@ function draw(session: Session, settings: LabFixedStep): { ticks: Drawn[]; fixed
   let timeScale = loop?.timeScale ?? 1;
   let stepNext = false;
   let steps = 0;
-  let nextStepMs: number | undefined;
+  let nextScene: SceneStep | undefined;
   const body = { previous: 0, current: 0 };
   const recorded = new Map<number, number>(); // frame -> ticks run before it, as recorded
   for (const { frame, tick } of [...session.events, ...session.checkpoints]) recorded.set(frame, tick);
@@ -192,14 +195,15 @@ function draw(session: Session, settings: LabFixedStep): { ticks: Drawn[]; fixed
   const declinedBefore = new Map(session.declined.map(({ frame, count }) => [frame, count] as const));
   const ticks: Drawn[] = [];
   let timeMs = 0;
-  // A runtime reads its own P (pause) and N (single step) in the frame after the press: they act from the frame after that.
-  let keyed: 'pause' | 'step' | undefined;
+  // A runtime reads its own P (pause) and N (single step) in the frame after the press: a pause from the frame after
+  // that (the frame under way had planned its steps), a single step in that very frame (asked for before its fixed phases).
+  let keyed: 'pause' | undefined;
   for (let frame = 0; frame <= session.deltasMs.length; frame++) {
     check(frame);
     for (const event of eventsBefore.get(frame) ?? []) {
       if (event.kind === 'input' && session.preset === 'runtime' && event.call[0] === 'press') {
         if (event.call[1] === RUNTIME_PAUSE_KEY) keyed = 'pause';
-        else if (event.call[1] === RUNTIME_STEP_KEY && paused) keyed = 'step';
+        else if (event.call[1] === RUNTIME_STEP_KEY && paused) stepNext = true;
       }
       if (event.kind !== 'control') continue;
       const control = event.control === 'call' ? callControl(event.value, session.preset) : { kind: event.control, value: event.value };
@@ -211,13 +215,13 @@ function draw(session: Session, settings: LabFixedStep): { ticks: Drawn[]; fixed
       else if (control.kind === 'timeScale') timeScale = control.value as number;
       else if (control.kind === 'fixedStep') Object.assign(accumulator, control.value);
       else if (control.kind === 'release' && control.value === 0 && session.preset === 'page engine') clearAccumulated(accumulator);
-      else if (control.kind === 'scene') nextStepMs = control.value as number | undefined;
+      else if (control.kind === 'scene') nextScene = control.value as SceneStep | undefined;
     }
     if (frame === session.deltasMs.length) break;
     const deltaMs = session.deltasMs[frame]!;
     const declined = declinedBefore.get(frame) ?? 0;
     for (let n = 0; n < declined; n++) {
-      ticks.push({ ...emptyRecord(timeMs + ((n + 1) * deltaMs) / (declined + 1), paused), frame, stepMs: accumulator.stepMs, body: { ...body } });
+      ticks.push({ ...emptyRecord(timeMs + ((n + 1) * deltaMs) / (declined + 1), paused), frame, stepMs: accumulator.stepMs, maxSteps: accumulator.maxSteps, body: { ...body } });
     }
     timeMs += deltaMs;
     if (!session.fixedStep) {
@@ -238,16 +242,16 @@ function draw(session: Session, settings: LabFixedStep): { ticks: Drawn[]; fixed
     body.previous = plan.steps > 0 ? body.current + BODY_SPEED * (plan.steps - 1) * (accumulator.stepMs / 1000) : body.previous;
     body.current += BODY_SPEED * plan.steps * (accumulator.stepMs / 1000);
     steps += plan.steps;
-    ticks.push({ rawMs: timeMs, hostMs: timeMs, jitterMs: 0, disturbance: 'none', delivered: true, deltaMs, steps: plan.steps, alpha: plan.alpha, droppedMs: plan.droppedMs, paused, frame: frame + 1, stepMs: accumulator.stepMs, body: { ...body } });
+    ticks.push({ rawMs: timeMs, hostMs: timeMs, jitterMs: 0, disturbance: 'none', delivered: true, deltaMs, steps: plan.steps, alpha: plan.alpha, droppedMs: plan.droppedMs, paused, frame: frame + 1, stepMs: accumulator.stepMs, maxSteps: accumulator.maxSteps, body: { ...body } });
     if (keyed === 'pause') {
       if (!paused) clearAccumulated(accumulator);
       paused = !paused;
-    } else if (keyed === 'step') stepNext = true;
+    }
     keyed = undefined;
-    if (nextStepMs !== undefined) {
+    if (nextScene !== undefined) {
       // A runtime's replaced scene is made in the frame after the call, and its fixed step counts from the frame after that.
-      Object.assign(accumulator, { stepMs: nextStepMs });
-      nextStepMs = undefined;
+      Object.assign(accumulator, nextScene);
+      nextScene = undefined;
     }
   }
   return { ticks, fixedStep, agreement: { compared, ...(first === undefined ? {} : { first }) } };
@@ -262,16 +266,24 @@ function draw(session: Session, settings: LabFixedStep): { ticks: Drawn[]; fixed
 function callControl(value: unknown, preset: string): { kind: string; value?: unknown } {
   const [method, ...args] = value as [string, ...unknown[]];
   if (preset !== 'runtime') return { kind: 'none' };
-  if (method === 'replaceScene') return { kind: 'scene', value: sceneStepMs(args[0]) };
+  if (method === 'replaceScene') return { kind: 'scene', value: sceneStep(args[0]) };
   return { kind: method };
 }
 
-/** A scene document's fixed step in ms (`simulation.fixed_delta`), when it has one. */
-function sceneStepMs(document: unknown): number | undefined {
+/** A runtime scene's fixed step and catch-up cap. */
+interface SceneStep {
+  readonly stepMs: number;
+  readonly maxSteps?: number;
+}
+
+/** A scene document's fixed step (`simulation.fixed_delta`, in ms) and cap (`max_catch_up_ticks`), when it gives a step. */
+function sceneStep(document: unknown): SceneStep | undefined {
   try {
-    const doc = (typeof document === 'string' ? JSON.parse(document) : document) as { simulation?: { fixed_delta?: unknown } };
+    const doc = (typeof document === 'string' ? JSON.parse(document) : document) as { simulation?: { fixed_delta?: unknown; max_catch_up_ticks?: unknown } };
     const seconds = doc.simulation?.fixed_delta;
-    return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : undefined;
+    const cap = doc.simulation?.max_catch_up_ticks;
+    if (typeof seconds !== 'number' || !(seconds > 0)) return undefined;
+    return { stepMs: seconds * 1000, ...(typeof cap === 'number' && Number.isInteger(cap) && cap >= 1 ? { maxSteps: cap } : {}) };
   } catch {
     return undefined;
   }
