@@ -3,7 +3,7 @@
 // builds it the same way, without a picture.
 import type { Subscribable } from 'rxjs';
 import type { Clock } from 'tickflow';
-import { runtimeState, type RuntimeState } from 'tickflow/replay';
+import { runtimeState, type RuntimeObjectState, type RuntimeState } from 'tickflow/replay';
 import { createRapier3d } from 'tickflow/rapier3d';
 import { createRuntime, type Runtime, type RuntimeBackend, type RuntimeOptions } from 'tickflow/runtime';
 import { cameraBehavior, despawn, patrol, player, spawner, type PlaygroundControls } from './behaviors.js';
@@ -48,12 +48,25 @@ export async function createPlayground(options: PlaygroundOptions): Promise<Runt
 /**
  * The state a recorded session's checkpoints hash (`recordSession(runtime,
  * { stateOf: playgroundCheckpointState })`, and the same to `replay`): the
- * runtime's own (`runtimeState`) without the camera. Where the camera is
- * drawn follows the page's switch (presentation or raw transform), a view
- * setting the session does not hold: the replay follows the switch as it is
- * on the page that plays it.
+ * runtime's own (`runtimeState`: every object's simulation pose and a body's
+ * velocity) without what is drawn only:
+ *
+ * - the camera: where it is drawn follows the page's switch (presentation or
+ *   raw transform), a view setting the session does not hold, so a replay
+ *   follows the switch as it is on the page that plays it;
+ * - the presented poses: a rotation is blended with `Math.acos` and
+ *   `Math.sin` (slerp), whose last bits differ between JavaScript engines
+ *   (Chromium's V8 and Node's are not the same version), so a session
+ *   recorded in a browser would replay in Node with every simulation pose
+ *   equal and a presented rotation a bit apart. The next tick's poses never
+ *   come from them.
  */
-export function playgroundCheckpointState(runtime: Runtime): RuntimeState {
+export function playgroundCheckpointState(runtime: Runtime): PlaygroundState {
   const state = runtimeState(runtime);
-  return { ...state, objects: state.objects.filter((object) => object.name !== 'camera') };
+  return { ...state, objects: state.objects.filter((object) => object.name !== 'camera').map(({ presented: _presented, ...simulated }) => simulated) };
+}
+
+/** What {@link playgroundCheckpointState} returns: the runtime's checkpoint state without the camera and the presented poses. */
+export interface PlaygroundState extends Omit<RuntimeState, 'objects'> {
+  readonly objects: readonly Omit<RuntimeObjectState, 'presented'>[];
 }
