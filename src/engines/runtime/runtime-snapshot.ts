@@ -1,5 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
-import { copyPlain } from '../shell/engine-snapshot.js';
+import { copyPlain, shareWhenCopied } from '../shell/engine-snapshot.js';
 import type { Behavior, BehaviorFactory } from './behavior.js';
 import type { EntityHandle } from './entity-handle.js';
 import { slotsProblem, type HandleSlots } from './handle-table.js';
@@ -128,12 +128,12 @@ export function saveRuntimeState(parts: SnapshotParts): RuntimeSnapshotState {
   return {
     session: parts.session,
     ticks: parts.ticks,
-    document: copyPlain(scene.document),
-    replacement: replacement === undefined ? null : copyPlain(replacement.document),
+    document: shareWhenCopied(scene.document),
+    replacement: replacement === undefined ? null : shareWhenCopied(replacement.document),
     handles: objects.slots(),
     objects: objects.live.map((object) => ({
       handle: object.handle,
-      doc: sceneIndex.get(object.doc) ?? copyPlain(object.doc),
+      doc: sceneIndex.get(object.doc) ?? shareWhenCopied(object.doc),
       body: object.body,
       current: savePose(object.current),
       previous: savePose(object.previous),
@@ -168,7 +168,7 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
   const replacement = saved.replacement === null ? undefined : sceneOf('replacement', saved.replacement, known, factories, hasPhysics);
   const spawnDoc = (field: string, value: unknown, handle: unknown): SceneObjectDoc => {
     const now = typeof handle === 'number' ? objects.get(handle)?.doc : undefined;
-    return now !== undefined && samePlain(value, now) ? now : parsed(field, value, () => parseSpawn(value as SceneObjectDoc, factories, hasPhysics), 'spawn');
+    return now !== undefined && (value === now || samePlain(value, now)) ? now : parsed(field, value, () => parseSpawn(value as SceneObjectDoc, factories, hasPhysics), 'spawn');
   };
   const behaviors: (readonly BehaviorSnapshot[])[] = [];
   const live = list('objects', saved.objects).map((value, i) => {
@@ -265,12 +265,12 @@ function saveBehavior(object: RuntimeObject, name: string, behavior: Behavior): 
 }
 
 function saveCommand(command: Command): RuntimeCommandSnapshot {
-  return command.kind === 'spawn' ? { kind: 'spawn', handle: command.object.handle, doc: copyPlain(command.object.doc) } : { ...command };
+  return command.kind === 'spawn' ? { kind: 'spawn', handle: command.object.handle, doc: shareWhenCopied(command.object.doc) } : { ...command };
 }
 
 /** A scene document of the snapshot: one the runtime holds now if it is the same as written, else parsed as the runtime parses one. */
 function sceneOf(field: string, value: unknown, known: readonly (ParsedScene | undefined)[], factories: SnapshotParts['factories'], hasPhysics: boolean): ParsedScene {
-  return known.find((scene) => scene !== undefined && samePlain(value, scene.document)) ?? parsed(field, value, () => parseRuntimeScene(value, factories, hasPhysics, 'restore'), '');
+  return known.find((scene) => scene !== undefined && (value === scene.document || samePlain(value, scene.document))) ?? parsed(field, value, () => parseRuntimeScene(value, factories, hasPhysics, 'restore'), '');
 }
 
 /** Parses `value`, and names its first problem under `snapshot.state.<field>` (the problem's path with `prefix` taken off). */
