@@ -20,8 +20,8 @@ export const SNAPSHOT_FORMAT_VERSION = 1;
  * be kept, compared, hashed (`hashState`), sent to a worker
  * (`structuredClone`, `postMessage`) and restored any number of times. Its
  * parts are numbers, strings, booleans, null, arrays and plain objects; the
- * runtime's physics snapshot is a `Uint8Array` (so use `structuredClone`, not
- * `JSON`, to copy one that holds physics).
+ * runtime's poses and physics snapshot are typed arrays (so use
+ * `structuredClone`, not `JSON`, to copy a runtime's).
  *
  * @typeParam S The preset's state.
  */
