@@ -139,7 +139,8 @@ describe.each([
       [{ ...good, world: new Uint8Array([1, 2, 3]) }, 'restoreSnapshot snapshot.world must be'],
       [{ ...good, bodyEntries: [] }, 'restoreSnapshot snapshot.bodyEntries must be'],
       [{ ...good, bodySlots: { generations: [1], free: [] } }, 'restoreSnapshot snapshot.bodySlots must be'],
-      [{ ...good, colliders: [{ rapier: 0, handle: 'x', body: 1, sensor: false }] }, 'restoreSnapshot snapshot.colliders[0] must be'],
+      [{ ...good, colliders: [{ rapier: 0, handle: 'x', body: 1, sensor: false }] }, 'restoreSnapshot snapshot.colliders must be a Float64Array'],
+      [{ ...good, colliders: (good.colliders as Float64Array).map((n, i) => (i === 1 ? 0.5 : n)) }, 'restoreSnapshot snapshot.colliders[0] must be a collider'],
       [{ ...good, gravity: [0, Number.NaN, 0] }, 'restoreSnapshot snapshot.gravity must be'],
     ];
     const before = run(physics, bodies, 1);

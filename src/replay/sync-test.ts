@@ -271,7 +271,7 @@ function withGameState(subject: RollbackSubject, save: () => unknown, restore: (
  */
 function withBytesHashed(value: unknown): unknown {
   if (value instanceof Uint8Array) return `${value.length} bytes, ${bytesDigest(value)}`;
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value; // other typed arrays (packed poses): compared number by number
   if (Array.isArray(value)) return value.map(withBytesHashed);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) out[key] = withBytesHashed(item);

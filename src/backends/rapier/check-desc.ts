@@ -10,7 +10,7 @@
  */
 import { OptionError } from '../../../operators/option-error.js';
 import { checkOptionKeys } from '../../../operators/validate.js';
-import type { BodyDesc, ColliderDesc, PoseInput, ShapeDesc } from '../../engines/runtime/physics-adapter.js';
+import type { BodyDesc, ColliderDesc, PoseInput, ShapeDesc, Vec3 } from '../../engines/runtime/physics-adapter.js';
 
 const BODY_KEYS = [
   'kind', 'position', 'rotation', 'scale', 'linearVelocity', 'angularVelocity', 'gravityScale',
@@ -123,4 +123,12 @@ export function checkPose(where: string, pose: unknown, dimensions: 2 | 3): asse
   const p = pose as Record<string, unknown>;
   checkNumbers(where, at + 'position', p.position, 3);
   if (p.rotation !== undefined) checkRotation(where, at + 'rotation', p.rotation, dimensions);
+}
+
+/** Checks a gravity vector, m/s²; a 2D world has none along z. */
+export function checkGravity(where: string, option: string, gravity: unknown, dimensions: 2 | 3): asserts gravity is Vec3 {
+  checkNumbers(where, option, gravity, 3);
+  if (dimensions === 2 && (gravity as Vec3)[2] !== 0) {
+    throw new OptionError(where, option, 'a 2D gravity [x, y, 0]', gravity, `${where}: ${option} must be a 2D gravity [x, y, 0] (m/s²), got z = ${(gravity as Vec3)[2]}`);
+  }
 }

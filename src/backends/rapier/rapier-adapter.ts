@@ -13,61 +13,25 @@ import type {
   PoseInput,
   Vec3,
 } from '../../engines/runtime/physics-adapter.js';
-import { checkBodyDesc, checkColliderDesc, checkNumbers, checkPose } from './check-desc.js';
+import { checkBodyDesc, checkColliderDesc, checkGravity, checkPose } from './check-desc.js';
 import { CollisionRecord } from './collision-record.js';
-import { HandleTable, slotsProblem, type HandleSlots } from '../../engines/runtime/handle-table.js';
+import { HandleTable } from '../../engines/runtime/handle-table.js';
+import { BODY_NUMBERS, checkRapierSnapshot, COLLIDER_NUMBERS, readColliders, saveCollider, type ColliderName, type RapierSnapshot } from './rapier-snapshot.js';
 import type { RapierBinding, RapierBodyPort, RapierColliderPort, RapierEventQueuePort, RapierWorldPort } from './rapier-binding.js';
 
-/** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. */
+/** A live body: its Rapier body, its colliders, and what its poses carry besides Rapier's state. Written whole by {@link RapierAdapter.restoreSnapshot}. */
 interface BodyEntry<B> {
   /** Rebound to the restored world's body by {@link RapierAdapter.restoreSnapshot}. */
   body: B;
   readonly colliders: ColliderHandle[];
-  readonly scale: Vec3;
+  scale: Vec3;
   /** A 2D body's z, reported in its poses (3D: unused). */
   depth: number;
 }
 
-/** What a collision event reports of a collider: its handle, its body's, and whether it is a sensor. */
-interface ColliderName {
-  /** Set once, right after the table gives it out. */
-  handle: ColliderHandle;
-  readonly body: BodyHandle;
-  readonly sensor: boolean;
-}
-
-/** A live collider: its Rapier collider, and what events report of it. */
+/** A live collider: its Rapier collider, and what events report of it. Written whole by {@link RapierAdapter.restoreSnapshot}. */
 interface ColliderEntry<C> extends ColliderName {
-  readonly collider: C;
-}
-
-/** A collider in a snapshot: Rapier's handle, and what events report of it. */
-interface SavedCollider {
-  readonly rapier: number;
-  readonly handle: ColliderHandle;
-  readonly body: BodyHandle;
-  readonly sensor: boolean;
-}
-
-/**
- * What {@link RapierAdapter.takeSnapshot} returns, as plain data: Rapier's
- * bytes and the adapter's own tables at that moment (Rapier keeps its own
- * handles in the bytes; the adapter's handles, their generations and what
- * its poses and events report beside Rapier's state are here).
- */
-interface RapierSnapshot extends PhysicsSnapshot {
-  /** The body table's slots: the handles of the bodies made after a restore follow from them. */
-  readonly bodySlots: HandleSlots;
-  /** Per body of `bodies`, in order: Rapier's handle, its colliders, the scale its poses report, its 2D depth. */
-  readonly bodyEntries: readonly { readonly rapier: number; readonly colliders: readonly ColliderHandle[]; readonly scale: Vec3; readonly depth: number }[];
-  /** The collider table's slots. */
-  readonly colliderSlots: HandleSlots;
-  /** The live colliders. */
-  readonly colliders: readonly SavedCollider[];
-  /** The colliders destroyed since the last step: its 'end' events name them. */
-  readonly retired: readonly SavedCollider[];
-  /** The world's gravity, m/s². */
-  readonly gravity: Vec3;
+  collider: C;
 }
 
 const UNIT_SCALE: Vec3 = Object.freeze([1, 1, 1] as const);
@@ -281,17 +245,24 @@ export class RapierAdapter<
     const world = this.open('takeSnapshot');
     if (this.inBarrier) throw new Error(`${this.where}: takeSnapshot() cannot run inside barrier()`);
     const bodies: BodyHandle[] = [];
-    const bodyEntries: RapierSnapshot['bodyEntries'][number][] = [];
+    const bodyEntries = new Float64Array(this.bodies.size * BODY_NUMBERS);
+    const colliders = new Float64Array(this.colliders.size * COLLIDER_NUMBERS);
+    let collider = 0;
     this.bodies.forEach((entry, handle) => {
+      const at = bodies.length * BODY_NUMBERS;
+      bodyEntries[at] = entry.body.handle;
+      bodyEntries[at + 1] = entry.scale[0];
+      bodyEntries[at + 2] = entry.scale[1];
+      bodyEntries[at + 3] = entry.scale[2];
+      bodyEntries[at + 4] = entry.depth;
       bodies.push(handle);
-      bodyEntries.push({ rapier: entry.body.handle, colliders: entry.colliders.slice(), scale: [entry.scale[0], entry.scale[1], entry.scale[2]], depth: entry.depth });
+      for (const owned of entry.colliders) {
+        const saved = this.colliders.get(owned)!;
+        saveCollider(colliders, collider++, saved.collider.handle, saved);
+      }
     });
-    const colliders: SavedCollider[] = [];
-    this.colliders.forEach(({ collider, handle, body, sensor }) => colliders.push({ rapier: collider.handle, handle, body, sensor }));
-    const retired = this.retired.map((rapier): SavedCollider => {
-      const { handle, body, sensor } = this.byRapierHandle.get(rapier)!;
-      return { rapier, handle, body, sensor };
-    });
+    const retired = new Float64Array(this.retired.length * COLLIDER_NUMBERS);
+    this.retired.forEach((rapier, i) => saveCollider(retired, i, rapier, this.byRapierHandle.get(rapier)!));
     const [x, y, z] = this.gravityNow;
     const snapshot: RapierSnapshot = {
       world: this.binding.takeSnapshot(world),
@@ -322,27 +293,45 @@ export class RapierAdapter<
     const saved = checkRapierSnapshot(this.where, snapshot, this.dimensions);
     const world = this.binding.restoreWorld(saved.world);
     if (world === null || world === undefined) throw new OptionError(this.where, 'restoreSnapshot snapshot.world', "Rapier's snapshot bytes (World.restoreSnapshot could not read them)", saved.world);
-    const bodies = saved.bodies.map((handle, i): readonly [BodyHandle, BodyEntry<B>] | undefined => {
-      const { rapier, colliders, scale, depth } = saved.bodyEntries[i]!;
-      const body = this.binding.bodyOf(world, rapier);
-      return body === null || body === undefined ? undefined : [handle, { body, colliders: colliders.slice(), scale: Object.freeze([scale[0], scale[1], scale[2]] as const), depth }];
-    });
-    const colliders = saved.colliders.map(({ rapier, handle, body, sensor }): readonly [ColliderHandle, ColliderEntry<C>] | undefined => {
-      const collider = this.binding.colliderOf(world, rapier);
-      return collider === null || collider === undefined ? undefined : [handle, { collider, handle, body, sensor }];
-    });
-    if (bodies.includes(undefined) || colliders.includes(undefined)) {
+    const { bodyEntries: bodyTable, colliders: colliderTable } = saved;
+    // The new world's bodies and colliders under Rapier's handles, found before anything changes.
+    const bodies = saved.bodies.map((_, i) => this.binding.bodyOf(world, bodyTable[i * BODY_NUMBERS]!));
+    const colliders: (C | null | undefined)[] = [];
+    for (let at = 0; at < colliderTable.length; at += COLLIDER_NUMBERS) colliders.push(this.binding.colliderOf(world, colliderTable[at]!));
+    if (bodies.some(isMissing) || colliders.some(isMissing)) {
       world.free();
       throw new OptionError(this.where, 'restoreSnapshot snapshot.bodyEntries', "bodies and colliders of the snapshot's world (Rapier's handles)", snapshot);
     }
     old.free();
     this.world = world;
-    this.bodies.restore(saved.bodySlots, bodies as (readonly [BodyHandle, BodyEntry<B>])[]);
-    this.colliders.restore(saved.colliderSlots, colliders as (readonly [ColliderHandle, ColliderEntry<C>])[]);
+    // The tables as saved: an entry still under its handle is kept, and written whole; the others are made.
+    const bodyEntries = saved.bodies.map((handle, i): BodyEntry<B> => {
+      const at = i * BODY_NUMBERS;
+      const entry = this.bodies.get(handle) ?? { body: bodies[i]!, colliders: [], scale: UNIT_SCALE, depth: 0 };
+      entry.body = bodies[i]!;
+      entry.colliders.length = 0;
+      entry.scale = scaleOf(bodyTable[at + 1]!, bodyTable[at + 2]!, bodyTable[at + 3]!);
+      entry.depth = bodyTable[at + 4]!;
+      return entry;
+    });
+    this.bodies.restore(saved.bodySlots, saved.bodies, bodyEntries);
+    const colliderHandles: ColliderHandle[] = [];
+    const colliderEntries = colliders.map((collider, i): ColliderEntry<C> => {
+      const at = i * COLLIDER_NUMBERS;
+      const handle = colliderTable[at + 1]!;
+      const entry = this.colliders.get(handle) ?? { collider: collider!, handle, body: 0, sensor: false };
+      entry.collider = collider!;
+      entry.body = colliderTable[at + 2]!;
+      entry.sensor = colliderTable[at + 3] === 1;
+      this.bodies.get(entry.body)!.colliders.push(handle); // in the order the body kept them, as saved
+      colliderHandles.push(handle);
+      return entry;
+    });
+    this.colliders.restore(saved.colliderSlots, colliderHandles, colliderEntries);
     this.byRapierHandle.clear();
-    for (const [, entry] of colliders as (readonly [ColliderHandle, ColliderEntry<C>])[]) this.byRapierHandle.set(entry.collider.handle, entry);
+    for (const entry of colliderEntries) this.byRapierHandle.set(entry.collider.handle, entry);
     this.retired.length = 0;
-    for (const { rapier, handle, body, sensor } of saved.retired) {
+    for (const { rapier, handle, body, sensor } of readColliders(saved.retired)) {
       this.byRapierHandle.set(rapier, { handle, body, sensor });
       this.retired.push(rapier);
     }
@@ -368,7 +357,7 @@ export class RapierAdapter<
   private createBody(desc: BodyDesc): BodyHandle {
     checkBodyDesc(this.where, desc, this.dimensions);
     const body = this.binding.createBody(this.world!, desc);
-    const scale = desc.scale === undefined ? UNIT_SCALE : Object.freeze([desc.scale[0], desc.scale[1], desc.scale[2]] as const);
+    const scale = desc.scale === undefined ? UNIT_SCALE : scaleOf(desc.scale[0], desc.scale[1], desc.scale[2]);
     return this.bodies.add({ body, colliders: [], scale, depth: desc.position?.[2] ?? 0 });
   }
 
@@ -444,46 +433,11 @@ export class RapierAdapter<
   }
 }
 
-/** Checks a gravity vector, m/s²; a 2D world has none along z. */
-export function checkGravity(where: string, option: string, gravity: unknown, dimensions: 2 | 3): asserts gravity is Vec3 {
-  checkNumbers(where, option, gravity, 3);
-  if (dimensions === 2 && (gravity as Vec3)[2] !== 0) {
-    throw new OptionError(where, option, 'a 2D gravity [x, y, 0]', gravity, `${where}: ${option} must be a 2D gravity [x, y, 0] (m/s²), got z = ${(gravity as Vec3)[2]}`);
-  }
+function isMissing(value: unknown): boolean {
+  return value === null || value === undefined;
 }
 
-/**
- * Checks a value handed to `restoreSnapshot` against what `takeSnapshot`
- * returns, whole, before anything changes.
- * @throws {OptionError} naming the field.
- */
-function checkRapierSnapshot(where: string, snapshot: unknown, dimensions: 2 | 3): RapierSnapshot {
-  const option = 'restoreSnapshot snapshot';
-  const rule = "a snapshot from this adapter's takeSnapshot()";
-  if (snapshot === null || typeof snapshot !== 'object') throw new OptionError(where, option, rule, snapshot);
-  const saved = snapshot as Partial<RapierSnapshot>;
-  const { world, bodies, bodyEntries, colliders, retired } = saved;
-  const refuse = (field: string, value: unknown, what = rule): never => {
-    throw new OptionError(where, `${option}.${field}`, what, value);
-  };
-  if (!(world instanceof Uint8Array)) refuse('world', world, "Rapier's snapshot bytes, a Uint8Array");
-  if (!Array.isArray(bodies) || !Array.isArray(bodyEntries) || bodyEntries.length !== bodies.length) refuse('bodyEntries', bodyEntries, 'an entry per body of snapshot.bodies');
-  bodyEntries!.forEach((entry, i) => {
-    const { rapier, colliders: owned, scale, depth } = (entry ?? {}) as Partial<RapierSnapshot['bodyEntries'][number]>;
-    if (typeof rapier !== 'number' || !Array.isArray(owned) || !owned.every((c) => typeof c === 'number') || typeof depth !== 'number' || !Number.isFinite(depth)) refuse(`bodyEntries[${i}]`, entry);
-    checkNumbers(where, `${option}.bodyEntries[${i}].scale`, scale, 3);
-  });
-  for (const [field, list] of [['colliders', colliders], ['retired', retired]] as const) {
-    if (!Array.isArray(list)) refuse(field, list);
-    list!.forEach((entry, i) => {
-      const { rapier, handle, body, sensor } = (entry ?? {}) as Partial<SavedCollider>;
-      if (typeof rapier !== 'number' || typeof handle !== 'number' || typeof body !== 'number' || typeof sensor !== 'boolean') refuse(`${field}[${i}]`, entry);
-    });
-  }
-  const bodyProblem = slotsProblem(saved.bodySlots, bodies!);
-  if (bodyProblem !== undefined) refuse('bodySlots', saved.bodySlots, `the body table's slots (${bodyProblem})`);
-  const colliderProblem = slotsProblem(saved.colliderSlots, colliders!.map((c) => c.handle));
-  if (colliderProblem !== undefined) refuse('colliderSlots', saved.colliderSlots, `the collider table's slots (${colliderProblem})`);
-  checkGravity(where, `${option}.gravity`, saved.gravity, dimensions);
-  return saved as RapierSnapshot;
+/** A body's scale: the one unit scale for 1, 1, 1 (most bodies), else its own, frozen. */
+function scaleOf(x: number, y: number, z: number): Vec3 {
+  return x === 1 && y === 1 && z === 1 ? UNIT_SCALE : Object.freeze([x, y, z] as const);
 }

@@ -42,7 +42,8 @@ import {
   type PhysicsAdapter,
   type Vec3,
 } from '../../engines/runtime/physics-adapter.js';
-import { checkGravity, RapierAdapter } from './rapier-adapter.js';
+import { checkGravity } from './check-desc.js';
+import { RapierAdapter } from './rapier-adapter.js';
 import type { RapierBinding } from './rapier-binding.js';
 
 // The adapter interface and its types, so a game needs this entry point only.

@@ -65,17 +65,18 @@ export class HandleTable<T> {
   }
 
   /**
-   * Puts the table back to `slots` holding `entries`, each under its handle.
-   * Check them first with {@link slotsProblem}: this trusts them.
+   * Puts the table back to `slots` holding `entries`, each under its handle
+   * (`handles[i]` for `entries[i]`). Check them first with
+   * {@link slotsProblem}: this trusts them.
    */
-  restore(slots: HandleSlots, entries: readonly (readonly [number, T])[]): void {
+  restore(slots: HandleSlots, handles: readonly number[], entries: readonly T[]): void {
     this.generations.length = 0;
     this.generations.push(...slots.generations);
     this.freeSlots.length = 0;
     this.freeSlots.push(...slots.free);
     this.entries.length = 0;
     this.entries.length = slots.generations.length;
-    for (const [handle, entry] of entries) this.entries[handle % SLOT_SPAN] = entry;
+    for (let i = 0; i < entries.length; i++) this.entries[handles[i]! % SLOT_SPAN] = entries[i];
     this.live = entries.length;
   }
 

@@ -59,7 +59,6 @@ export type {
   RuntimeObjectSnapshot,
   RuntimeCommandSnapshot,
   BehaviorSnapshot,
-  PoseSnapshot,
 } from './runtime-snapshot.js';
 export type { HandleSlots } from './handle-table.js';
 export { OptionError } from '../../../operators/option-error.js';

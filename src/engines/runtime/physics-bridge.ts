@@ -57,13 +57,13 @@ export class PhysicsBridge {
   }
 
   /**
-   * Puts the physics world back (the runtime's `restore()`), and which of
-   * `objects` (the restored live objects) owns which body.
+   * Puts the physics world back (the runtime's `restore()`); {@link own}
+   * then says which object owns which body.
    *
    * @throws {OptionError} for what the adapter refuses, naming the field under `snapshot.state.physics`; nothing changes then.
    * @throws {Error} when the adapter cannot restore snapshots.
    */
-  restoreSnapshot(snapshot: PhysicsSnapshot, objects: readonly RuntimeObject[]): void {
+  restoreSnapshot(snapshot: PhysicsSnapshot): void {
     this.assertSnapshots('restore');
     try {
       this.physics.restoreSnapshot!(snapshot);
@@ -73,6 +73,10 @@ export class PhysicsBridge {
       const field = error.option.startsWith(ADAPTER_SNAPSHOT) ? error.option.slice(ADAPTER_SNAPSHOT.length) : '';
       throw new OptionError('restore', `snapshot.state.physics${field}`, error.rule, error.value);
     }
+  }
+
+  /** After a restore: the bodies `objects` (the restored live objects) own. */
+  own(objects: readonly RuntimeObject[]): void {
     this.byBody.clear();
     for (const object of objects) if (object.physical) this.byBody.set(object.body, object);
   }

@@ -145,7 +145,8 @@ export class RuntimeObjects {
    * Checked by the restore before.
    */
   restore(slots: HandleSlots, live: RuntimeObject[], pending: readonly RuntimeObject[]): void {
-    this.table.restore(slots, [...live, ...pending].map((object) => [object.handle, object] as const));
+    const objects = [...live, ...pending];
+    this.table.restore(slots, objects.map((object) => object.handle), objects);
     this.live = live;
     this.clearStarts();
   }

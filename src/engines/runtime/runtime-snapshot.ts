@@ -1,5 +1,5 @@
 import { OptionError } from '../../../operators/option-error.js';
-import { copyPlain } from '../shell/engine-snapshot.js';
+import { copyPlain, shareWhenCopied } from '../shell/engine-snapshot.js';
 import type { Behavior, BehaviorFactory } from './behavior.js';
 import type { EntityHandle } from './entity-handle.js';
 import { slotsProblem, type HandleSlots } from './handle-table.js';
@@ -13,15 +13,14 @@ import { SceneDocumentError, type ParsedScene, type SceneDocument, type SceneObj
 import { parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import type { Command } from './structural-commands.js';
 
-/**
- * A pose in a snapshot, as 10 numbers: position x, y, z (m), rotation x, y,
- * z, w (a unit quaternion), scale x, y, z. Flat, so that saving and copying
- * a thousand objects' three poses makes three arrays each, not twelve.
- */
-export type PoseSnapshot = readonly number[];
-
-/** Numbers in a {@link PoseSnapshot}. */
+/** Numbers in a pose: position x, y, z (m), rotation x, y, z, w (a unit quaternion), scale x, y, z. */
 const POSE_NUMBERS = 10;
+
+/** An object's poses in `poses`, in this order. */
+const POSES = ['current', 'previous', 'presented'] as const;
+
+/** Numbers per live object in `poses`. */
+const OBJECT_POSE_NUMBERS = 3 * POSE_NUMBERS;
 
 /** A behavior in a snapshot: its registered name, and its own state. */
 export interface BehaviorSnapshot {
@@ -39,12 +38,6 @@ export interface RuntimeObjectSnapshot {
   readonly doc: number | SceneObjectDoc;
   /** Its physics body (the adapter's handle, in `physics`), 0 for none. */
   readonly body: number;
-  /** Its current simulation pose. */
-  readonly current: PoseSnapshot;
-  /** The simulation pose the current tick started from (the blend's other end). */
-  readonly previous: PoseSnapshot;
-  /** What was presented (drawn) last. */
-  readonly presented: PoseSnapshot;
   /** Its behaviors, in order. */
   readonly behaviors: readonly BehaviorSnapshot[];
 }
@@ -74,6 +67,15 @@ export interface RuntimeSnapshotState {
   readonly handles: HandleSlots;
   /** The live objects, in creation order. */
   readonly objects: readonly RuntimeObjectSnapshot[];
+  /**
+   * The live objects' poses, 30 numbers each, in the order of `objects`: its
+   * current simulation pose, the one the current tick started from (the
+   * blend's other end) and the one presented (drawn) last, each position x,
+   * y, z (m), rotation x, y, z, w (a unit quaternion), scale x, y, z. One
+   * typed array, so that saving and copying the poses of a thousand objects
+   * is one copy.
+   */
+  readonly poses: Float64Array;
   /** The structural commands queued for the next barrier, in FIFO order. */
   readonly commands: readonly RuntimeCommandSnapshot[];
   /** What `input()` returned in the latest fixed tick and rendered frame (an onStart at the next barrier reads the tick's). */
@@ -105,8 +107,16 @@ export interface RestoredRuntime {
   readonly scene: ParsedScene;
   readonly replacement: ParsedScene | undefined;
   readonly slots: HandleSlots;
-  /** The live objects, poses and bodies in place; their behaviors are made by the restore (`behaviors[i]` for `live[i]`). */
+  /**
+   * The live objects: those the runtime holds now under the same handle and
+   * document, untouched until {@link placeObjects}, and new ones for the
+   * rest. Their behaviors are made by the restore (`behaviors[i]` for `live[i]`).
+   */
   readonly live: RuntimeObject[];
+  /** Their bodies (`bodies[i]` for `live[i]`), 0 for none. */
+  readonly bodies: readonly number[];
+  /** Their poses, as the snapshot's `poses`. */
+  readonly poses: Float64Array;
   readonly behaviors: readonly (readonly BehaviorSnapshot[])[];
   /** The spawns still queued: pending objects under their handles. */
   readonly pending: RuntimeObject[];
@@ -124,22 +134,20 @@ export interface RestoredRuntime {
  */
 export function saveRuntimeState(parts: SnapshotParts): RuntimeSnapshotState {
   const { scene, replacement, objects, bridge } = parts;
-  const sceneIndex = new Map(scene.document.objects.map((doc, i) => [doc, i]));
+  const sceneIndex = indexOf(scene.document);
   return {
     session: parts.session,
     ticks: parts.ticks,
-    document: copyPlain(scene.document),
-    replacement: replacement === undefined ? null : copyPlain(replacement.document),
+    document: shareWhenCopied(scene.document),
+    replacement: replacement === undefined ? null : shareWhenCopied(replacement.document),
     handles: objects.slots(),
     objects: objects.live.map((object) => ({
       handle: object.handle,
-      doc: sceneIndex.get(object.doc) ?? copyPlain(object.doc),
+      doc: sceneIndex.get(object.doc) ?? shareWhenCopied(object.doc),
       body: object.body,
-      current: savePose(object.current),
-      previous: savePose(object.previous),
-      presented: savePose(object.presented),
       behaviors: object.behaviors.map(({ name, behavior }) => ({ name, state: saveBehavior(object, name, behavior) })),
     })),
+    poses: savePoses(objects.live),
     commands: parts.queue.map(saveCommand),
     input: parts.input.saveViews(),
     alpha: parts.alpha,
@@ -168,23 +176,19 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
   const replacement = saved.replacement === null ? undefined : sceneOf('replacement', saved.replacement, known, factories, hasPhysics);
   const spawnDoc = (field: string, value: unknown, handle: unknown): SceneObjectDoc => {
     const now = typeof handle === 'number' ? objects.get(handle)?.doc : undefined;
-    return now !== undefined && samePlain(value, now) ? now : parsed(field, value, () => parseSpawn(value as SceneObjectDoc, factories, hasPhysics), 'spawn');
+    return now !== undefined && (value === now || samePlain(value, now)) ? now : parsed(field, value, () => parseSpawn(value as SceneObjectDoc, factories, hasPhysics), 'spawn');
   };
   const behaviors: (readonly BehaviorSnapshot[])[] = [];
+  const bodies: number[] = [];
   const live = list('objects', saved.objects).map((value, i) => {
     const field = `objects[${i}]`;
-    const { handle, doc, body, current, previous, presented, behaviors: components } = record(field, value, 'a live object') as Partial<Record<keyof RuntimeObjectSnapshot, unknown>>;
+    const { handle, doc, body, behaviors: components } = record(field, value, 'a live object') as Partial<Record<keyof RuntimeObjectSnapshot, unknown>>;
     const docs = scene.document.objects;
     const index = typeof doc === 'number' ? doc : undefined;
     if (index !== undefined && !(Number.isInteger(index) && index >= 0 && index < docs.length)) refuse(`${field}.doc`, `an index into document.objects (below ${docs.length}) or a spawn's document`, doc);
-    const object = new RuntimeObject(index === undefined ? spawnDoc(`${field}.doc`, doc, handle) : docs[index]!);
-    object.handle = handle as number; // checked with the table's slots below
-    object.state = 'live';
-    object.body = wholeNumber(`${field}.body`, body, 0);
-    if ((object.doc.body === undefined) !== (object.body === 0)) refuse(`${field}.body`, 'a body handle for an object whose document has a body, 0 for one without', body);
-    readPose(`${field}.current`, current, object.current);
-    readPose(`${field}.previous`, previous, object.previous);
-    readPose(`${field}.presented`, presented, object.presented);
+    const objectDoc = index === undefined ? spawnDoc(`${field}.doc`, doc, handle) : docs[index]!;
+    bodies.push(wholeNumber(`${field}.body`, body, 0));
+    if ((objectDoc.body === undefined) !== (body === 0)) refuse(`${field}.body`, 'a body handle for an object whose document has a body, 0 for one without', body);
     behaviors.push(
       list(`${field}.behaviors`, components).map((component, j) => {
         const { name, state: own } = record(`${field}.behaviors[${j}]`, component, 'a behavior { name, state }') as Partial<BehaviorSnapshot>;
@@ -192,8 +196,12 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
         return { name: name!, state: own };
       }),
     );
-    return object;
+    // The object the runtime holds under this handle, if it was made from the same document: it is the
+    // same object, and placeObjects writes all of it; else a new one. The handle is checked with the slots below.
+    const now = typeof handle === 'number' ? objects.get(handle) : undefined;
+    return now !== undefined && now.doc === objectDoc ? now : withHandle(new RuntimeObject(objectDoc), handle as number);
   });
+  const poses = posesOf(saved.poses, live.length);
   const pending: RuntimeObject[] = [];
   const commands = list('commands', saved.commands).map((value, i): Command => {
     const field = `commands[${i}]`;
@@ -201,8 +209,7 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
     if (typeof handle !== 'number') refuse(`${field}.handle`, 'an entity handle (a number)', handle);
     switch (kind) {
       case 'spawn': {
-        const object = new RuntimeObject(spawnDoc(`${field}.doc`, doc, handle));
-        object.handle = handle as number;
+        const object = withHandle(new RuntimeObject(spawnDoc(`${field}.doc`, doc, handle)), handle as number);
         pending.push(object);
         return { kind, object };
       }
@@ -229,28 +236,101 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
     replacement,
     slots: saved.handles as HandleSlots,
     live,
+    bodies,
+    poses,
     behaviors,
     pending,
     commands,
     input: { tick: inputState('input.tick', input.tick), frame: inputState('input.frame', input.frame) },
     alpha: alpha as number,
-    physics: physicsOf(saved.physics, live, hasPhysics),
+    physics: physicsOf(saved.physics, bodies, hasPhysics),
   };
 }
 
-function savePose({ position: p, rotation: r, scale: s }: Pose): PoseSnapshot {
-  return [p[0]!, p[1]!, p[2]!, r[0]!, r[1]!, r[2]!, r[3]!, s[0]!, s[1]!, s[2]!];
+/**
+ * Puts the restored live objects' lives, bodies and poses in place, and
+ * takes their behaviors off (the restore makes them again). Called once the
+ * physics world is back: nothing can be refused after it.
+ * @internal
+ */
+export function placeObjects({ live, bodies, poses }: RestoredRuntime): void {
+  for (let i = 0; i < live.length; i++) {
+    const object = live[i]!;
+    object.state = 'live';
+    object.body = bodies[i]!;
+    if (object.behaviors.length > 0) object.behaviors.length = 0;
+    const at = i * OBJECT_POSE_NUMBERS;
+    readPose(poses, at, object.current);
+    readPose(poses, at + POSE_NUMBERS, object.previous);
+    readPose(poses, at + 2 * POSE_NUMBERS, object.presented);
+  }
 }
 
-function readPose(field: string, value: unknown, { position, rotation, scale }: Pose): void {
-  const saved = value as number[];
-  if (!Array.isArray(saved) || saved.length !== POSE_NUMBERS) refuse(field, `a pose: ${POSE_NUMBERS} finite numbers (position x, y, z, rotation x, y, z, w, scale x, y, z)`, value);
-  for (let i = 0; i < POSE_NUMBERS; i++) {
-    if (typeof saved[i] !== 'number' || !Number.isFinite(saved[i])) refuse(`${field}[${i}]`, 'a finite number', saved[i]);
+/** Each scene document's objects, by where they are in it: a save names an object loaded from the document by its index. */
+const documentIndexes = new WeakMap<SceneDocument, ReadonlyMap<SceneObjectDoc, number>>();
+
+function indexOf(document: SceneDocument): ReadonlyMap<SceneObjectDoc, number> {
+  let index = documentIndexes.get(document);
+  if (index === undefined) documentIndexes.set(document, (index = new Map(document.objects.map((doc, i) => [doc, i]))));
+  return index;
+}
+
+function withHandle(object: RuntimeObject, handle: EntityHandle): RuntimeObject {
+  object.handle = handle;
+  return object;
+}
+
+/** The live objects' poses, in one array (see {@link RuntimeSnapshotState.poses}). */
+function savePoses(live: readonly RuntimeObject[]): Float64Array {
+  const poses = new Float64Array(live.length * OBJECT_POSE_NUMBERS);
+  for (let i = 0; i < live.length; i++) {
+    const object = live[i]!;
+    const at = i * OBJECT_POSE_NUMBERS;
+    writePose(poses, at, object.current);
+    writePose(poses, at + POSE_NUMBERS, object.previous);
+    writePose(poses, at + 2 * POSE_NUMBERS, object.presented);
   }
-  for (let i = 0; i < 3; i++) position[i] = saved[i]!;
-  for (let i = 0; i < 4; i++) rotation[i] = saved[3 + i]!;
-  for (let i = 0; i < 3; i++) scale[i] = saved[7 + i]!;
+  return poses;
+}
+
+function writePose(out: Float64Array, at: number, { position: p, rotation: r, scale: s }: Pose): void {
+  out[at] = p[0]!;
+  out[at + 1] = p[1]!;
+  out[at + 2] = p[2]!;
+  out[at + 3] = r[0]!;
+  out[at + 4] = r[1]!;
+  out[at + 5] = r[2]!;
+  out[at + 6] = r[3]!;
+  out[at + 7] = s[0]!;
+  out[at + 8] = s[1]!;
+  out[at + 9] = s[2]!;
+}
+
+function readPose(saved: Float64Array, at: number, { position: p, rotation: r, scale: s }: Pose): void {
+  p[0] = saved[at]!;
+  p[1] = saved[at + 1]!;
+  p[2] = saved[at + 2]!;
+  r[0] = saved[at + 3]!;
+  r[1] = saved[at + 4]!;
+  r[2] = saved[at + 5]!;
+  r[3] = saved[at + 6]!;
+  s[0] = saved[at + 7]!;
+  s[1] = saved[at + 8]!;
+  s[2] = saved[at + 9]!;
+}
+
+/** The snapshot's `poses`: a Float64Array of finite numbers, 30 for each of the `count` live objects. */
+function posesOf(value: unknown, count: number): Float64Array {
+  const length = count * OBJECT_POSE_NUMBERS;
+  if (!(value instanceof Float64Array) || value.length !== length) {
+    refuse('poses', `a Float64Array of ${OBJECT_POSE_NUMBERS} numbers per live object (${length}): its ${POSES.join(', ')} poses, each position x, y, z, rotation x, y, z, w, scale x, y, z`, value);
+  }
+  for (let i = 0; i < length; i++) {
+    if (Number.isFinite(value[i])) continue;
+    const pose = POSES[Math.floor(i / POSE_NUMBERS) % POSES.length]!;
+    refuse(`poses[${i}]`, `a finite number (objects[${Math.floor(i / OBJECT_POSE_NUMBERS)}].${pose}[${i % POSE_NUMBERS}])`, value[i]);
+  }
+  return value;
 }
 
 function saveBehavior(object: RuntimeObject, name: string, behavior: Behavior): unknown {
@@ -265,12 +345,12 @@ function saveBehavior(object: RuntimeObject, name: string, behavior: Behavior): 
 }
 
 function saveCommand(command: Command): RuntimeCommandSnapshot {
-  return command.kind === 'spawn' ? { kind: 'spawn', handle: command.object.handle, doc: copyPlain(command.object.doc) } : { ...command };
+  return command.kind === 'spawn' ? { kind: 'spawn', handle: command.object.handle, doc: shareWhenCopied(command.object.doc) } : { ...command };
 }
 
 /** A scene document of the snapshot: one the runtime holds now if it is the same as written, else parsed as the runtime parses one. */
 function sceneOf(field: string, value: unknown, known: readonly (ParsedScene | undefined)[], factories: SnapshotParts['factories'], hasPhysics: boolean): ParsedScene {
-  return known.find((scene) => scene !== undefined && samePlain(value, scene.document)) ?? parsed(field, value, () => parseRuntimeScene(value, factories, hasPhysics, 'restore'), '');
+  return known.find((scene) => scene !== undefined && (value === scene.document || samePlain(value, scene.document))) ?? parsed(field, value, () => parseRuntimeScene(value, factories, hasPhysics, 'restore'), '');
 }
 
 /** Parses `value`, and names its first problem under `snapshot.state.<field>` (the problem's path with `prefix` taken off). */
@@ -288,16 +368,16 @@ function parsed<T>(field: string, value: unknown, parse: () => T, prefix: string
   }
 }
 
-/** The physics part: present exactly when the runtime has physics, its bodies those of the live objects. */
-function physicsOf(value: unknown, live: readonly RuntimeObject[], hasPhysics: boolean): PhysicsSnapshot | undefined {
+/** The physics part: present exactly when the runtime has physics, its bodies those of the live objects (`bodies`, 0 for none). */
+function physicsOf(value: unknown, bodies: readonly number[], hasPhysics: boolean): PhysicsSnapshot | undefined {
   if (!hasPhysics) {
     if (value !== null) refuse('physics', 'null: this runtime has no physics adapter', value);
     return undefined;
   }
-  const { bodies } = record('physics', value, "a physics snapshot (the adapter's takeSnapshot())") as Partial<PhysicsSnapshot>;
-  const owned = new Set(live.filter((object) => object.physical).map((object) => object.body));
-  if (!Array.isArray(bodies) || bodies.length !== owned.size || !bodies.every((body) => owned.has(body))) {
-    refuse('physics.bodies', 'the bodies of the live objects (objects[i].body), each once', bodies);
+  const { bodies: saved } = record('physics', value, "a physics snapshot (the adapter's takeSnapshot())") as Partial<PhysicsSnapshot>;
+  const owned = new Set(bodies.filter((body) => body !== 0));
+  if (!Array.isArray(saved) || saved.length !== owned.size || !saved.every((body) => owned.has(body))) {
+    refuse('physics.bodies', 'the bodies of the live objects (objects[i].body), each once', saved);
   }
   return value as PhysicsSnapshot;
 }

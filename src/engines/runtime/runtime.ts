@@ -16,7 +16,7 @@ import type { RuntimePhase, RuntimePhaseHost } from './runtime-phases.js';
 import { RUNTIME_PRESET } from './runtime-preset.js';
 import type { RuntimeStats } from './runtime-stats.js';
 import { simulationState, type SimulationState } from './runtime-rollback.js';
-import { readRuntimeState, saveRuntimeState, type RuntimeSnapshotState, type SnapshotParts } from './runtime-snapshot.js';
+import { placeObjects, readRuntimeState, saveRuntimeState, type RuntimeSnapshotState, type SnapshotParts } from './runtime-snapshot.js';
 import { UnsavedFields } from './unsaved-fields.js';
 import { applyBarrier, clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
@@ -423,7 +423,8 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
   /**
    * Puts a snapshot's runtime state back, checked whole first. The physics
    * world goes first (the adapter checks its own part); then the objects
-   * under their handles, the commands, the scene and its session; then every
+   * under their handles (an object still here under its handle is kept, and
+   * written whole), the commands, the scene and its session; then every
    * behavior is made again from its factory and handed its saved state (no
    * onStart: the objects had started).
    */
@@ -431,7 +432,9 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
     this.assertNoLoad('restore');
     const restored = readRuntimeState(state, this.snapshotParts());
     this.unsavedFields?.restoring(this.objects.live);
-    if (restored.physics !== undefined) this.bridge!.restoreSnapshot(restored.physics, restored.live);
+    if (restored.physics !== undefined) this.bridge!.restoreSnapshot(restored.physics);
+    placeObjects(restored);
+    this.bridge?.own(restored.live);
     this.objects.restore(restored.slots, restored.live, restored.pending);
     this.queue.replace(restored.commands);
     this.pendingScene = restored.replacement;

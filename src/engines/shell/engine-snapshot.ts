@@ -15,12 +15,13 @@ export const SNAPSHOT_FORMAT_VERSION = 1;
  * same outer shape; `state` is the preset's own (see each preset's
  * `*Snapshot` type).
  *
- * It is data, not a handle: no part of it is shared with the engine, so it
- * can be kept, compared, hashed (`hashState`), sent to a worker
+ * It is data, not a handle: no mutable part of it is shared with the engine
+ * (the runtime's scene documents, frozen all the way down, are), so it can
+ * be kept, compared, hashed (`hashState`), sent to a worker
  * (`structuredClone`, `postMessage`) and restored any number of times. Its
  * parts are numbers, strings, booleans, null, arrays and plain objects; the
- * runtime's physics snapshot is a `Uint8Array` (so use `structuredClone`, not
- * `JSON`, to copy one that holds physics).
+ * runtime's poses and physics snapshot are typed arrays (so use
+ * `structuredClone`, not `JSON`, to copy a runtime's).
  *
  * @typeParam S The preset's state.
  */
@@ -59,7 +60,9 @@ export function checkSnapshot(where: string, preset: string, snapshot: unknown):
  * booleans, null, arrays, plain objects, Maps, Sets and typed arrays
  * (`structuredClone`, in every browser and Node 17+). A class instance
  * comes back as a plain object of its fields. Arrays and plain objects are
- * walked here, so `see` can unwrap a view before it is copied.
+ * walked here, so `see` can unwrap a view before it is copied. A value
+ * named with {@link shareWhenCopied} (frozen all the way down) is not
+ * copied: the copy holds it as it is.
  *
  * @param where The method, for the error.
  * @param what What is copied (`'the state engine's state'`), for the error.
@@ -75,10 +78,29 @@ export function copyPlain<T>(value: T, where = 'save', what = 'the state', see: 
   }
 }
 
+/** The values {@link shareWhenCopied} named: frozen all the way down. */
+const immutable = new WeakSet<object>();
+
+/**
+ * Names a value that is frozen all the way down (the runtime's scene
+ * documents): {@link copyPlain} then hands it on as it is, without walking
+ * it, so a snapshot can hold the engine's own. Sharing it shares nothing
+ * mutable: nothing in it can change. The caller vouches for the depth.
+ *
+ * @throws {TypeError} for a value that is not frozen.
+ * @internal
+ */
+export function shareWhenCopied<T extends object>(value: T): T {
+  if (!Object.isFrozen(value)) throw new TypeError('shareWhenCopied: the value is not frozen');
+  immutable.add(value);
+  return value;
+}
+
 /** structuredClone, seeing through what `see` unwraps (the state engine's read-only views, which structuredClone refuses). */
 function copy(value: unknown, see: <O extends object>(object: O) => O): unknown {
   if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? structuredClone(value) : value;
   const object = see(value);
+  if (immutable.has(object)) return object;
   if (Array.isArray(object)) return object.map((item) => copy(item, see));
   const prototype = Object.getPrototypeOf(object) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(object);
