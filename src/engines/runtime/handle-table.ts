@@ -13,12 +13,14 @@ export const SLOT_SPAN = 2 ** 22;
 
 /**
  * A table's slots as plain data: each slot's generation, and the free slots
- * in the order {@link HandleTable.add} takes them (the last first). With the
+ * in the order the table's `add()` takes them (the last first). With the
  * entries' handles it is the whole table: what a save keeps, so that after a
  * restore the next `add()` returns the handle it would have returned.
  */
 export interface HandleSlots {
+  /** Each slot's generation, by slot index. */
   readonly generations: readonly number[];
+  /** The free slots' indices, in the order they were freed (the next add takes the last). */
   readonly free: readonly number[];
 }
 

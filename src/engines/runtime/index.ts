@@ -58,6 +58,7 @@ export type {
   RuntimeSnapshotState,
   RuntimeObjectSnapshot,
   RuntimeCommandSnapshot,
+  RuntimeInputViews,
   BehaviorSnapshot,
 } from './runtime-snapshot.js';
 export type { HandleSlots } from './handle-table.js';

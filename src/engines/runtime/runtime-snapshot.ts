@@ -43,11 +43,24 @@ export interface RuntimeObjectSnapshot {
 }
 
 /** A structural command in a snapshot, queued for the next barrier. A spawn carries its object's handle and document. */
-export type RuntimeCommandSnapshot =
-  | { readonly kind: 'spawn'; readonly handle: EntityHandle; readonly doc: SceneObjectDoc }
-  | { readonly kind: 'destroy'; readonly handle: EntityHandle }
-  | { readonly kind: 'addComponent'; readonly handle: EntityHandle; readonly behavior: string }
-  | { readonly kind: 'removeComponent'; readonly handle: EntityHandle; readonly behavior: string };
+export interface RuntimeCommandSnapshot {
+  /** Which command: a spawn, a destroy, or a behavior added to or removed from an object. */
+  readonly kind: 'spawn' | 'destroy' | 'addComponent' | 'removeComponent';
+  /** The object it is for (a spawn's: the handle it was given when queued). */
+  readonly handle: EntityHandle;
+  /** A spawn's object document. */
+  readonly doc?: SceneObjectDoc;
+  /** The behavior an `addComponent` or `removeComponent` names. */
+  readonly behavior?: string;
+}
+
+/** What `input()` returned in the latest fixed tick and in the latest rendered frame. */
+export interface RuntimeInputViews {
+  /** The fixed tick's view. */
+  readonly tick: RuntimeInputState;
+  /** The rendered frame's view. */
+  readonly frame: RuntimeInputState;
+}
 
 /**
  * The fixed-tick runtime's own state in a snapshot (`runtime.save().state`),
@@ -79,7 +92,7 @@ export interface RuntimeSnapshotState {
   /** The structural commands queued for the next barrier, in FIFO order. */
   readonly commands: readonly RuntimeCommandSnapshot[];
   /** What `input()` returned in the latest fixed tick and rendered frame (an onStart at the next barrier reads the tick's). */
-  readonly input: { readonly tick: RuntimeInputState; readonly frame: RuntimeInputState };
+  readonly input: RuntimeInputViews;
   /** The accumulator fraction the presented poses were blended with, in [0, 1] (what the renderer is handed). */
   readonly alpha: number;
   /** The physics world: the adapter's `takeSnapshot()` (Rapier's bytes and the adapter's tables); null without physics. */
