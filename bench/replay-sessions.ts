@@ -36,7 +36,7 @@ export interface RecordedMinute {
   /** Its size in bytes (UTF-8), and per minute of host time. */
   readonly bytes: number;
   readonly bytesPerMinute: number;
-  /** The same session with hashes only in its checkpoints (what `keepFields: false` records), in bytes per minute. */
+  /** The same session with hashes only in its checkpoints (what `fieldsEvery: 0` records), in bytes per minute. */
   readonly hashesOnlyBytesPerMinute: number;
   /** The JSON gzipped (`zlib.gzipSync`, level 6), in bytes per minute: for reference, the target is before compression. */
   readonly gzipBytesPerMinute: number;

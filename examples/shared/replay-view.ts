@@ -21,7 +21,7 @@
  */
 import {
   createReplayPlayer,
-  hashState,
+  checkpointHashFor,
   presetStateOf,
   type ReplayBuild,
   type ReplayPlayer,
@@ -115,6 +115,7 @@ export async function openReplayView<E extends ShellEngine>(options: ReplayViewO
   const timeAt = [0];
   for (const ms of session.deltasMs) timeAt.push(timeAt[timeAt.length - 1]! + ms);
   const checkpoints = new Map(session.checkpoints.map((checkpoint) => [checkpoint.frame, checkpoint.hash]));
+  const hashOf = checkpointHashFor(session); // an older session's checkpoints were hashed another way
 
   const ui = buildControls(mount, { title: title ?? 'Recorded session', frames, seconds: timeAt[frames]! / 1000, exit: onExit !== undefined });
   let pace = { viewerMs: 0, recordedMs: 0, frames: 0, speed: player.speed };
@@ -127,7 +128,7 @@ export async function openReplayView<E extends ShellEngine>(options: ReplayViewO
   const matchesCheckpoint = (): boolean | undefined => {
     const hash = checkpoints.get(player.frame);
     if (hash === undefined || stateOf === undefined || player.frame === 0) return undefined;
-    return hashState(stateOf(player.engine)) === hash;
+    return hashOf(stateOf(player.engine)) === hash;
   };
 
   const show = (): void => {

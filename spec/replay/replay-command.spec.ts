@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function recorded(frames: number, randomAt?: number): Session {
   const engine = stateGame({}, randomAt);
-  const recording = recordSession(engine);
+  const recording = recordSession(engine, { fieldsEvery: 1 }); // fields at every checkpoint: the report names them at the divergent one
   playOn(engine, engine.input, play(frames, 17));
   return recording.stop();
 }
@@ -107,6 +107,6 @@ describe('npx tickflow replay <session.json> <build-module>', () => {
     const { code } = await run([file, 'state-game-build.ts']);
     expect(code).toBe(0);
     writeFileSync(file, '{"format":"tickflow-session","formatVersion":9}');
-    expect((await run([file, 'state-game-build.ts'])).err).toContain('format version 9: this tickflow (0.2.0) reads formats 1 to 2');
+    expect((await run([file, 'state-game-build.ts'])).err).toContain('format version 9: this tickflow (0.2.0) reads formats 1 to 3');
   });
 });

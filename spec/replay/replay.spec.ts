@@ -4,8 +4,8 @@ import { map, NEVER, type Subscribable } from 'rxjs';
 import { createStateEngine } from '../../src/engines/state/index.js';
 import type { StepOperator } from '../../operators/index.js';
 import { constantClock, nullBackend } from '../../src/index.js';
-import { decodeSession, encodeSession, recordSession, replay, sessionClock, type Session } from '../../src/replay/index.js';
-import { TICKFLOW_VERSION } from '../../src/replay/session.js';
+import { decodeSession, encodeSession, flattenState, formatReplayReport, recordSession, replay, sessionClock, stateEngineState, type Session } from '../../src/replay/index.js';
+import { DEFAULT_FIELDS_EVERY, TICKFLOW_VERSION } from '../../src/replay/session.js';
 import { forgetWarnedCallSites } from '../../src/engines/shell/nondeterminism-warnings.js';
 import { marbles } from '../marbles.js';
 import { captureConsole } from '../support/console-capture.js';
@@ -26,9 +26,9 @@ const warnings = captureConsole('warn', forgetWarnedCallSites);
 const randomWarning = (phase: string, engine: string) => expect.stringContaining(`tickflow: Math.random() was called in phase "${phase}" of the ${engine}, at `);
 
 /** Records a state-engine game played by `steps`; returns the session. */
-function recordStateGame(frames: number, seed: number, randomAt?: number): Session {
+function recordStateGame(frames: number, seed: number, randomAt?: number, fieldsEvery = 1): Session {
   const engine = stateGame({}, randomAt);
-  const recording = recordSession(engine);
+  const recording = recordSession(engine, { fieldsEvery });
   playOn(engine, engine.input, play(frames, seed));
   const session = recording.stop();
   engine.destroy();
@@ -120,6 +120,36 @@ describe('recordSession: "every delta the clock delivered, exactly (the float64 
   it('refuses a bad option, naming it', () => {
     const engine = stateGame();
     expect(() => recordSession(engine, { checkpointEvery: 0 })).toThrow('recordSession: checkpointEvery must be an integer >= 1');
+    expect(() => recordSession(engine, { fieldsEvery: -1 })).toThrow('recordSession: fieldsEvery must be an integer >= 0 (0: hashes only)');
+    expect(() => recordSession(engine, { fieldsEvery: 1.5 })).toThrow('recordSession: fieldsEvery must be an integer >= 0 (0: hashes only)');
+  });
+
+  it('fieldsEvery: the fields are kept at every n-th checkpoint and the last, each the changes since the one before that kept them', () => {
+    const engine = stateGame();
+    const recording = recordSession(engine, { checkpointEvery: 10, fieldsEvery: 3 });
+    playOn(engine, engine.input, play(75, 9));
+    // Mid-recording: the first checkpoint's fields (every field, written out only now) and an extra last one that keeps them too.
+    const now = recording.session();
+    expect(now.checkpoints.filter((c) => c.changes !== undefined).map((c) => c.frame)).toEqual([10, 40, 70, 75]);
+    playOn(engine, engine.input, play(25, 10));
+    const session = recording.stop();
+    // Checkpoints 10..100; the 1st, 4th, 7th, 10th keep fields; the 10th (frame 100) is also the last.
+    expect(session.checkpoints.filter((c) => c.changes !== undefined).map((c) => c.frame)).toEqual([10, 40, 70, 100]);
+    expect(session.fieldsEvery).toBe(3);
+    // Applied in order, the kept changes rebuild the state's fields at the last checkpoint.
+    let fields = new Map<string, unknown>();
+    for (const checkpoint of session.checkpoints) for (const change of checkpoint.changes ?? []) if (change.removed) fields.delete(change.path); else fields.set(change.path, change.value);
+    expect(fields).toEqual(flattenState(stateEngineState(engine)));
+    engine.destroy();
+  });
+
+  it('the last checkpoint keeps fields even when its frame was a checkpoint that kept none', () => {
+    const engine = stateGame();
+    const recording = recordSession(engine, { checkpointEvery: 10, fieldsEvery: 5 });
+    playOn(engine, engine.input, play(30, 9));
+    const session = recording.stop();
+    expect(session.checkpoints.map((c) => [c.frame, c.changes !== undefined])).toEqual([[10, true], [20, false], [30, true]]);
+    engine.destroy();
   });
 
   it('"a recorder that can start mid-session (it begins with a snapshot)": attached after 30 frames, the session begins with engine.save(), and a fresh engine replays it', async () => {
@@ -351,9 +381,22 @@ describe('the first divergence: "a replay that says *where* it first went wrong 
     expect(warnings.take(), 'the recording warned, once for its call site').toEqual([randomWarning('update', 'state engine')]);
   });
 
-  it('with keepFields false the divergence still has its frame and hashes, and no fields', async () => {
+  it('with the default fieldsEvery (10) the divergence is found at its own checkpoint (frame 120) and the fields are named at the next checkpoint that kept them', async () => {
+    // 900 frames: checkpoints at 60, 120, ..., 900; fields kept at the 1st (60), the 11th (660) and the last (900).
+    const session = recordStateGame(900, 21, 100, DEFAULT_FIELDS_EVERY);
+    expect(session.fieldsEvery).toBe(10);
+    expect(session.checkpoints.filter((c) => c.changes !== undefined).map((c) => c.frame)).toEqual([60, 660, 900]);
+    const report = await replay(decodeSession(encodeSession(session)), (host) => stateGame(host, 100));
+    const divergence = report.firstDivergence!;
+    expect(divergence).toMatchObject({ frame: 120, fieldsFrame: 660 });
+    expect(divergence.fields.map((field) => field.path)).toEqual(['.noise']);
+    expect(formatReplayReport(report)).toContain('the fields at frame 660, the next checkpoint that kept them');
+    expect(warnings.take()).toEqual([randomWarning('update', 'state engine')]);
+  });
+
+  it('with fieldsEvery 0 the divergence still has its frame and hashes, and no fields', async () => {
     const engine = stateGame({}, 30);
-    const recording = recordSession(engine, { keepFields: false });
+    const recording = recordSession(engine, { fieldsEvery: 0 });
     playOn(engine, engine.input, play(90, 2));
     const report = await replay(recording.stop(), (host) => stateGame(host, 30));
     expect(report.firstDivergence).toMatchObject({ frame: 60, fields: [] });

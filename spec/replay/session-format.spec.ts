@@ -35,6 +35,7 @@ function session(deltasMs: readonly number[], events: readonly SessionEvent[] = 
     seed: 42,
     fixedStep: true,
     checkpointEvery: 60,
+    fieldsEvery: 10,
     deltasMs,
     declined,
     events,
@@ -172,11 +173,12 @@ describe('"A session from another format or tickflow version is refused with an 
     expect(() => decodeSession({ ...good(), formatVersion: 0 })).toThrow(`decodeSession: the session is in format version 0: this tickflow (${TICKFLOW_VERSION}) reads formats 1 to ${SESSION_FORMAT_VERSION}`);
   });
 
-  it('format 1 is migrated: the same fields, without a seed or a start snapshot', () => {
+  it('format 1 is migrated: the same fields, without a seed or a start snapshot, its format kept (it says how its checkpoints were hashed)', () => {
     // Issue 26, item 3: "only an older format version is refused, with a migration where one exists" (format 1's exists).
-    const { seed: _seed, ...v1 } = { ...good(), formatVersion: 1 } as Record<string, unknown>;
+    const { seed: _seed, fieldsEvery: _fieldsEvery, ...v1 } = { ...good(), formatVersion: 1 } as Record<string, unknown>;
     const session = decodeSession(v1);
-    expect(session.formatVersion).toBe(SESSION_FORMAT_VERSION);
+    expect(session.formatVersion).toBe(1);
+    expect(session.fieldsEvery).toBe(0); // its checkpoints kept no fields
     expect(session.seed).toBeUndefined();
     expect(session.start).toBeUndefined();
     expect(session.deltasMs).toEqual(decodeSession(good()).deltasMs);

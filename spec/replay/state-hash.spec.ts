@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffStates, flattenState, fnv1a64, hashState, MAX_STATE_DEPTH, sameLeaf } from '../../src/replay/state-hash.js';
+import { fnv1a64 } from '../../src/replay/path-hash.js';
+import { diffStates, flattenState, hashState, MAX_STATE_DEPTH, sameLeaf } from '../../src/replay/state-hash.js';
 
 // Issue 20, item 3: "a canonical state hash ... actors' transforms and
 // velocities by their float bits"; "on a mismatch, reports ... which fields
@@ -51,6 +52,53 @@ describe('hashState', () => {
         expect(hashState(changed)).not.toBe(hashState(s));
       }),
     );
+  });
+});
+
+/** States of every kind a checkpoint holds: numbers of every sort, strings, booleans, null, undefined, bigints, arrays, Float64Arrays, objects, Maps and Sets. */
+const anyState = fc.letrec((tie) => ({
+  leaf: fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, NaN, 1, 2 ** 31, -(2 ** 31) - 1), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt()),
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('array'), tie('object'), tie('floats'), tie('map'), tie('set')),
+  array: fc.array(tie('node'), { maxLength: 4 }),
+  floats: fc.array(fc.double(), { maxLength: 4 }).map((xs) => Float64Array.from(xs)),
+  object: fc.dictionary(fc.string({ maxLength: 3 }), tie('node'), { maxKeys: 4 }),
+  map: fc.array(fc.tuple(fc.string({ maxLength: 2 }), tie('node')), { maxLength: 3 }).map((entries) => new Map(entries)),
+  set: fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 3 }).map((items) => new Set(items)),
+})).node;
+
+describe('hashState over the tree (session format 3): the same verdicts as the fields', () => {
+  it('property: two states with different fields hash differently, and a state and its copy hash equal', () => {
+    // What a checkpoint needs: whenever a replay's fields would differ, its hash does (64 bits: a collision is never seen here).
+    fc.assert(
+      fc.property(anyState, anyState, (a, b) => {
+        expect(hashState(structuredClone(a))).toBe(hashState(a));
+        const fieldsA = [...flattenState(a)];
+        const fieldsB = [...flattenState(b)];
+        const sameFields = fieldsA.length === fieldsB.length && fieldsA.every(([path, leaf], i) => path === fieldsB[i]![0] && sameLeaf(leaf, fieldsB[i]![1]));
+        if (!sameFields) expect(hashState(a)).not.toBe(hashState(b));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a Float64Array hashes as the array of its numbers (as its fields read), an integer as the same number written as a float', () => {
+    expect(hashState({ p: new Float64Array([1, 2.5, -0]) })).toBe(hashState({ p: [1, 2.5, -0] }));
+    expect(hashState(new Int32Array([3, 4]))).toBe(hashState([3, 4]));
+    expect(hashState(2)).toBe(hashState(2.0));
+    expect(hashState(2 ** 31)).not.toBe(hashState(-(2 ** 31)));
+  });
+
+  it('tells an empty object, an empty Map or an empty array from none, which the fields cannot', () => {
+    expect(hashState({ a: {} })).not.toBe(hashState({}));
+    expect(hashState({ a: new Map() })).not.toBe(hashState({ a: {} }));
+    expect(hashState([[]])).not.toBe(hashState([{}]));
+  });
+
+  it('refuses what flattenState refuses, naming the path', () => {
+    expect(() => hashState({ a: [1, { f: () => 1 }] })).toThrow('state.a[1].f: a function cannot be hashed');
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(() => hashState(cyclic)).toThrow('state.self: a cycle');
   });
 });
 

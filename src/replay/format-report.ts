@@ -10,6 +10,9 @@ import type { StateLeaf } from './state-hash.js';
  * ✗ the replay differs at frame 120: hash 5c1f… recorded, 09ad… replayed (2 checkpoints compared)
  *   .sparks: recorded 0.4141, replayed 0.8203
  * ```
+ *
+ * When the divergent checkpoint kept only its hash, the fields are the next
+ * kept checkpoint's, and a line says which frame that is.
  */
 export function formatReplayReport(report: ReplayReport): string {
   const { same, frames, checkpoints, firstDivergence, errors } = report;
@@ -21,8 +24,11 @@ export function formatReplayReport(report: ReplayReport): string {
   // A tick is counted only where there is a fixed step: elsewhere it is always 0, and says nothing.
   const where = report.replayed.fixedStep ? `frame ${frame} (tick ${tick})` : `frame ${frame}`;
   const lines = [`✗ the replay differs at ${where}: ${hashes} (${checkpoints} checkpoint${checkpoints === 1 ? '' : 's'} compared${errorNote})`];
+  if (firstDivergence.fieldsFrame !== undefined) lines.push(`  the fields at frame ${firstDivergence.fieldsFrame}, the next checkpoint that kept them (record with fieldsEvery: 1 for the divergent checkpoint's own):`);
   for (const field of fields) lines.push(`  ${field.path}: recorded ${leafText(field.expected)}, replayed ${leafText(field.actual)}`);
-  if (fields.length === 0 && recordedHash !== '') lines.push('  (the recording kept no fields: record with keepFields to see which differ)');
+  if (fields.length === 0 && recordedHash !== '') {
+    lines.push(firstDivergence.fieldsFrame === undefined ? '  (no checkpoint from there on kept fields on both sides: record with fieldsEvery >= 1 to see which differ)' : '  (no field differs there)');
+  }
   return lines.join('\n');
 }
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-export { recordSession, type RecordOptions, type SessionRecording, type ShellEngine } from './record-session.js';
+export { checkpointHashFor, recordSession, type RecordOptions, type SessionRecording, type ShellEngine } from './record-session.js';
 export {
   replay,
   sessionClock,
@@ -18,6 +18,7 @@ export {
 } from './replay-session.js';
 export {
   DEFAULT_CHECKPOINT_EVERY,
+  DEFAULT_FIELDS_EVERY,
   SESSION_FORMAT_VERSION,
   TICKFLOW_VERSION,
   type Checkpoint,

@@ -11,6 +11,7 @@ import { engineLoop } from '../engines/shell/engine-loop.js';
 import { inputOf, presetStateOf } from './preset-states.js';
 import {
   DEFAULT_CHECKPOINT_EVERY,
+  DEFAULT_FIELDS_EVERY,
   SESSION_FORMAT_VERSION,
   TICKFLOW_VERSION,
   type Checkpoint,
@@ -19,7 +20,9 @@ import {
   type Session,
   type SessionEvent,
 } from './session.js';
-import { flattenState, hashFields, hashState, sameLeaf, type StateFields } from './state-hash.js';
+import { pathHash } from './path-hash.js';
+import { allChanges, changesSince, copyState } from './state-changes.js';
+import { hashState, type StateFields } from './state-hash.js';
 
 /** What a recorder and a replay use of an engine: any engine built on the engine shell (the world, state and systems engines and the runtime). */
 export interface ShellEngine {
@@ -55,12 +58,17 @@ export interface RecordOptions<E extends ShellEngine = ShellEngine> {
   /** Frames between two checkpoints (one is also taken when the recording stops); an integer >= 1, defaults to {@link DEFAULT_CHECKPOINT_EVERY}. */
   checkpointEvery?: number;
   /**
-   * Whether each checkpoint also keeps the fields that changed since the
-   * previous one, so a replay can say which fields differ and what the
-   * recording held (recorded vs replayed). Defaults to true; false keeps the
-   * hashes only (smaller, and a divergence then names no field).
+   * Which checkpoints also keep the fields that changed since the previous
+   * one that kept them, so a replay can say which fields differ and what the
+   * recording held (recorded vs replayed): every `fieldsEvery`-th checkpoint
+   * (the first included) and the last. An integer >= 0; defaults to
+   * {@link DEFAULT_FIELDS_EVERY} (every 10 s of a 60 Hz game); 1 keeps them
+   * at every checkpoint (the report then names the fields at the first
+   * divergent checkpoint itself, not at the next one that kept them), 0 at
+   * none (hashes only: the smallest session, and a divergence names no
+   * field).
    */
-  keepFields?: boolean;
+  fieldsEvery?: number;
   /** The Input whose calls are recorded. Defaults to the engine's `input` (the world and state engines have one); give it for a game that keeps its own (a systems game). */
   input?: Input<string>;
   /** The options the engine was built with: their serialisable part (numbers, strings, booleans, arrays, plain objects; no functions or class instances) is hashed into the session. */
@@ -79,7 +87,7 @@ export interface SessionRecording {
   stop(): Session;
 }
 
-const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'keepFields', 'input', 'options'] as const;
+const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'fieldsEvery', 'input', 'options'] as const;
 
 /**
  * Records a session of an engine, from now on: every delta the clock
@@ -134,13 +142,55 @@ export function recordSession<E extends ShellEngine>(engine: E, options?: Record
   const where = 'recordSession';
   optionsObject(where, options, true);
   checkOptionKeys(where, options, RECORD_OPTION_KEYS);
-  const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, keepFields = true, input = inputOf(engine), stateOf = presetStateOf(engine.preset) } = options ?? {};
+  const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, fieldsEvery = DEFAULT_FIELDS_EVERY, input = inputOf(engine), stateOf = presetStateOf(engine.preset) } = options ?? {};
   if (!Number.isInteger(checkpointEvery) || checkpointEvery < 1) throw new OptionError(where, 'checkpointEvery', 'an integer >= 1', checkpointEvery);
-  if (typeof keepFields !== 'boolean') throw new OptionError(where, 'keepFields', 'a boolean', keepFields);
+  if (!Number.isInteger(fieldsEvery) || fieldsEvery < 0) throw new OptionError(where, 'fieldsEvery', 'an integer >= 0 (0: hashes only)', fieldsEvery);
   if (stateOf !== undefined) functionOption(where, 'stateOf', stateOf, 'a function (engine) => state');
   if (input !== undefined && !(input instanceof Input)) throw new OptionError(where, 'input', 'an Input (createInput({ bindings }))', input);
   if (engine.destroyed) throw new Error(`${where}: the ${engine.preset} was destroyed`);
-  return new Recorder(engine, checkpointEvery, keepFields, input, stateOf as ((engine: ShellEngine) => unknown) | undefined, optionsHashOf(options?.options));
+  return new Recorder(engine, { every: checkpointEvery, fieldsEvery, hash: hashState }, input, stateOf as ((engine: ShellEngine) => unknown) | undefined, optionsHashOf(options?.options));
+}
+
+/**
+ * Records the replay of a session as the session was recorded: its
+ * checkpoints at the same frames, hashed as its format hashed them, keeping
+ * fields at the same ones. @internal
+ */
+export function recordAsSession(engine: ShellEngine, session: Session, input: Input<string> | undefined, stateOf: ((engine: ShellEngine) => unknown) | undefined): SessionRecording {
+  const hash = checkpointHashFor(session);
+  return new Recorder(engine, { every: session.checkpointEvery, fieldsEvery: session.fieldsEvery, hash }, input, stateOf ?? (presetStateOf(engine.preset) as ((engine: ShellEngine) => unknown) | undefined), optionsHashOf(null));
+}
+
+/**
+ * The hash a session's checkpoints were made with: {@link hashState} from
+ * format 3 on; FNV-1a over the flattened paths in a session of format 1 or
+ * 2, which a replay checks the same way. Compare a state with a checkpoint
+ * through it (a replay view saying "as recorded").
+ *
+ * @example
+ * ```ts
+ * import { checkpointHashFor, decodeSession, runtimeState } from 'tickflow/replay';
+ * import type { Runtime } from 'tickflow/runtime';
+ *
+ * declare const json: string; // a session saved with encodeSession
+ * declare const runtime: Runtime; // the replayed game, after the first checkpoint's frame
+ * const session = decodeSession(json);
+ * const hash = checkpointHashFor(session);
+ * const asRecorded = hash(runtimeState(runtime)) === session.checkpoints[0]!.hash;
+ * ```
+ */
+export function checkpointHashFor(session: Pick<Session, 'formatVersion'>): (state: unknown) => string {
+  return session.formatVersion >= 3 ? hashState : pathHash;
+}
+
+/** How a recorder takes checkpoints. */
+interface CheckpointPlan {
+  /** Frames between two. */
+  readonly every: number;
+  /** Checkpoints between two that keep fields (0: none). */
+  readonly fieldsEvery: number;
+  /** The checkpoint hash. */
+  readonly hash: (state: unknown) => string;
 }
 
 
@@ -171,7 +221,12 @@ class Recorder implements SessionRecording, LoopTap {
   private declinedNow = 0;
   /** Whether a recorded call (see `call`) is running. */
   private inCall = false;
-  private previousFields: StateFields = new Map();
+  /** Checkpoints taken so far (the fields are kept at every `fieldsEvery`-th). */
+  private taken = 0;
+  /** A copy of the state at the latest checkpoint that kept fields: the next one keeps what changed since. */
+  private fieldsBase: unknown;
+  /** The first checkpoint that kept fields, whose changes (every field) are written out when the session is asked for, not on the frame: a copy of its state. */
+  private firstFields: { index: number; state: unknown } | undefined;
   private done: Session | undefined;
   /** The engine's random state when the recording began. */
   private readonly randomState: number;
@@ -185,8 +240,7 @@ class Recorder implements SessionRecording, LoopTap {
 
   constructor(
     private readonly engine: ShellEngine,
-    private readonly every: number,
-    private readonly keepFields: boolean,
+    private readonly plan: CheckpointPlan,
     private readonly input: Input<string> | undefined,
     private readonly stateOf: ((engine: ShellEngine) => unknown) | undefined,
     private readonly optionsHash: string,
@@ -225,7 +279,7 @@ class Recorder implements SessionRecording, LoopTap {
   }
 
   frameEnd(): void {
-    if ((this.loop.frameCount - this.baseFrame) % this.every === 0) this.checkpoint();
+    if ((this.loop.frameCount - this.baseFrame) % this.plan.every === 0) this.checkpoint();
   }
 
   control(kind: LoopControl, value: unknown): void {
@@ -261,7 +315,7 @@ class Recorder implements SessionRecording, LoopTap {
     const checkpoints = [...this.checkpoints];
     const last = this.lastCheckpointFrame();
     if (this.frames > 0 && last !== this.frames) {
-      const extra = this.makeCheckpoint(false);
+      const extra = this.makeCheckpoint(true, false);
       if (extra !== undefined) checkpoints.push(extra);
     }
     return this.snapshot(checkpoints, this.declinedNow);
@@ -271,13 +325,20 @@ class Recorder implements SessionRecording, LoopTap {
     if (this.done !== undefined) return this.done;
     this.loop.setTap(undefined);
     this.input?.setTap(undefined);
-    if (this.frames > 0 && this.lastCheckpointFrame() !== this.frames) this.checkpoint();
+    // The last checkpoint keeps fields: taken again now if the frame's own did not (the state has not moved since).
+    const lastIndex = this.checkpoints.length - 1;
+    if (this.checkpoints[lastIndex]?.frame === this.frames && this.plan.fieldsEvery > 0 && !this.keptFields(lastIndex)) {
+      this.checkpoints.pop();
+      this.taken--;
+    }
+    if (this.frames > 0 && this.lastCheckpointFrame() !== this.frames) this.checkpoint(true);
     this.flushDeclined();
     this.done = this.snapshot(this.checkpoints, 0);
     return this.done;
   }
 
-  private snapshot(checkpoints: readonly Checkpoint[], trailingDeclined: number): Session {
+  private snapshot(checkpoints: Checkpoint[], trailingDeclined: number): Session {
+    this.writeFirstFields(checkpoints);
     return {
       formatVersion: SESSION_FORMAT_VERSION,
       tickflowVersion: TICKFLOW_VERSION,
@@ -287,7 +348,8 @@ class Recorder implements SessionRecording, LoopTap {
       seed: this.engine.random.seed,
       ...(this.start === undefined ? {} : { start: this.start }),
       fixedStep: this.loop.plan().stepMs > 0,
-      checkpointEvery: this.every,
+      checkpointEvery: this.plan.every,
+      fieldsEvery: this.plan.fieldsEvery,
       deltasMs: [...this.deltasMs],
       declined: trailingDeclined > 0 ? [...this.declined, { frame: this.frames, count: trailingDeclined }] : [...this.declined],
       events: [...this.events],
@@ -309,45 +371,62 @@ class Recorder implements SessionRecording, LoopTap {
     this.declinedNow = 0;
   }
 
-  private checkpoint(): void {
-    const checkpoint = this.makeCheckpoint(true);
-    if (checkpoint !== undefined) this.checkpoints.push(checkpoint);
+  /** Takes a checkpoint; `last` (the one `stop()` takes) keeps fields whatever the count, so every divergence has fields at or after it. */
+  private checkpoint(last = false): void {
+    const checkpoint = this.makeCheckpoint(last, true);
+    if (checkpoint === undefined) return;
+    this.checkpoints.push(checkpoint);
+    this.taken++;
   }
 
-  /** The state now as a checkpoint; `keep` moves the field baseline on (a snapshot's extra checkpoint does not). */
-  private makeCheckpoint(keep: boolean): Checkpoint | undefined {
+  /**
+   * The state now as a checkpoint: its hash, and the fields changed since the
+   * last checkpoint that kept them when this one keeps fields (`last`, or
+   * the count says so). `keep` moves the fields' baseline on (the extra
+   * checkpoint of a `session()` mid-recording does not).
+   */
+  private makeCheckpoint(last: boolean, keep: boolean): Checkpoint | undefined {
     if (this.stateOf === undefined) return undefined;
+    const { fieldsEvery, hash: hashOf } = this.plan;
     let state: unknown;
     let hash: string;
-    let fields: StateFields | undefined;
     try {
       state = this.stateOf(this.engine);
-      // Walked once: the fields kept are what the hash is made of.
-      if (this.keepFields) {
-        fields = flattenState(state);
-        hash = hashFields(fields);
-      } else hash = hashState(state);
+      hash = hashOf(state);
     } catch (error) {
       this.loop.reportError(new Error(`recordSession: the checkpoint state of frame ${this.loop.frameCount} could not be hashed (${(error as Error).message}); no checkpoint was written`, { cause: error }));
       return undefined;
     }
-    let changes: FieldChange[] | undefined;
-    if (fields !== undefined) {
-      changes = changesBetween(this.previousFields, fields);
-      if (keep) this.previousFields = fields;
+    const stamp = this.stamp();
+    const keepsFields = fieldsEvery > 0 && (last || this.taken % fieldsEvery === 0);
+    if (!keepsFields) return { ...stamp, hash, changes: undefined };
+    const copy = copyState(state);
+    if (this.firstFields === undefined) {
+      // Every field, written out when the session is asked for (flattening a big state takes a frame's budget).
+      if (keep) {
+        this.firstFields = { index: this.checkpoints.length, state: copy };
+        this.fieldsBase = copy;
+      }
+      return { ...stamp, hash, changes: keep ? undefined : allChanges(copy) };
     }
-    return { ...this.stamp(), hash, changes };
+    const changes = changesSince(this.fieldsBase, state);
+    if (keep) this.fieldsBase = copy;
+    return { ...stamp, hash, changes };
   }
-}
 
-/** The fields of `next` that `previous` did not have or held otherwise, then the ones `next` no longer has. */
-export function changesBetween(previous: StateFields, next: StateFields): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const [path, value] of next) {
-    if (!previous.has(path) || !sameLeaf(previous.get(path), value)) changes.push({ path, value, removed: false });
+  /** Whether the checkpoint at `index` keeps fields (the first that does has them written later). */
+  private keptFields(index: number): boolean {
+    return this.checkpoints[index]?.changes !== undefined || this.firstFields?.index === index;
   }
-  for (const path of previous.keys()) if (!next.has(path)) changes.push({ path, value: undefined, removed: true });
-  return changes;
+
+  /** The first checkpoint that kept fields gets its changes (every field), once. */
+  private writeFirstFields(checkpoints: Checkpoint[]): void {
+    const first = this.firstFields;
+    if (first === undefined) return;
+    const checkpoint = this.checkpoints[first.index]!;
+    if (checkpoint.changes === undefined) this.checkpoints[first.index] = { ...checkpoint, changes: allChanges(first.state) };
+    checkpoints[first.index] = this.checkpoints[first.index]!;
+  }
 }
 
 /** Applies a checkpoint's changes to the fields of the one before it (a new map). */

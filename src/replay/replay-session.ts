@@ -5,7 +5,7 @@ import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
 import { applyEvent, gameOf, loadUnderWay, type ReplayGame } from './session-events.js';
-import { applyChanges, recordSession, type ShellEngine } from './record-session.js';
+import { applyChanges, recordAsSession, type ShellEngine } from './record-session.js';
 import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
 
@@ -45,8 +45,20 @@ export interface Divergence {
   readonly recordedHash: string;
   /** The replayed state's hash there (`''` for a schedule difference). */
   readonly replayedHash: string;
-  /** Which fields differ, recorded (`expected`) vs replayed (`actual`); empty when the recording kept no fields. A schedule difference names `schedule.…`. */
+  /**
+   * Which fields differ, recorded (`expected`) vs replayed (`actual`), at
+   * the divergent checkpoint or, when it kept only its hash, at the next
+   * one that kept fields ({@link fieldsFrame}); empty when the recording
+   * kept no fields. A schedule difference names `schedule.…`.
+   */
   readonly fields: readonly FieldDifference[];
+  /**
+   * The frame of the checkpoint whose fields {@link fields} compares, when
+   * it is not {@link frame}: the divergent checkpoint kept only its hash
+   * (see `recordSession`'s `fieldsEvery`), so the fields are the next
+   * kept ones', where the difference may have spread.
+   */
+  readonly fieldsFrame?: number;
 }
 
 /** What {@link replay} found. */
@@ -192,11 +204,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   const loop = engineLoop(engine);
   const baseFrame = loop.frameCount;
   const baseTick = loop.fixedStepCount;
-  const recording = recordSession(engine, {
-    checkpointEvery: session.checkpointEvery,
-    ...(options?.stateOf === undefined ? {} : { stateOf: options.stateOf }),
-    ...(input === undefined ? {} : { input }),
-  });
+  const recording = recordAsSession(engine, session, input, options?.stateOf as ((engine: ShellEngine) => unknown) | undefined);
   const frames = session.deltasMs.length;
   let scheduleDivergence: Divergence | undefined;
   let eventIndex = 0;
@@ -285,13 +293,16 @@ function scheduleDifference(frame: number, tick: number, path: string, expected:
   return { frame, tick, recordedHash: '', replayedHash: '', fields: [{ path, expected, actual }] };
 }
 
-/** Compares the checkpoints frame by frame; the first whose hashes differ, with its fields when both sides kept them. */
+/**
+ * Compares the checkpoints frame by frame: the first whose hashes differ,
+ * with the fields that differ at the first checkpoint from there on that
+ * kept fields on both sides (the divergent one itself when it did).
+ */
 function compareCheckpoints(recorded: readonly Checkpoint[], replayed: readonly Checkpoint[]): { count: number; divergence?: Divergence } {
   const byFrame = new Map(replayed.map((checkpoint, index) => [checkpoint.frame, index] as const));
-  let recordedFields: StateFields = new Map();
   let count = 0;
-  for (const checkpoint of recorded) {
-    if (checkpoint.changes !== undefined) recordedFields = applyChanges(recordedFields, checkpoint.changes);
+  for (let i = 0; i < recorded.length; i++) {
+    const checkpoint = recorded[i]!;
     const index = byFrame.get(checkpoint.frame);
     if (index === undefined) {
       return { count, divergence: { frame: checkpoint.frame, tick: checkpoint.tick, recordedHash: checkpoint.hash, replayedHash: '', fields: [] } };
@@ -299,13 +310,27 @@ function compareCheckpoints(recorded: readonly Checkpoint[], replayed: readonly 
     count++;
     const other = replayed[index]!;
     if (other.hash === checkpoint.hash) continue;
-    let fields: FieldDifference[] = [];
-    if (checkpoint.changes !== undefined) {
-      let replayedFields: StateFields = new Map();
-      for (let i = 0; i <= index; i++) replayedFields = applyChanges(replayedFields, replayed[i]!.changes ?? []);
-      fields = diffFields(recordedFields, replayedFields);
-    }
-    return { count, divergence: { frame: checkpoint.frame, tick: checkpoint.tick, recordedHash: checkpoint.hash, replayedHash: other.hash, fields } };
+    const divergence = { frame: checkpoint.frame, tick: checkpoint.tick, recordedHash: checkpoint.hash, replayedHash: other.hash };
+    const kept = fieldsFrom(recorded, replayed, byFrame, i);
+    if (kept === undefined) return { count, divergence: { ...divergence, fields: [] } };
+    return { count, divergence: { ...divergence, fields: diffFields(kept.recorded, kept.replayed), ...(kept.frame === checkpoint.frame ? {} : { fieldsFrame: kept.frame }) } };
   }
   return { count };
+}
+
+/** Both sides' fields at the first checkpoint from `from` on that kept them on both, rebuilt from every change up to it. */
+function fieldsFrom(recorded: readonly Checkpoint[], replayed: readonly Checkpoint[], byFrame: ReadonlyMap<number, number>, from: number): { frame: number; recorded: StateFields; replayed: StateFields } | undefined {
+  for (let i = from; i < recorded.length; i++) {
+    const index = byFrame.get(recorded[i]!.frame);
+    if (recorded[i]!.changes === undefined || index === undefined || replayed[index]!.changes === undefined) continue;
+    return { frame: recorded[i]!.frame, recorded: fieldsAt(recorded, i), replayed: fieldsAt(replayed, index) };
+  }
+  return undefined;
+}
+
+/** The fields at checkpoint `index`: every change up to it applied. */
+function fieldsAt(checkpoints: readonly Checkpoint[], index: number): StateFields {
+  let fields: StateFields = new Map();
+  for (let i = 0; i <= index; i++) if (checkpoints[i]!.changes !== undefined) fields = applyChanges(fields, checkpoints[i]!.changes!);
+  return fields;
 }

@@ -53,6 +53,8 @@ export interface SessionFile {
   readonly fixedStep: boolean;
   /** Frames between checkpoints. */
   readonly checkpointEvery: number;
+  /** Checkpoints between two that keep fields, 0 for none (format 3 on). */
+  readonly fieldsEvery?: number;
   /** The frames recorded (the number of deltas). */
   readonly frames: number;
   /** Each run of identical deltas, its value's float64 bits (little-endian), in base64, one after another. */
@@ -109,6 +111,7 @@ export function sessionToFile(session: Session): SessionFile {
     ...(session.start === undefined ? {} : { start: toJsonValue(session.start) }),
     fixedStep: session.fixedStep,
     checkpointEvery: session.checkpointEvery,
+    ...(session.formatVersion >= 3 ? { fieldsEvery: session.fieldsEvery } : {}),
     frames: session.deltasMs.length,
     deltas: float64Base64(runs),
     repeats,
@@ -130,7 +133,8 @@ export function encodeSession(session: Session): string {
  * the same deltas bit for bit, the same events and checkpoints.
  *
  * A session in an older format is migrated (format 1 had no `seed` and no
- * `start`); one recorded by another tickflow version is read as it is (the
+ * `start`; format 2's checkpoints were hashed over their paths, and a
+ * replay checks them so); one recorded by another tickflow version is read as it is (the
  * replay warns).
  *
  * @throws {SessionFormatError} for text that is not a session, a malformed
@@ -155,6 +159,8 @@ export function decodeSession(input: string | unknown): Session {
   const start = formatVersion === 1 || f['start'] === undefined ? undefined : startSnapshot(f['start']);
   const fixedStep = field(f, 'fixedStep', 'a boolean', (v) => typeof v === 'boolean') as boolean;
   const checkpointEvery = field(f, 'checkpointEvery', 'an integer >= 1', (v) => Number.isInteger(v) && (v as number) >= 1) as number;
+  // Format 1 and 2 kept fields at every checkpoint or at none (said below, from the checkpoints).
+  const fieldsEvery = (formatVersion as number) < 3 ? undefined : (field(f, 'fieldsEvery', 'an integer >= 0', isCount) as number);
   const frames = field(f, 'frames', 'an integer >= 0', isCount) as number;
   const deltasText = field(f, 'deltas', 'base64 text', (v) => typeof v === 'string') as string;
   const repeats = field(f, 'repeats', 'an array of integers', isCountArray) as number[];
@@ -211,7 +217,8 @@ export function decodeSession(input: string | unknown): Session {
   });
 
   return {
-    formatVersion: SESSION_FORMAT_VERSION,
+    // Kept as read: a replay checks format 1 and 2 checkpoints with the hash they were written with.
+    formatVersion: formatVersion as number,
     tickflowVersion,
     preset,
     optionsHash,
@@ -220,6 +227,7 @@ export function decodeSession(input: string | unknown): Session {
     ...(start === undefined ? {} : { start }),
     fixedStep,
     checkpointEvery,
+    fieldsEvery: fieldsEvery ?? (checkpoints.some((checkpoint) => checkpoint.changes !== undefined) ? 1 : 0),
     deltasMs,
     declined,
     events,

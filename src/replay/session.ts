@@ -8,10 +8,12 @@ import type { StateLeaf } from './state-hash.js';
 
 /**
  * The version of the session format this tickflow writes. It reads this one
- * and every older one it has a migration for (format 1: the same fields
- * without `seed` and `start`); a newer one is refused.
+ * and every older one: format 2 hashed its checkpoints over flattened paths
+ * (a replay checks them that way) and kept fields at every checkpoint or at
+ * none; format 1 had no `seed` and no `start` either. A newer one is
+ * refused.
  */
-export const SESSION_FORMAT_VERSION = 2;
+export const SESSION_FORMAT_VERSION = 3;
 
 /**
  * The tickflow version a session records (kept equal to package.json's by a
@@ -23,6 +25,16 @@ export const TICKFLOW_VERSION = '0.2.0';
 
 /** The frames between two checkpoints when none is given: one a second at 60 Hz. */
 export const DEFAULT_CHECKPOINT_EVERY = 60;
+
+/**
+ * The checkpoints between two that keep fields when none is given: every
+ * 10th (every 10 s at the default checkpoint rate of a 60 Hz game), and the
+ * last. Fields at every checkpoint cost a physics game several times its
+ * session's size a minute; the hash at every checkpoint still finds the
+ * first divergent second, and the next checkpoint that kept fields names
+ * what differs.
+ */
+export const DEFAULT_FIELDS_EVERY = 10;
 
 /**
  * One raw call into an `Input`: `press`/`release` with the device input (a
@@ -97,11 +109,11 @@ export interface FieldChange {
   readonly removed: boolean;
 }
 
-/** The state hash after a frame, and (unless the recorder was told not to keep them) the fields that changed since the previous checkpoint. */
+/** The state hash after a frame, and at the checkpoints that keep fields (see {@link Session.fieldsEvery}) the fields that changed since the previous one that kept them. */
 export interface Checkpoint extends SessionStamp {
-  /** `hashState` of the state after frame `frame`. */
+  /** `hashState` of the state after frame `frame` (in a session of format 1 or 2, FNV-1a over its flattened paths). */
   readonly hash: string;
-  /** The fields changed since the previous checkpoint (all of them at the first); `undefined` when fields were not kept. */
+  /** The fields changed since the previous checkpoint that kept fields (all of them at the first); `undefined` at a checkpoint that keeps none. */
   readonly changes: readonly FieldChange[] | undefined;
 }
 
@@ -115,7 +127,7 @@ export interface DeclinedRun {
 
 /** A recorded session. */
 export interface Session {
-  /** {@link SESSION_FORMAT_VERSION} when it was written. */
+  /** The format it is in: {@link SESSION_FORMAT_VERSION} for a recording made by this tickflow; a session read from an older file keeps that file's (which says how its checkpoints were hashed). */
   readonly formatVersion: number;
   /** The tickflow version that recorded it. */
   readonly tickflowVersion: string;
@@ -142,6 +154,12 @@ export interface Session {
   readonly fixedStep: boolean;
   /** The frames between checkpoints. */
   readonly checkpointEvery: number;
+  /**
+   * The checkpoints between two that keep fields (every `fieldsEvery`-th,
+   * the first included, and the last); 0 when none does. A session read
+   * from format 1 or 2 has 1 when its checkpoints kept fields, else 0.
+   */
+  readonly fieldsEvery: number;
   /** Every delivered delta, one per frame, in ms, exactly as the clock delivered it (before the time scale). */
   readonly deltasMs: readonly number[];
   /** The declined ticks, in frame order, only where there were some. */

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyChanges } from '../../src/replay/record-session.js';
+import { allChanges, changesSince, copyState } from '../../src/replay/state-changes.js';
+import { flattenState, sameLeaf, type StateFields } from '../../src/replay/state-hash.js';
+
+// Issue 26, item 6: a checkpoint that keeps fields keeps "the fields that changed since the previous checkpoint"
+// that kept them, and must cost little when little changed: the changes are found by walking the state beside a
+// copy of the previous one, and must be exactly the ones the two states' flattened fields give.
+
+const anyState = fc.letrec((tie) => ({
+  leaf: fc.oneof(fc.double(), fc.integer({ min: -3, max: 3 }), fc.constantFrom(0, -0, NaN), fc.string({ maxLength: 2 }), fc.boolean(), fc.constant(null), fc.constant(undefined)),
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('array'), tie('object'), tie('floats'), tie('map'), tie('set')),
+  array: fc.array(tie('node'), { maxLength: 4 }),
+  floats: fc.array(fc.double(), { maxLength: 3 }).map((xs) => Float64Array.from(xs)),
+  object: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x'), tie('node'), { maxKeys: 3 }),
+  map: fc.array(fc.tuple(fc.constantFrom('k', 'l', 'm'), tie('node')), { maxLength: 3 }).map((entries) => new Map(entries)),
+  set: fc.array(fc.constantFrom(1, 2, 'a'), { maxLength: 3 }).map((items) => new Set(items)),
+})).node;
+
+/** Two field maps hold the same fields (order aside), numbers by their bits. */
+function sameFields(a: StateFields, b: StateFields): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, leaf] of a) if (!b.has(path) || !sameLeaf(leaf, b.get(path))) return false;
+  return true;
+}
+
+describe('changesSince: what changed, from a copy of the previous state', () => {
+  it('property: the fields before, with the changes applied, are the fields after', () => {
+    fc.assert(
+      fc.property(anyState, anyState, (before, after) => {
+        const changes = changesSince(copyState(before), after);
+        expect(sameFields(applyChanges(flattenState(before), changes), flattenState(after))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('property: a state that did not change has no changes', () => {
+    fc.assert(
+      fc.property(anyState, (state) => {
+        expect(changesSince(copyState(state), state)).toEqual([]);
+      }),
+    );
+  });
+
+  it('names each change at the path flattenState writes, and builds no path for what did not change', () => {
+    const before = { objects: [{ id: 1, p: new Float64Array([0, 0]) }, { id: 2, p: new Float64Array([5, 5]) }], tags: new Map([['a', 1]]) };
+    const after = { objects: [{ id: 1, p: new Float64Array([0, 0.5]) }], tags: new Map([['a', 1], ['b', 2]]) };
+    expect(changesSince(copyState(before), after)).toEqual([
+      { path: '.objects.length', value: 1, removed: false },
+      { path: '.objects[0].p[1]', value: 0.5, removed: false },
+      { path: '.objects[1].id', value: undefined, removed: true },
+      { path: '.objects[1].p.length', value: undefined, removed: true },
+      { path: '.objects[1].p[0]', value: undefined, removed: true },
+      { path: '.objects[1].p[1]', value: undefined, removed: true },
+      { path: '.tags.size', value: 2, removed: false },
+      { path: '.tags<"b">', value: 2, removed: false },
+    ]);
+  });
+
+  it('allChanges is every field, as new', () => {
+    expect(allChanges({ a: [1, -0] })).toEqual([
+      { path: '.a.length', value: 2, removed: false },
+      { path: '.a[0]', value: 1, removed: false },
+      { path: '.a[1]', value: -0, removed: false },
+    ]);
+  });
+});
+
+describe('copyState', () => {
+  it('copies every container, so the state changing later leaves the copy as it was', () => {
+    const state = { p: new Float64Array([1, 2]), list: [{ x: 1 }], m: new Map([['k', { y: 2 }]]), s: new Set([1]) };
+    const copy = copyState(state) as typeof state;
+    state.p[0] = 9;
+    state.list[0]!.x = 9;
+    state.m.get('k')!.y = 9;
+    state.s.add(2);
+    expect(copy.p).toBeInstanceOf(Float64Array);
+    expect([...copy.p]).toEqual([1, 2]);
+    expect(copy.list[0]!.x).toBe(1);
+    expect(copy.m.get('k')!.y).toBe(2);
+    expect([...copy.s]).toEqual([1]);
+  });
+});
