@@ -14,8 +14,14 @@
  * keeps a snapshot of every tick it may roll back to), and its two parts
  * apart: save + restore, and the ticks alone. A scavenge before each timed
  * call; medians over the rounds, CPU and wall time.
+ *
+ * And the same rollback on Rapier alone (bench/rapier-rollback.ts: the
+ * scene written against Rapier by hand, its snapshot taken and restored, the
+ * same ticks stepped), in the same rounds: the floor under the runtime's,
+ * so the table can say what of the budget is Rapier's and what tickflow's.
  */
 import { collectYoungGeneration } from './measure-allocation.js';
+import { plainRapierScene } from './rapier-rollback.js';
 import { benchRuntime, isNotYet, summarise, timeCall, whyUnavailable, type OperationTime } from './replay-snapshots.js';
 
 export const ROLLBACK_BODIES = 200;
@@ -38,17 +44,24 @@ export type RollbackRow =
       readonly ticksAlone: OperationTime;
       /** save + restore alone: the rollback's own part. */
       readonly saveRestore: OperationTime;
+      /** The same rollback on Rapier alone: takeSnapshot + restoreSnapshot + 8 ticks. */
+      readonly plainRapier: OperationTime;
+      /** Rapier alone: takeSnapshot + restoreSnapshot. */
+      readonly plainRapierSaveRestore: OperationTime;
     };
 
 export async function benchRollback(rounds: number): Promise<RollbackRow[]> {
   const rows: RollbackRow[] = [];
   for (const state of ROLLBACK_STATES) {
     const runtime = await benchRuntime(ROLLBACK_BODIES, state.ticks);
+    const plain = await plainRapierScene(ROLLBACK_BODIES, state.ticks);
+    const plainFrom = plain.save();
     let from: ReturnType<typeof runtime.save>;
     try {
       from = runtime.save();
     } catch (error) {
       runtime.destroy();
+      plain.destroy();
       if (isNotYet(error)) {
         rows.push({ name: state.name, available: false, why: whyUnavailable(error) });
         continue;
@@ -74,7 +87,16 @@ export async function benchRollback(rounds: number): Promise<RollbackRow[]> {
       runtime.save();
       runtime.restore(from); // so the ticks alone, next, start from the same state
     };
-    const operations = [rollback, ggrs, saveRestore, resimulate];
+    const plainRollback = (): void => {
+      plain.save();
+      plain.restore(plainFrom);
+      for (let i = 0; i < RESIMULATED_TICKS; i++) plain.tick();
+    };
+    const plainSaveRestore = (): void => {
+      plain.save();
+      plain.restore(plainFrom);
+    };
+    const operations = [rollback, ggrs, saveRestore, resimulate, plainRollback, plainSaveRestore];
     const times = operations.map((): ReturnType<typeof timeCall>[] => []);
     for (let round = 0; round < rounds + 3; round++) {
       operations.forEach((operation, i) => {
@@ -84,8 +106,9 @@ export async function benchRollback(rounds: number): Promise<RollbackRow[]> {
       });
     }
     runtime.destroy();
-    const [rollbackTime, ggrsTime, saveRestoreTime, ticksTime] = times.map(summarise);
-    rows.push({ name: state.name, available: true, rollback: rollbackTime!, ggrs: ggrsTime!, saveRestore: saveRestoreTime!, ticksAlone: ticksTime! });
+    plain.destroy();
+    const [rollbackTime, ggrsTime, saveRestoreTime, ticksTime, plainTime, plainSaveRestoreTime] = times.map(summarise);
+    rows.push({ name: state.name, available: true, rollback: rollbackTime!, ggrs: ggrsTime!, saveRestore: saveRestoreTime!, ticksAlone: ticksTime!, plainRapier: plainTime!, plainRapierSaveRestore: plainSaveRestoreTime! });
   }
   return rows;
 }

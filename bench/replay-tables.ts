@@ -147,11 +147,22 @@ function snapshotTable(print: (text?: string) => void, bench: ReplayBench): void
   print(`#### The rollback budget: ${ROLLBACK_BODIES} bodies\n`);
   print(
     `\`save()\`, \`restore()\` and ${RESIMULATED_TICKS} re-simulated ticks, timed as one, from the same snapshot every round (medians of ${bench.config.rollbackRounds}, CPU time); its two parts timed apart (save + restore; the ${RESIMULATED_TICKS} ticks), and a rollback as GGRS makes one (restore, then each tick followed by a save). ` +
-      'The verdict is on CPU time, which counts the collector\'s helper threads too (a restore allocates enough to keep them busy), so on a quiet machine it can exceed the wall time.\n',
+      'The verdict is on CPU time, which counts the collector\'s helper threads too (a restore allocates enough to keep them busy), so on a quiet machine it can exceed the wall time. ' +
+      `Beside it, the same rollback on Rapier alone (the scene written against Rapier by hand: \`takeSnapshot()\`, \`World.restoreSnapshot()\`, the same ${RESIMULATED_TICKS} ticks) in the same rounds: the floor under the runtime's; tickflow's own part is the difference.\n`,
   );
   print(
     markdownTable(
-      ['rolled back to', `save + restore + ${RESIMULATED_TICKS} ticks, CPU ms (Q1–Q3), wall ms (target ≤ ${ROLLBACK_BUDGET_MS})`, 'share of 16.7 ms', 'of which save + restore, ms', `of which ${RESIMULATED_TICKS} ticks, ms`, `restore + ${RESIMULATED_TICKS} × (tick + save), ms (GGRS)`],
+      [
+        'rolled back to',
+        `save + restore + ${RESIMULATED_TICKS} ticks, CPU ms (Q1–Q3), wall ms (target ≤ ${ROLLBACK_BUDGET_MS})`,
+        'share of 16.7 ms',
+        'of which save + restore, ms',
+        `of which ${RESIMULATED_TICKS} ticks, ms`,
+        `restore + ${RESIMULATED_TICKS} × (tick + save), ms (GGRS)`,
+        `Rapier alone: snapshot + restore + ${RESIMULATED_TICKS} ticks, ms (of which snapshot + restore)`,
+        'runtime ÷ Rapier alone',
+        "tickflow's own, ms (runtime − Rapier alone)",
+      ],
       bench.rollback.map((row) =>
         row.available
           ? [
@@ -161,8 +172,11 @@ function snapshotTable(print: (text?: string) => void, bench: ReplayBench): void
               fixed(row.saveRestore.cpuMs, 2),
               fixed(row.ticksAlone.cpuMs, 2),
               fixed(row.ggrs.cpuMs, 2),
+              `${fixed(row.plainRapier.cpuMs, 2)} (${fixed(row.plainRapierSaveRestore.cpuMs, 2)})`,
+              `${fixed(row.rollback.cpuMs / row.plainRapier.cpuMs, 2)}×`,
+              fixed(row.rollback.cpuMs - row.plainRapier.cpuMs, 2),
             ]
-          : [row.name, row.why, '', '', '', ''],
+          : [row.name, row.why, '', '', '', '', '', '', ''],
       ),
     ),
   );
