@@ -29,8 +29,10 @@ describe('changesSince: what changed, from a copy of the previous state', () => 
   it('property: the fields before, with the changes applied, are the fields after', () => {
     fc.assert(
       fc.property(anyState, anyState, (before, after) => {
-        const changes = changesSince(copyState(before), after);
+        const { changes, base } = changesSince(copyState(before), after);
         expect(sameFields(applyChanges(flattenState(before), changes), flattenState(after))).toBe(true);
+        // The base is brought up to the new state, so the next checkpoint diffs against it: its fields are the new state's.
+        expect(sameFields(flattenState(base), flattenState(after))).toBe(true);
       }),
       { numRuns: 1000 },
     );
@@ -39,7 +41,7 @@ describe('changesSince: what changed, from a copy of the previous state', () => 
   it('property: a state that did not change has no changes', () => {
     fc.assert(
       fc.property(anyState, (state) => {
-        expect(changesSince(copyState(state), state)).toEqual([]);
+        expect(changesSince(copyState(state), state).changes).toEqual([]);
       }),
     );
   });
@@ -47,7 +49,7 @@ describe('changesSince: what changed, from a copy of the previous state', () => 
   it('names each change at the path flattenState writes, and builds no path for what did not change', () => {
     const before = { objects: [{ id: 1, p: new Float64Array([0, 0]) }, { id: 2, p: new Float64Array([5, 5]) }], tags: new Map([['a', 1]]) };
     const after = { objects: [{ id: 1, p: new Float64Array([0, 0.5]) }], tags: new Map([['a', 1], ['b', 2]]) };
-    expect(changesSince(copyState(before), after)).toEqual([
+    expect(changesSince(copyState(before), after).changes).toEqual([
       { path: '.objects.length', value: 1, removed: false },
       { path: '.objects[0].p[1]', value: 0.5, removed: false },
       { path: '.objects[1].id', value: undefined, removed: true },
@@ -65,6 +67,31 @@ describe('changesSince: what changed, from a copy of the previous state', () => 
       { path: '.a[0]', value: 1, removed: false },
       { path: '.a[1]', value: -0, removed: false },
     ]);
+  });
+});
+
+describe('changesSince over a run of states: the base it keeps is always the latest', () => {
+  it('property: diffing each state against the base the previous diff left gives each step\'s changes', () => {
+    fc.assert(
+      fc.property(fc.array(anyState, { minLength: 2, maxLength: 5 }), (states) => {
+        let base = copyState(states[0]);
+        for (let i = 1; i < states.length; i++) {
+          const result = changesSince(base, states[i]);
+          expect(sameFields(applyChanges(flattenState(states[i - 1]), result.changes), flattenState(states[i]))).toBe(true);
+          base = result.base;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes a typed array of the same kind and length in place (no new copy at a steady checkpoint)', () => {
+    const base = copyState({ p: new Float64Array([1, 2]) }) as { p: Float64Array };
+    const p = base.p;
+    const result = changesSince(base, { p: new Float64Array([1, 3]) });
+    expect(result.base).toBe(base);
+    expect((result.base as typeof base).p).toBe(p);
+    expect([...p]).toEqual([1, 3]);
   });
 });
 

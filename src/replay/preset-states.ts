@@ -135,17 +135,60 @@ export interface RuntimeState {
  * that the next tick's poses come from).
  */
 export function runtimeState(runtime: Runtime): RuntimeState {
-  const handles = runtime.handles();
-  const objects: RuntimeObjectState[] = new Array(handles.length);
+  return readRuntimeState(runtime, undefined);
+}
+
+/** What a recorder keeps from one checkpoint to the next to read the runtime's state into. */
+interface RuntimeStateKept {
+  readonly handles: number[];
+  readonly objects: RuntimeObjectState[];
+  readonly byHandle: Map<number, { handle: number; name: string; transform: unknown; presented: unknown; velocity?: Float64Array }>;
+  readonly state: { session: number; objects: RuntimeObjectState[] };
+}
+
+/**
+ * {@link runtimeState}, fresh (`kept` undefined) or read into the objects a
+ * recorder keeps from one checkpoint to the next: an object's entry is made
+ * once and rewritten after, so a checkpoint of a steady scene allocates
+ * nothing per body.
+ */
+function readRuntimeState(runtime: Runtime, kept: RuntimeStateKept | undefined): RuntimeState {
+  const handles = kept === undefined ? runtime.handles() : runtime.handlesInto(kept.handles);
+  const objects: RuntimeObjectState[] = kept?.objects ?? new Array(handles.length);
+  objects.length = handles.length;
   for (let i = 0; i < handles.length; i++) {
     const handle = handles[i]!;
-    const name = runtime.nameOf(handle);
-    const transform = runtime.transform(handle);
-    const presented = runtime.presentation(handle);
-    // Two literal shapes, not a spread: the objects stay fast to walk (a spread object can fall back to a dictionary).
-    objects[i] = runtime.hasBody(handle) ? { handle, name, transform, presented, velocity: runtime.velocity(handle, new Float64Array(3)) } : { handle, name, transform, presented };
+    const physical = runtime.hasBody(handle);
+    let entry = kept?.byHandle.get(handle);
+    if (entry === undefined || (entry.velocity !== undefined) !== physical) {
+      // Two literal shapes, not a spread: the objects stay fast to walk (a spread object can fall back to a dictionary).
+      entry = physical ? { handle, name: '', transform: null, presented: null, velocity: new Float64Array(3) } : { handle, name: '', transform: null, presented: null };
+      kept?.byHandle.set(handle, entry);
+    }
+    entry.name = runtime.nameOf(handle);
+    entry.transform = runtime.transform(handle);
+    entry.presented = runtime.presentation(handle);
+    if (entry.velocity !== undefined) runtime.velocity(handle, entry.velocity);
+    objects[i] = entry;
   }
-  return { session: runtime.session, objects };
+  if (kept === undefined) return { session: runtime.session, objects };
+  if (kept.byHandle.size > 2 * handles.length + 64) for (const handle of kept.byHandle.keys()) if (!runtime.valid(handle)) kept.byHandle.delete(handle); // the destroyed, now and then
+  kept.state.session = runtime.session;
+  return kept.state;
+}
+
+/**
+ * The checkpoint state a recorder hashes: {@link presetStateOf}'s, but the
+ * runtime's read into objects the returned function keeps from one call to
+ * the next (the recorder hashes each state at once and keeps only copies),
+ * so a checkpoint of a steady scene allocates nothing per body. A state it
+ * returns is rewritten by its next call. @internal
+ */
+export function recorderStateOf(preset: string): ((engine: never) => unknown) | undefined {
+  if (preset !== 'runtime') return presetStateOf(preset);
+  const objects: RuntimeObjectState[] = [];
+  const kept: RuntimeStateKept = { handles: [], objects, byHandle: new Map(), state: { session: 0, objects } };
+  return ((runtime: Runtime) => readRuntimeState(runtime, kept)) as (engine: never) => unknown;
 }
 
 /**

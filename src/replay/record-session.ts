@@ -8,7 +8,7 @@ import type { Loop } from '../loop/loop.js';
 import type { LoopControl, LoopTap } from '../loop/loop-tap.js';
 import type { LoopView } from '../loop/loop-view.js';
 import { engineLoop } from '../engines/shell/engine-loop.js';
-import { inputOf, presetStateOf } from './preset-states.js';
+import { inputOf, recorderStateOf } from './preset-states.js';
 import {
   DEFAULT_CHECKPOINT_EVERY,
   DEFAULT_FIELDS_EVERY,
@@ -142,7 +142,7 @@ export function recordSession<E extends ShellEngine>(engine: E, options?: Record
   const where = 'recordSession';
   optionsObject(where, options, true);
   checkOptionKeys(where, options, RECORD_OPTION_KEYS);
-  const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, fieldsEvery = DEFAULT_FIELDS_EVERY, input = inputOf(engine), stateOf = presetStateOf(engine.preset) } = options ?? {};
+  const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, fieldsEvery = DEFAULT_FIELDS_EVERY, input = inputOf(engine), stateOf = recorderStateOf(engine.preset) } = options ?? {};
   if (!Number.isInteger(checkpointEvery) || checkpointEvery < 1) throw new OptionError(where, 'checkpointEvery', 'an integer >= 1', checkpointEvery);
   if (!Number.isInteger(fieldsEvery) || fieldsEvery < 0) throw new OptionError(where, 'fieldsEvery', 'an integer >= 0 (0: hashes only)', fieldsEvery);
   if (stateOf !== undefined) functionOption(where, 'stateOf', stateOf, 'a function (engine) => state');
@@ -158,7 +158,7 @@ export function recordSession<E extends ShellEngine>(engine: E, options?: Record
  */
 export function recordAsSession(engine: ShellEngine, session: Session, input: Input<string> | undefined, stateOf: ((engine: ShellEngine) => unknown) | undefined): SessionRecording {
   const hash = checkpointHashFor(session);
-  return new Recorder(engine, { every: session.checkpointEvery, fieldsEvery: session.fieldsEvery, hash }, input, stateOf ?? (presetStateOf(engine.preset) as ((engine: ShellEngine) => unknown) | undefined), optionsHashOf(null));
+  return new Recorder(engine, { every: session.checkpointEvery, fieldsEvery: session.fieldsEvery, hash }, input, stateOf ?? (recorderStateOf(engine.preset) as ((engine: ShellEngine) => unknown) | undefined), optionsHashOf(null));
 }
 
 /**
@@ -400,17 +400,17 @@ class Recorder implements SessionRecording, LoopTap {
     const stamp = this.stamp();
     const keepsFields = fieldsEvery > 0 && (last || this.taken % fieldsEvery === 0);
     if (!keepsFields) return { ...stamp, hash, changes: undefined };
-    const copy = copyState(state);
     if (this.firstFields === undefined) {
-      // Every field, written out when the session is asked for (flattening a big state takes a frame's budget).
-      if (keep) {
-        this.firstFields = { index: this.checkpoints.length, state: copy };
-        this.fieldsBase = copy;
-      }
-      return { ...stamp, hash, changes: keep ? undefined : allChanges(copy) };
+      if (!keep) return { ...stamp, hash, changes: allChanges(state) };
+      // Every field, written out when the session is asked for (flattening a big state takes a frame's budget); and a
+      // second copy, the base the next checkpoint that keeps fields is diffed against (and brought up to date in place).
+      this.firstFields = { index: this.checkpoints.length, state: copyState(state) };
+      this.fieldsBase = copyState(state);
+      return { ...stamp, hash, changes: undefined };
     }
-    const changes = changesSince(this.fieldsBase, state);
-    if (keep) this.fieldsBase = copy;
+    // Diffed against the base, which the diff brings up to this state in place (a copy of it when the base must stay).
+    const { changes, base } = changesSince(keep ? this.fieldsBase : copyState(this.fieldsBase), state);
+    if (keep) this.fieldsBase = base;
     return { ...stamp, hash, changes };
   }
 

@@ -171,7 +171,16 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
 
   /** Every live object's handle, in creation order (a new array). */
   handles(): EntityHandle[] {
-    return this.objects.live.filter((object) => object.state === 'live').map((object) => object.handle);
+    return this.handlesInto([]);
+  }
+
+  /** As {@link handles}, written into `out` (its length set to the count), so a recorder's checkpoint makes no new array. @internal */
+  handlesInto(out: EntityHandle[]): EntityHandle[] {
+    const objects = this.objects.live;
+    let n = 0;
+    for (let i = 0; i < objects.length; i++) if (objects[i]!.state === 'live') out[n++] = objects[i]!.handle;
+    out.length = n;
+    return out;
   }
 
   /** An object's name. */
