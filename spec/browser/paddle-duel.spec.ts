@@ -5,9 +5,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { constantClock, nullBackend } from '../../src/index.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import type { DuelStatus, PaddleDuelHandle } from '../../examples/paddle-duel/main.js';
+import { COURTS } from '../../examples/paddle-duel/courts.js';
 import { duelStateHash } from '../../examples/paddle-duel/state-hash.js';
-import { BACKGROUND_COLOR, LEFT_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH, MAX_FRAME_MS, SERVE_DELAY_SECONDS } from '../../examples/paddle-duel/tuning.js';
-import { decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage } from './harness.js';
+import {
+  BACKGROUND_COLOR,
+  BALL_RADIUS,
+  LEFT_COLOR,
+  LOGICAL_HEIGHT,
+  LOGICAL_WIDTH,
+  MAX_FRAME_MS,
+  PADDLE_INSET,
+  PADDLE_WIDTH,
+  SERVE_DELAY_SECONDS,
+  SERVE_MAX_ANGLE_RADIANS,
+} from '../../examples/paddle-duel/tuning.js';
+import { crop, decodePng, differenceShare, hexColor, nonBackgroundShare, startHarness, waitUntil, type BrowserHarness, type OpenedPage, type Rect } from './harness.js';
 
 // Paddle Duel (examples/paddle-duel/) in real Chromium, on the pixi.js
 // backend, driven through its test handle window.__game (see main.ts).
@@ -26,16 +38,93 @@ const REAL_TIME_BACKSTOP_MS = 50_000;
 /** The parity run's length: past the first point (frame 257) and the first paddle return (frame 388). */
 const PARITY_FRAMES = 420;
 
+/**
+ * How far the "picture changes" test lets a served ball fly before its second picture: at least this many frames
+ * and this much of the game's simulated time (frame().timeMs), whatever rate the host delivers frames at.
+ *
+ * A serve leaves the centre at the court's serve speed (380 or 440 units/s), at most SERVE_MAX_ANGLE_RADIANS (30°)
+ * off the horizontal, and walls turn only its vertical speed: in 250 ms it crosses at least
+ * 380 × cos 30° × 0.25 ≈ 82 world units, four and a half of its diameters ({@link MIN_SERVE_FLIGHT_UNITS}): at
+ * the 640 × 560 page's scale, about 40 CSS pixels, its radius 4.8. It meets a paddle only after 480 - 57 = 423
+ * units across (0.96 s at 440 units/s). A frame is worth at most MAX_FRAME_MS (40 ms), so the serve's own frame
+ * flies it 40 ms at most, and the frame of the second picture comes after the later of 10 frames (400 ms at most)
+ * and 250 ms and a frame: under 0.45 s from the serve, 194 units at most, well short of a paddle.
+ */
+const SERVE_FLIGHT_FRAMES = 10;
+const SERVE_FLIGHT_MS = 250;
+
+/** The least a served ball crosses in {@link SERVE_FLIGHT_MS} of game time, in world units (see there). */
+const MIN_SERVE_FLIGHT_UNITS = (Math.min(...COURTS.map((court) => court.serveSpeed)) * Math.cos(SERVE_MAX_ANGLE_RADIANS) * SERVE_FLIGHT_MS) / 1000;
+
+/** How far a serve flies before it can meet a paddle's face, in world units: from the centre to the face, less the ball's radius. */
+const SERVE_RUN_TO_PADDLE_UNITS = LOGICAL_WIDTH / 2 - (PADDLE_INSET + PADDLE_WIDTH / 2 + BALL_RADIUS);
+
 const BACKGROUND = hexColor(`#${BACKGROUND_COLOR.toString(16).padStart(6, '0')}`);
 
 /** pixi's driver warnings at start-up are not the page's errors (BROWSER.md, pitfall 2). */
 const pageErrors = (opened: OpenedPage) => opened.errors.filter((e) => !/GPU stall due to ReadPixels/.test(e));
 
 type Handle = PaddleDuelHandle;
+
+/** A frame the page froze itself in ({@link game}'s `freeze`): the engine stopped right after drawing it. */
+interface FrozenFrame {
+  readonly count: number;
+  readonly timeMs: number;
+  /** The ball's centre in world units; undefined with no ball in play. */
+  readonly ball: { readonly x: number; readonly y: number } | undefined;
+  /** The ball's centre on the stage's screenshot, in CSS pixels. */
+  readonly ballOnStage: { readonly x: number; readonly y: number } | undefined;
+  /** The ball's radius on the stage's screenshot, in CSS pixels. */
+  readonly ballRadiusPx: number;
+}
+
+/** Which frame `freeze` stops at: the first a ball is served in, or the first at least `frames` frames and `ms` of game time after `from`. */
+type FreezeAt = { readonly serve: true } | { readonly from: FrozenFrame; readonly frames: number; readonly ms: number };
+
 const game = (on: Page) => ({
   frame: () => on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().count),
   status: () => on.evaluate(() => (window as unknown as { __game: Handle }).__game.status()) as Promise<DuelStatus>,
   shot: async () => decodePng(await on.locator('#stage').screenshot()),
+  /**
+   * Runs the engine until the frame `at` names and stops it there, in the page, in that frame's render phase (after
+   * it was drawn): the stage then shows that frame until the engine starts again (`freeze` starts it, and so must
+   * whoever froze it last). Nothing is sampled after a real-time wait: the page picks the frame by its count and the
+   * game's simulated time. Fails after `gameSeconds` of game time without that frame.
+   */
+  freeze: (at: FreezeAt, gameSeconds = 20) =>
+    on.evaluate(
+      ({ at, limitMs, ballRadius }) =>
+        new Promise<FrozenFrame>((resolve, reject) => {
+          const g = (window as unknown as { __game: Handle }).__game;
+          const { engine } = g;
+          const startMs = engine.frame().timeMs;
+          let sawNoBall = false;
+          const subscription = engine.phase('render').subscribe(() => {
+            const frame = engine.frame();
+            const { ball } = g.status();
+            const due = 'serve' in at ? sawNoBall && ball !== undefined : frame.count >= at.from.count + at.frames && frame.timeMs >= at.from.timeMs + at.ms;
+            sawNoBall ||= ball === undefined;
+            if (!due) {
+              if (frame.timeMs - startMs <= limitMs) return;
+              subscription.unsubscribe();
+              reject(new Error(`freeze: not within ${limitMs / 1000} s of game time: ${JSON.stringify(at)}`));
+              return;
+            }
+            subscription.unsubscribe();
+            engine.stop();
+            const vp = engine.viewport;
+            resolve({
+              count: frame.count,
+              timeMs: frame.timeMs,
+              ball,
+              ballOnStage: ball && { x: (vp.x + ball.x * vp.scale) / vp.pixelRatio, y: (vp.y + ball.y * vp.scale) / vp.pixelRatio },
+              ballRadiusPx: (ballRadius * vp.scale) / vp.pixelRatio,
+            });
+          });
+          engine.start();
+        }),
+      { at, limitMs: gameSeconds * 1000, ballRadius: BALL_RADIUS },
+    ),
   framesPass: async (frames: number) => {
     const from = await on.evaluate(() => (window as unknown as { __game: Handle }).__game.frame().count);
     await waitUntil(on, (target) => (window as unknown as { __game: Handle }).__game.frame().count >= target, from + frames);
@@ -102,16 +191,38 @@ describe('Paddle Duel in real Chromium', () => {
     expect(pageErrors(autoplay)).toEqual([]);
   });
 
-  it('draws a non-blank picture that changes as the frame counter advances', async () => {
+  it(`draws a non-blank picture that changes as the frame counter advances: a served ball is drawn where it flew ${SERVE_FLIGHT_FRAMES} frames and ${SERVE_FLIGHT_MS} ms of game time on, and no longer where it was served`, async () => {
     const g = game(page);
-    await g.when((s) => s.phase === 'playing' && s.ball !== undefined);
-    const first = await g.shot();
-    const from = await g.frame();
-    await g.framesPass(10);
-    const second = await g.shot();
-    expect(await g.frame()).toBeGreaterThanOrEqual(from + 10);
-    expect(nonBackgroundShare(first, BACKGROUND), 'walls, paddles, ball, scores').toBeGreaterThan(0.02);
-    expect(differenceShare(first, second), 'the ball and the paddles moved').toBeGreaterThan(0.0005);
+    /** The middle of the ball's disc on the stage: a square well inside it, clear of its antialiased edge. */
+    const ballSquare = ({ ballOnStage, ballRadiusPx }: FrozenFrame): Rect => {
+      const side = Math.max(2, Math.floor(ballRadiusPx));
+      return { x: Math.round(ballOnStage!.x - side / 2), y: Math.round(ballOnStage!.y - side / 2), width: side, height: side };
+    };
+    try {
+      // Two frames the page froze itself, each photographed while it stands: the frame a ball is served in, and the
+      // first one at least SERVE_FLIGHT_FRAMES frames and SERVE_FLIGHT_MS of game time later.
+      const served = await g.freeze({ serve: true });
+      const first = await g.shot();
+      const flown = await g.freeze({ from: served, frames: SERVE_FLIGHT_FRAMES, ms: SERVE_FLIGHT_MS });
+      const second = await g.shot();
+
+      expect(served.ball, 'a ball was served').toBeDefined();
+      expect(flown.ball, 'and is still in play').toBeDefined();
+      const across = Math.abs(flown.ball!.x - served.ball!.x);
+      expect(across, `the ball crossed at least ${MIN_SERVE_FLIGHT_UNITS.toFixed(0)} world units in ${flown.count - served.count} frames, ${(flown.timeMs - served.timeMs).toFixed(0)} ms of game time`).toBeGreaterThanOrEqual(MIN_SERVE_FLIGHT_UNITS);
+      expect(across, 'short of a paddle').toBeLessThan(SERVE_RUN_TO_PADDLE_UNITS);
+      expect(nonBackgroundShare(first, BACKGROUND), 'walls, paddles, ball, scores').toBeGreaterThan(0.02);
+      expect(nonBackgroundShare(second, BACKGROUND), 'walls, paddles, ball, scores').toBeGreaterThan(0.02);
+      // The two spots are 4.5 ball diameters apart or more: the square where the ball was served shows the court in the
+      // second picture, the square where it flew to shows the court in the first. A canvas that stopped drawing
+      // shows the same pixels in both (a share of 0).
+      const servedAt = ballSquare(served);
+      const flownTo = ballSquare(flown);
+      expect(differenceShare(crop(first, servedAt), crop(second, servedAt)), 'the ball is no longer drawn where it was served').toBeGreaterThan(0.75);
+      expect(differenceShare(crop(first, flownTo), crop(second, flownTo)), 'it is drawn where it flew to').toBeGreaterThan(0.75);
+    } finally {
+      await page.evaluate(() => (window as unknown as { __game: Handle }).__game.engine.start());
+    }
   });
 
   it('plays itself: with autoplay the score changes within a few seconds', async () => {

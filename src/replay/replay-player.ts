@@ -1,15 +1,13 @@
-import { NEVER } from 'rxjs';
 import { fromStep } from '../../operators/step-operator.js';
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, integerAtLeast, optionsObject } from '../../operators/validate.js';
-import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import type { EngineSnapshot } from '../engines/shell/engine-snapshot.js';
 import { engineLoop } from '../engines/shell/engine-loop.js';
 import type { Input } from '../input/input.js';
 import type { ShellEngine } from './record-session.js';
 import type { ReplayBuild } from './replay-session.js';
 import type { Session, SessionEvent } from './session.js';
-import { applyEvent, gameOf, loadUnderWay } from './session-events.js';
+import { applyEvent, buildRecordedGame, loadUnderWay } from './session-events.js';
 
 /** How many frames apart a player keeps snapshots to seek from, when not told: two seconds at 60 Hz. */
 export const DEFAULT_SEEK_SNAPSHOT_EVERY = 120;
@@ -103,18 +101,7 @@ export async function createReplayPlayer<E extends ShellEngine>(session: Session
   // The player's clock hands out what the player sets before each tick: a delta, or undefined for a declined tick.
   let next: number | undefined;
   const clock = fromStep(() => () => next);
-  const built = await build({ ticks: NEVER, clock, seed: session.seed ?? DEFAULT_RANDOM_SEED });
-  const { engine, input } = gameOf(built);
-  if (engine.preset !== session.preset) {
-    engine.destroy();
-    throw new Error(`${where}: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
-  }
-  if (input === undefined && session.events.some((event) => event.kind === 'input')) {
-    engine.destroy();
-    throw new Error(`${where}: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build`);
-  }
-  if (session.start !== undefined) engine.restore(session.start);
-  else engine.random.restore(session.randomState);
+  const { engine, input } = await buildRecordedGame(where, session, build, clock);
   return new Player(engine, input, session, snapshotEvery, (deltaMs) => (next = deltaMs));
 }
 

@@ -1,10 +1,8 @@
-import { NEVER, type Subscribable } from 'rxjs';
+import type { Subscribable } from 'rxjs';
 import { fromStep, type StepOperator } from '../../operators/step-operator.js';
 import { engineLoop } from '../engines/shell/engine-loop.js';
-import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
-import { EngineShell } from '../engines/shell/engine-shell.js';
 import type { Input } from '../input/input.js';
-import { applyEvent, gameOf, loadUnderWay, type ReplayGame } from './session-events.js';
+import { applyEvent, buildRecordedGame, loadUnderWay, type ReplayGame } from './session-events.js';
 import { applyChanges, recordAsSession, type ShellEngine } from './record-session.js';
 import { TICKFLOW_VERSION, type Checkpoint, type Session, type SessionEvent } from './session.js';
 import { diffFields, type FieldDifference, type StateFields } from './state-hash.js';
@@ -181,26 +179,7 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
   }
   const watched = watchedSessionClock(session);
   const page = session.preset === 'page engine';
-  const built = await build({ ticks: NEVER, clock: watched.clock, seed: session.seed ?? DEFAULT_RANDOM_SEED });
-  const { engine, input } = gameOf(built);
-  if (!(engine instanceof EngineShell)) {
-    throw new Error(
-      `replay: build returned ${engine !== null && typeof engine === 'object' && typeof engine.preset === 'string' ? `a ${engine.preset} made by another copy of tickflow than this replay's` : 'no tickflow engine'}; ` +
-        'load one copy: a build module that runs as CommonJS (a .ts or .cjs file outside a "type": "module" package) loads its own, so give it an .mts or .mjs name, or import replay from where the build imports tickflow',
-    );
-  }
-  if (engine.preset !== session.preset) {
-    throw new Error(`replay: the session was recorded on the ${session.preset}, and build made the ${engine.preset}; build the recorded game`);
-  }
-  if (session.seed !== undefined && engine.random.seed !== session.seed && session.start === undefined) {
-    engine.destroy();
-    throw new Error(`replay: the built ${engine.preset} has seed ${engine.random.seed}, the recorded one had ${session.seed}: pass host.seed to its options (seed: host.seed), so what the build draws is what it drew`);
-  }
-  if (session.start !== undefined) engine.restore(session.start); // began mid-game: from the state it began in
-  else engine.random.restore(session.randomState); // the game's draws from here on are the recording's
-  if (input === undefined && session.events.some((event) => event.kind === 'input')) {
-    throw new Error('replay: the session holds input calls, and the built game has no Input (engine.input); return { engine, input } from build');
-  }
+  const { engine, input } = await buildRecordedGame('replay', session, build, watched.clock);
   const loop = engineLoop(engine);
   const baseFrame = loop.frameCount;
   const baseTick = loop.fixedStepCount;
