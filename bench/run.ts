@@ -4,8 +4,10 @@
 // (RESULTS.md is a copy of one run, with a reading). The core-path and
 // listener-count rows each run in a Node process of their own, driven by the
 // same host from here (bench/isolated-rows.ts); the engine, collision and
-// pacing benches run in this process. Timings depend on the machine and its
-// load; the ratios, taken within each round, much less.
+// pacing benches run in this process; the first-load section builds the
+// starters and the gallery and loads them in Chromium, from a process of its
+// own (bench/first-load.ts). Timings depend on the machine and its load; the
+// ratios, taken within each round, much less.
 import './browser-shim.js';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -614,6 +616,17 @@ function targets(core: readonly IsolatedRow[], scenarios: readonly HostScenarioR
   print();
 }
 
+/**
+ * The first-load section (bench/first-load.ts), in a process of its own: this
+ * one replaced performance.now() and added browser globals for the peer
+ * libraries (browser-shim.ts), which Vite and Playwright must not see.
+ */
+function firstLoadSection(): void {
+  const script = fileURLToPath(new URL('./first-load.ts', import.meta.url));
+  print(execFileSync(process.execPath, ['--import', 'tsx', script, '--section'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trimEnd());
+  print();
+}
+
 print('# tickflow bench\n');
 machine();
 print();
@@ -659,6 +672,7 @@ const stateBench = await section('state engine', async () => {
 targets(coreRows, scenarios, points, steady, worldBench, stateBench);
 
 await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
+await section('first load (a process of its own and Chromium, whose CPU is not counted here)', firstLoadSection);
 
 print('## Bench time\n');
 print(

@@ -40,6 +40,8 @@ export function starterApps(only?: readonly string[]): FreshApp[] {
   return TEMPLATE_NAMES.filter((name) => only === undefined || only.includes(name)).map((template: TemplateName) => ({
     name: `starter-${template}`,
     tests: TESTS_PER_TEMPLATE,
+    // Issue 29: "Every starter builds with no chunk-size warning."
+    noChunkSizeWarning: true,
     browser: { kind: 'plays', template },
     async write(dir, tarballs) {
       const creator = tarballs['create-tickflow'];

@@ -3,7 +3,8 @@
  * `npm pack`, a Vite + TypeScript app in a temporary folder with its own
  * package.json and strict tsconfig, the tarball and the peers installed from
  * the npm registry, then strict `tsc`, the app's own tests, `vite build`, the
- * build served on 127.0.0.1 and looked at in real Chromium.
+ * build served on 127.0.0.1 and looked at in real Chromium. An app may ask
+ * that its build print no chunk-size warning (the starters do).
  *
  * The guides check (scripts/check-guides.ts) and the starters check
  * (scripts/check-starters.ts) both describe their apps as {@link FreshApp}s
@@ -33,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { preview } from 'vite';
 import type { TemplateName } from '../packages/create-tickflow/src/templates.js';
+import { chunkSizeWarning } from './chunk-size-warning.js';
 import { consoleError, decodePng, differenceShare, nonBackgroundShare } from '../spec/browser/harness.js';
 import { DESKTOP, expectPhoneLayout, expectStarterShown, look, openStarter, PHONE, STARTER_PAGES } from '../spec/browser/starter-play.js';
 
@@ -72,6 +74,8 @@ export interface FreshApp {
   readonly tests?: number;
   /** Build it with `vite build`; defaults to true when the browser check is not `none`. */
   readonly build?: boolean;
+  /** Fail the build step when Vite warns of a chunk over its size limit (the starters, issue 29); defaults to false. */
+  readonly noChunkSizeWarning?: boolean;
   readonly browser: BrowserCheck;
 }
 
@@ -226,7 +230,13 @@ async function checkApp(app: FreshApp, dir: string, browser: Browser): Promise<v
     });
   }
   if (app.browser.kind === 'none' && app.build !== true) return;
-  await step(`${app.name}: vite build`, () => run(bin('vite'), ['build'], dir, { NODE_ENV: 'production' }));
+  await step(`${app.name}: vite build${app.noChunkSizeWarning === true ? ', no chunk-size warning' : ''}`, async () => {
+    const output = await run(bin('vite'), ['build'], dir, { NODE_ENV: 'production' });
+    const warning = app.noChunkSizeWarning === true ? chunkSizeWarning(output) : undefined;
+    if (warning !== undefined) {
+      throw new Error(`${app.name}: vite build warned of chunks over ${warning.limitKb} kB: ${warning.chunks.join(', ') || 'none listed'}\n${output}`);
+    }
+  });
   if (app.browser.kind === 'none') return;
   const check = app.browser;
   const server = await preview({ root: dir, configFile: false, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });

@@ -26,7 +26,7 @@ export async function buildGallery(repo: string, outDir: string): Promise<void> 
     build: {
       outDir,
       emptyOutDir: true,
-      // The Physics Playground's chunk holds Rapier's -compat build, its WebAssembly inlined (≈ 4.4 MB).
+      // Rapier's chunk (the Physics Playground's, fetched when it creates its world) holds the -compat build, its WebAssembly inlined (≈ 4.3 MB).
       chunkSizeWarningLimit: 5000,
       // A spritesheet must stay a file: pixi resolves its image relative to the sheet's URL, which a data: URL lacks.
       assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),

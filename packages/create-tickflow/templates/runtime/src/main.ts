@@ -7,6 +7,8 @@ import { threeRuntimeBackend } from 'tickflow/three';
 import { createGame } from './game.js';
 import { bindTouchPad } from './touch-pad.js';
 
+// Rapier is a chunk of its own, fetched when asked for (see vite.config.ts): ask first, so it downloads while three.js sets up.
+const physics = createRapier3d();
 const container = document.querySelector<HTMLElement>('#stage')!;
 const portrait = container.clientHeight > container.clientWidth;
 const backend = threeRuntimeBackend({
@@ -17,7 +19,7 @@ const backend = threeRuntimeBackend({
   background: 0x0b0e14,
 });
 backend.scene.background = new Color(0x151b26); // the picture; the bars around it are the page's colour
-const { runtime, score } = createGame({ physics: await createRapier3d(), backend, keyboardTarget: window });
+const { runtime, score } = createGame({ physics: await physics, backend, keyboardTarget: window });
 
 // On a touch screen, the buttons under the picture press the keys they name: the runtime cannot tell them apart.
 bindTouchPad(document.querySelector('#touch-pad')!, runtime);
