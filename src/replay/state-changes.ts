@@ -54,9 +54,57 @@ export function allChanges(state: unknown): FieldChange[] {
  */
 export function changesSince(base: unknown, next: unknown): { changes: FieldChange[]; base: unknown } {
   const changes: FieldChange[] = [];
-  const updated = update(base, next, '', changes);
+  const updated = update(base, next, new Path(), changes);
   return { changes, base: updated };
 }
+
+/**
+ * Where the walk is: the segments down to the part it is at, kept as they
+ * are (a key, an index) and written as text only for a field that changed,
+ * so walking what did not change builds no string.
+ */
+class Path {
+  private readonly kinds: number[] = [];
+  private readonly steps: unknown[] = [];
+
+  /** Goes down by an object key (`.key`), a list index (`[i]`), a Set position (`{i}`) or a Map key (`<"key">`). */
+  down(kind: typeof KEY | typeof INDEX | typeof POSITION | typeof MAP_KEY, step: unknown): void {
+    this.kinds.push(kind);
+    this.steps.push(step);
+  }
+
+  up(): void {
+    this.kinds.pop();
+    this.steps.pop();
+  }
+
+  /** The path as flattenState writes it, and `suffix` (`.length`, `.size`) after it. */
+  text(suffix = ''): string {
+    let text = '';
+    for (let i = 0; i < this.kinds.length; i++) {
+      const step = this.steps[i];
+      switch (this.kinds[i]) {
+        case KEY:
+          text += `.${step as string}`;
+          break;
+        case INDEX:
+          text += `[${step as number}]`;
+          break;
+        case POSITION:
+          text += `{${step as number}}`;
+          break;
+        default:
+          text += `<${JSON.stringify(String(step))}>`;
+      }
+    }
+    return text + suffix;
+  }
+}
+
+const KEY = 0;
+const INDEX = 1;
+const POSITION = 2;
+const MAP_KEY = 3;
 
 type Kind = 'leaf' | 'list' | 'map' | 'set' | 'object';
 
@@ -68,45 +116,52 @@ function kindOf(value: unknown): Kind {
   return 'object';
 }
 
-/** Pushes what changed from `previous` to `next` at `path`, and returns `previous` made equal to `next` (itself, updated, when it can be). */
-function update(previous: unknown, next: unknown, path: string, out: FieldChange[]): unknown {
+/** Pushes what changed from `previous` to `next` at `at`, and returns `previous` made equal to `next` (itself, updated, when it can be). */
+function update(previous: unknown, next: unknown, at: Path, out: FieldChange[]): unknown {
   const kind = kindOf(next);
   if (kind !== kindOf(previous)) {
-    removed(previous, path, out);
-    added(next, path, out);
+    removed(previous, at.text(), out);
+    added(next, at.text(), out);
     return copyState(next);
   }
   switch (kind) {
     case 'leaf':
-      if (!sameLeaf(previous as StateLeaf, next as StateLeaf)) out.push({ path, value: next as StateLeaf, removed: false });
+      if (!sameLeaf(previous as StateLeaf, next as StateLeaf)) out.push({ path: at.text(), value: next as StateLeaf, removed: false });
       return next;
     case 'list':
-      return updateList(previous as unknown[], next as ArrayLike<unknown>, path, out);
+      return updateList(previous as unknown[], next as ArrayLike<unknown>, at, out);
     case 'set': {
       // Sets by position, as their fields are: rare in a checkpoint, so diffed as arrays and copied.
       const before = [...(previous as Set<unknown>)];
       const after = [...(next as Set<unknown>)];
-      if (before.length !== after.length) out.push({ path: `${path}.size`, value: after.length, removed: false });
-      for (let i = 0; i < Math.min(before.length, after.length); i++) update(before[i], after[i], `${path}{${i}}`, out);
-      for (let i = before.length; i < after.length; i++) added(after[i], `${path}{${i}}`, out);
-      for (let i = after.length; i < before.length; i++) removed(before[i], `${path}{${i}}`, out);
+      if (before.length !== after.length) out.push({ path: at.text('.size'), value: after.length, removed: false });
+      for (let i = 0; i < Math.max(before.length, after.length); i++) {
+        at.down(POSITION, i);
+        if (i >= before.length) added(after[i], at.text(), out);
+        else if (i >= after.length) removed(before[i], at.text(), out);
+        else update(before[i], after[i], at, out);
+        at.up();
+      }
       return copyState(next);
     }
     case 'map': {
       const before = previous as Map<unknown, unknown>;
       const after = next as Map<unknown, unknown>;
-      if (before.size !== after.size) out.push({ path: `${path}.size`, value: after.size, removed: false });
+      if (before.size !== after.size) out.push({ path: at.text('.size'), value: after.size, removed: false });
       for (const [key, item] of after) {
-        const at = `${path}<${JSON.stringify(String(key))}>`;
+        at.down(MAP_KEY, key);
         if (before.has(key)) before.set(key, update(before.get(key), item, at, out));
         else {
-          added(item, at, out);
+          added(item, at.text(), out);
           before.set(key, copyState(item));
         }
+        at.up();
       }
       for (const [key, item] of before) {
         if (after.has(key)) continue;
-        removed(item, `${path}<${JSON.stringify(String(key))}>`, out);
+        at.down(MAP_KEY, key);
+        removed(item, at.text(), out);
+        at.up();
         before.delete(key);
       }
       return before;
@@ -116,15 +171,19 @@ function update(previous: unknown, next: unknown, path: string, out: FieldChange
       const after = next as Record<string, unknown>;
       for (const key in after) {
         if (!Object.hasOwn(after, key)) continue;
-        if (Object.hasOwn(before, key)) before[key] = update(before[key], after[key], `${path}.${key}`, out);
+        at.down(KEY, key);
+        if (Object.hasOwn(before, key)) before[key] = update(before[key], after[key], at, out);
         else {
-          added(after[key], `${path}.${key}`, out);
+          added(after[key], at.text(), out);
           before[key] = copyState(after[key]);
         }
+        at.up();
       }
       for (const key in before) {
         if (!Object.hasOwn(before, key) || Object.hasOwn(after, key)) continue;
-        removed(before[key], `${path}.${key}`, out);
+        at.down(KEY, key);
+        removed(before[key], at.text(), out);
+        at.up();
         delete before[key];
       }
       return before;
@@ -133,16 +192,21 @@ function update(previous: unknown, next: unknown, path: string, out: FieldChange
 }
 
 /** An array or typed array brought up to `after`: elements updated in place, the tail added or dropped; a typed array of another kind or length is copied anew. */
-function updateList(before: unknown[], after: ArrayLike<unknown>, path: string, out: FieldChange[]): unknown {
-  if (before.length !== after.length) out.push({ path: `${path}.length`, value: after.length, removed: false });
+function updateList(before: unknown[], after: ArrayLike<unknown>, at: Path, out: FieldChange[]): unknown {
+  if (before.length !== after.length) out.push({ path: at.text('.length'), value: after.length, removed: false });
   const common = Math.min(before.length, after.length);
   const typed = ArrayBuffer.isView(before);
-  for (let i = 0; i < common; i++) {
-    const item = update(before[i], after[i], `${path}[${i}]`, out);
-    if (!typed) before[i] = item;
+  if (typed && ArrayBuffer.isView(after)) return updateNumbers(before as unknown as Float64Array, after as unknown as Float64Array, at, out);
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    at.down(INDEX, i);
+    if (i >= before.length) added(after[i], at.text(), out);
+    else if (i >= after.length) removed(before[i], at.text(), out);
+    else {
+      const item = update(before[i], after[i], at, out);
+      if (!typed) before[i] = item;
+    }
+    at.up();
   }
-  for (let i = common; i < after.length; i++) added(after[i], `${path}[${i}]`, out);
-  for (let i = common; i < before.length; i++) removed(before[i], `${path}[${i}]`, out);
   if (typed) {
     // A typed array holds leaves of its own kind: written in place when it can hold `after` as it is.
     if (before.length !== after.length || (before as object).constructor !== (after as object).constructor) return copyState(after);
@@ -151,6 +215,29 @@ function updateList(before: unknown[], after: ArrayLike<unknown>, path: string, 
   }
   for (let i = common; i < after.length; i++) before.push(copyState(after[i]));
   before.length = after.length;
+  return before;
+}
+
+/** Two typed arrays, number by number, compared here rather than handed to a call (which would box each one). */
+function updateNumbers(before: Float64Array, after: Float64Array, at: Path, out: FieldChange[]): unknown {
+  const common = Math.min(before.length, after.length);
+  for (let i = 0; i < common; i++) {
+    const a = before[i]!;
+    const b = after[i]!;
+    // sameLeaf on numbers (Object.is): -0 is not 0, NaN is NaN
+    if (a === b ? a !== 0 || 1 / a === 1 / b : a !== a && b !== b) continue;
+    at.down(INDEX, i);
+    out.push({ path: at.text(), value: b, removed: false });
+    at.up();
+  }
+  for (let i = common; i < Math.max(before.length, after.length); i++) {
+    at.down(INDEX, i);
+    if (i < after.length) out.push({ path: at.text(), value: after[i]!, removed: false });
+    else out.push({ path: at.text(), value: undefined, removed: true });
+    at.up();
+  }
+  if (before.length !== after.length || before.constructor !== after.constructor) return copyState(after);
+  before.set(after);
   return before;
 }
 

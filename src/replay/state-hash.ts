@@ -179,7 +179,6 @@ class TreeHasher {
   private a = 0x2f6d_c2a5;
   private b = 0x165667b1;
   private count = 0;
-  private readonly seen: object[] = [];
 
   word(w: number): void {
     let k = Math.imul(w, 0xcc9e2d51);
@@ -192,21 +191,42 @@ class TreeHasher {
   }
 
   number(n: number): void {
-    if ((n | 0) === n && (n !== 0 || 1 / n > 0)) {
+    bits[0] = n;
+    this.bitsNumber();
+  }
+
+  /**
+   * The number in `bits[0]`: an int32 (but -0) as one word, NaN as one NaN
+   * (every payload), any other as its two float64 words. Read from `bits`,
+   * not taken as an argument, so a caller holding an unboxed double
+   * allocates nothing to hand it over.
+   */
+  bitsNumber(): void {
+    const x = bits[0]!;
+    if ((x | 0) === x && (x !== 0 || words[1] === 0)) {
       this.word(INTEGER);
-      this.word(n);
-      return;
-    }
-    this.word(NUMBER);
-    if (n !== n) {
-      // every NaN payload is one NaN
+      this.word(x | 0);
+    } else if (x !== x) {
+      this.word(NUMBER);
       this.word(0);
       this.word(0x7ff80000);
-      return;
+    } else {
+      this.word(NUMBER);
+      // | 0: a word above 2^31 read from the Uint32Array would be a heap number; as an int32 it allocates nothing
+      this.word(words[0]! | 0);
+      this.word(words[1]! | 0);
     }
-    bits[0] = n;
-    this.word(words[0]!);
-    this.word(words[1]!);
+  }
+
+  /** A Float64Array's numbers, as an array's, read in this loop so no element is boxed on its way. */
+  floats(array: Float64Array): void {
+    const n = array.length;
+    this.word(ARRAY);
+    this.word(n);
+    for (let i = 0; i < n; i++) {
+      bits[0] = array[i]!;
+      this.bitsNumber();
+    }
   }
 
   string(tag: number, s: string): void {
@@ -239,20 +259,23 @@ class TreeHasher {
   }
 
   private container(value: object, depth: number): void {
-    if (this.seen.includes(value)) throw new Unhashable('a cycle');
-    if (depth >= MAX_STATE_DEPTH) throw new Unhashable(`deeper than ${MAX_STATE_DEPTH} levels`);
-    this.seen.push(value);
+    // A cycle, too, ends here (64 levels down, where flattening then names it as a cycle): no list of the objects on the way is kept.
+    if (depth >= MAX_STATE_DEPTH) throw new Unhashable('too deep, or a cycle');
     if (Array.isArray(value)) {
       const n = value.length;
       this.word(ARRAY);
       this.word(n);
-      for (let i = 0; i < n; i++) this.value(value[i], depth + 1);
+      for (let i = 0; i < n; i++) {
+        const item: unknown = value[i];
+        if (typeof item !== 'number') this.value(item, depth + 1);
+        else {
+          // A number of an array of doubles is read unboxed; handed to a call, it would be boxed (16 bytes) first.
+          bits[0] = item;
+          this.bitsNumber();
+        }
+      }
     } else if (value instanceof Float64Array) {
-      // Its own loop: one element kind at this access, so reading it stays fast (a loop shared with arrays would not).
-      const n = value.length;
-      this.word(ARRAY);
-      this.word(n);
-      for (let i = 0; i < n; i++) this.number(value[i]!);
+      this.floats(value);
     } else if (ArrayBuffer.isView(value)) {
       const items = value as unknown as ArrayLike<number | bigint>;
       const n = items.length;
@@ -280,7 +303,6 @@ class TreeHasher {
       }
       this.word(END);
     }
-    this.seen.pop();
   }
 
   hex(): string {
