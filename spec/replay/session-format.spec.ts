@@ -108,6 +108,17 @@ describe('the session format: an exact round trip', () => {
   });
 });
 
+describe('format 3 writes each path as what it shares with the one before and the rest', () => {
+  it('paths in walk order share most of their text: each is written as <shared>:<rest>, and read back whole', () => {
+    const paths = ['.objects.length', '.objects[0].transform.position[0]', '.objects[0].transform.position[1]', '.objects[0].presented.rotation[3]', '.session'];
+    const original: Session = { ...session([1, 2]), checkpoints: [{ frame: 2, tick: 0, hash: 'abc', changes: paths.map((path, i) => ({ path, value: i, removed: false })) }] };
+    const file = JSON.parse(encodeSession(original)) as { paths: string[] };
+    expect(file.paths).toEqual(['0:.objects.length', '8:[0].transform.position[0]', '31:1]', '12:presented.rotation[3]', '1:session']);
+    expect(decodeSession(file).checkpoints[0]!.changes!.map((change) => change.path)).toEqual(paths);
+    expect(() => decodeSession({ ...file, paths: ['0:.a', '9:b'] })).toThrow('decodeSession: paths[1] must read <characters shared with the path before>:<the rest>, got "9:b"');
+  });
+});
+
 describe('"sparse ... repeated deltas run-length coded"', () => {
   it('a minute of one repeated delta is one run: 8 bytes of deltas and one repeat pair', () => {
     const file = sessionToFile(session(new Array<number>(MINUTE_FRAMES).fill(1000 / 60)));

@@ -72,7 +72,12 @@ export interface SessionFile {
    * (`<kind>=<value>`).
    */
   readonly events: readonly string[];
-  /** The field paths the checkpoints name, each once. */
+  /**
+   * The field paths the checkpoints name, each once. From format 3 on each is
+   * written as the number of characters it shares with the one before and
+   * the rest (`"12:name"` after `".objects[0].handle"` is
+   * `".objects[0].name"`): paths in walk order share most of their text.
+   */
   readonly paths: readonly string[];
   /** `[frame, tick, hash]` or `[frame, tick, hash, [path index, value, ...]]` per checkpoint. */
   readonly checkpoints: readonly (readonly unknown[])[];
@@ -118,7 +123,7 @@ export function sessionToFile(session: Session): SessionFile {
     declined: session.declined.flatMap(({ frame, count }) => [frame, count]),
     inputs: inputs.list,
     events,
-    paths: paths.list,
+    paths: session.formatVersion >= 3 ? frontCoded(paths.list) : paths.list,
     checkpoints,
   };
 }
@@ -167,7 +172,8 @@ export function decodeSession(input: string | unknown): Session {
   const declinedFlat = field(f, 'declined', 'an array of integers', isCountArray) as number[];
   const inputs = field(f, 'inputs', 'an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string')) as string[];
   const eventTexts = field(f, 'events', 'an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string')) as string[];
-  const paths = field(f, 'paths', 'an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string')) as string[];
+  const pathTexts = field(f, 'paths', 'an array of strings', (v) => Array.isArray(v) && v.every((s) => typeof s === 'string')) as string[];
+  const paths = (formatVersion as number) >= 3 ? frontDecoded(pathTexts) : pathTexts;
   const checkpointRows = field(f, 'checkpoints', 'an array of arrays', (v) => Array.isArray(v) && v.every(Array.isArray)) as unknown[][];
 
   const deltasMs = expandRuns(base64Float64(deltasText), repeats, frames);
@@ -383,4 +389,28 @@ function describe(value: unknown): string {
 
 function fail(message: string): never {
   throw new SessionFormatError(`decodeSession: ${message}`);
+}
+
+/** Each path as the length it shares with the one before, a colon, and the rest. */
+function frontCoded(paths: readonly string[]): string[] {
+  let previous = '';
+  return paths.map((path) => {
+    let shared = 0;
+    const most = Math.min(path.length, previous.length);
+    while (shared < most && path.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+    previous = path;
+    return `${shared}:${path.slice(shared)}`;
+  });
+}
+
+/** The paths {@link frontCoded} wrote, back. */
+function frontDecoded(texts: readonly string[]): string[] {
+  let previous = '';
+  return texts.map((text, i) => {
+    const match = /^(\d+):/.exec(text);
+    const shared = match === null ? NaN : Number(match[1]);
+    if (!(shared <= previous.length)) fail(`paths[${i}] must read <characters shared with the path before>:<the rest>, got ${JSON.stringify(text)}`);
+    previous = previous.slice(0, shared) + text.slice(match![0].length);
+    return previous;
+  });
 }
