@@ -73,19 +73,62 @@ export interface WorldState {
  * scores, and who possesses whom.
  */
 export function worldEngineState<A extends string>(engine: WorldEngine<A>): WorldState {
+  return readWorldState(engine as unknown as WorldEngine<string>, undefined);
+}
+
+/** One actor's checkpoint record, as a recorder keeps it: its scalar fields' names in order, and the record they are written into. */
+interface ActorRecord {
+  readonly keys: string[];
+  readonly fields: Record<string, unknown>;
+  readonly drive: { x: number; y: number; action: unknown };
+}
+
+/** Whether a value is one of an actor's scalar fields (a number, a string, a boolean). */
+function isScalar(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
+}
+
+/** Whether the actor's own scalar fields are, in order, `keys` (so its record can be rewritten as it is). */
+function sameScalarKeys(actor: Record<string, unknown>, keys: readonly string[]): boolean {
+  let n = 0;
+  for (const key in actor) {
+    if (!Object.hasOwn(actor, key) || !isScalar(actor[key])) continue;
+    if (keys[n++] !== key) return false;
+  }
+  return n === keys.length;
+}
+
+/**
+ * {@link worldEngineState}, fresh (`kept` undefined) or with each actor's
+ * record kept by a recorder from one checkpoint to the next and rewritten
+ * while the actor's scalar fields stay the same names in the same order.
+ */
+function readWorldState(engine: WorldEngine<string>, kept: { readonly records: WeakMap<object, ActorRecord>; readonly actors: Record<string, unknown>[] } | undefined): WorldState {
   if (engine.transitioning && !hasWorld(engine)) return { level: null, time: 0, phase: null, scores: {}, actors: [], possession: [] };
   const world = engine.world;
   const mode = world.gameMode;
-  const actors: Record<string, unknown>[] = [];
+  const actors = kept?.actors ?? [];
+  actors.length = 0;
   for (const actor of world.actors) {
     if (!actor.alive) continue;
-    const fields: Record<string, unknown> = {};
-    for (const key of Object.keys(actor)) {
-      const value = (actor as unknown as Record<string, unknown>)[key];
-      if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') fields[key] = value;
+    const own = actor as unknown as Record<string, unknown>;
+    let record = kept?.records.get(actor);
+    if (record === undefined || !sameScalarKeys(own, record.keys)) {
+      const keys: string[] = [];
+      for (const key of Object.keys(own)) if (isScalar(own[key])) keys.push(key);
+      const fields: Record<string, unknown> = {};
+      for (const key of keys) fields[key] = own[key];
+      const drive = { x: actor.drive.x, y: actor.drive.y, action: actor.drive.action };
+      fields['drive'] = drive;
+      record = { keys, fields, drive };
+      kept?.records.set(actor, record);
+    } else {
+      for (const key of record.keys) record.fields[key] = own[key];
+      record.drive.x = actor.drive.x;
+      record.drive.y = actor.drive.y;
+      record.drive.action = actor.drive.action;
     }
-    fields['drive'] = { x: actor.drive.x, y: actor.drive.y, action: actor.drive.action };
-    actors.push(fields);
+    actors.push(record.fields);
   }
   return {
     level: world.level,
@@ -179,12 +222,17 @@ function readRuntimeState(runtime: Runtime, kept: RuntimeStateKept | undefined):
 
 /**
  * The checkpoint state a recorder hashes: {@link presetStateOf}'s, but the
- * runtime's read into objects the returned function keeps from one call to
- * the next (the recorder hashes each state at once and keeps only copies),
- * so a checkpoint of a steady scene allocates nothing per body. A state it
- * returns is rewritten by its next call. @internal
+ * runtime's bodies and the world engine's actors read into records the
+ * returned function keeps from one call to the next (the recorder hashes
+ * each state at once and keeps only copies), so a checkpoint of a steady
+ * game allocates nothing per body or actor. A state it returns is rewritten
+ * by its next call. @internal
  */
 export function recorderStateOf(preset: string): ((engine: never) => unknown) | undefined {
+  if (preset === 'world engine') {
+    const kept = { records: new WeakMap<object, ActorRecord>(), actors: [] };
+    return ((engine: WorldEngine<string>) => readWorldState(engine, kept)) as (engine: never) => unknown;
+  }
   if (preset !== 'runtime') return presetStateOf(preset);
   const objects: RuntimeObjectState[] = [];
   const kept: RuntimeStateKept = { handles: [], objects, byHandle: new Map(), state: { session: 0, objects } };
