@@ -295,9 +295,11 @@ class TreeHasher {
       for (const item of value) this.value(item, depth + 1);
     } else {
       this.word(OBJECT);
-      // for...in allocates no key array (Object.keys would, for every object of every checkpoint); own keys only, as flattenState takes them
+      // for...in allocates no key array (Object.keys would, for every object of every checkpoint); own keys only, as
+      // flattenState takes them: a plain object inherits no enumerable key, so only another kind is asked key by key.
+      const plain = Object.getPrototypeOf(value) === Object.prototype;
       for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
+        if (!plain && !Object.hasOwn(value, key)) continue;
         this.string(KEY, key);
         this.value((value as Record<string, unknown>)[key], depth + 1);
       }
