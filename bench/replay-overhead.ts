@@ -33,7 +33,9 @@ import { NEVER } from 'rxjs';
 import { createRapier3d } from '../src/backends/rapier/rapier3d.js';
 import { createRuntime, type Runtime } from '../src/engines/runtime/runtime.js';
 import type { WorldEngine } from '../src/engines/world/world-engine.js';
-import { DEFAULT_CHECKPOINT_EVERY, recordSession, type SessionRecording } from '../src/replay/index.js';
+import { DEFAULT_CHECKPOINT_EVERY, DEFAULT_FIELDS_EVERY, hashState, recordSession, type SessionRecording } from '../src/replay/index.js';
+import { recorderStateOf } from '../src/replay/preset-states.js';
+import { changesSince, copyState } from '../src/replay/state-changes.js';
 import { nullBackend } from '../src/index.js';
 import { createPaddleDuel } from '../examples/paddle-duel/paddle-duel.js';
 import { ScriptedPerson } from '../examples/paddle-duel/scripted-person.js';
@@ -64,6 +66,8 @@ function record(engine: Parameters<typeof recordSession>[0], how: Recording): Se
 
 /** One engine, built once per {@link Recording}. */
 interface Side extends TimedSubject {
+  /** The engine it runs. */
+  engine: { preset: string };
   /** Host ticks run, and frames the engine ran (equal when no tick was declined). */
   ticks(): number;
   frames(): number;
@@ -94,6 +98,47 @@ export interface OverheadRow {
   readonly sameWork: boolean;
   /** Checkpoints the recording wrote, over its frames. */
   readonly checkpointsPerFrame: number;
+  /** What the recorder adds on top of the taps, each part timed alone on the recorded engine (see {@link timeCheckpointAlone}). */
+  readonly checkpointAlone: CheckpointAlone;
+}
+
+/** A checkpoint's work timed alone: best CPU time of many, in µs. */
+export interface CheckpointAlone {
+  /** Reading the checkpoint state and hashing it: every checkpoint. */
+  readonly checkpointUs: number;
+  /** Finding the fields changed since the last checkpoint that kept them: every {@link DEFAULT_FIELDS_EVERY}th checkpoint. */
+  readonly fieldsUs: number;
+  /** Amortized over the frames: checkpoint ÷ 60 + fields ÷ 600, in µs a frame. */
+  readonly perFrameUs: number;
+}
+
+/**
+ * The checkpoint's two parts timed alone on an engine, between its frames
+ * (the state then is what a checkpoint sees): the preset's state read as a
+ * recorder reads it and hashed, and the fields' walk against a copy taken a
+ * moment before (a steady game's keyframe). Best of 9 rounds of CPU time:
+ * this measures the work itself, below the noise of whole frames timed
+ * against each other (a few per cent on this machine).
+ */
+export function timeCheckpointAlone(engine: { preset: string }): CheckpointAlone {
+  const stateOf = recorderStateOf(engine.preset)! as (engine: unknown) => unknown;
+  let base = copyState(stateOf(engine));
+  const best = (work: () => void): number => {
+    for (let i = 0; i < 20; i++) work();
+    let bestUs = Infinity;
+    for (let round = 0; round < 9; round++) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < 20; i++) work();
+      const used = process.cpuUsage(start);
+      bestUs = Math.min(bestUs, (used.user + used.system) / 20);
+    }
+    return bestUs;
+  };
+  const checkpointUs = best(() => void hashState(stateOf(engine)));
+  const fieldsUs = best(() => {
+    base = changesSince(base, stateOf(engine)).base;
+  });
+  return { checkpointUs, fieldsUs, perFrameUs: checkpointUs / DEFAULT_CHECKPOINT_EVERY + fieldsUs / (DEFAULT_CHECKPOINT_EVERY * DEFAULT_FIELDS_EVERY) };
 }
 
 function side(name: string, engine: { advance(t: number): boolean; stats(): { frames: number } }, beforeTick: (index: number) => void, recording: SessionRecording | undefined): Side {
@@ -102,7 +147,7 @@ function side(name: string, engine: { advance(t: number): boolean; stats(): { fr
     beforeTick(index++);
     engine.advance(t);
   });
-  return { name, recording, run: (periods) => host.run(periods * PERIOD_FRAMES), ticks: () => host.ticks, frames: () => engine.stats().frames };
+  return { name, engine: engine as unknown as { preset: string }, recording, run: (periods) => host.run(periods * PERIOD_FRAMES), ticks: () => host.ticks, frames: () => engine.stats().frames };
 }
 
 /** Paddle Duel with the person at the left paddle and the menu restart; recorded when `record`. */
@@ -159,6 +204,7 @@ function compare(name: string, actors: number, [unrecorded, recorded, tapsOnly]:
     weighedThroughScavenges: throughScavenges,
     sameWork: [unrecorded, recorded, tapsOnly].every((s) => s.frames() === s.ticks()) && unrecorded.ticks() > 0,
     checkpointsPerFrame: checkpoints / recorded.recording!.frames,
+    checkpointAlone: timeCheckpointAlone(engineOf(recorded)),
   };
 }
 
@@ -206,3 +252,5 @@ export async function benchRuntimeRecording(bodyCounts: readonly number[], timin
 
 /** The recording's own bytes per frame in a row. */
 export const ownBytesPerFrame = (row: OverheadRow): number => row.recordedBytes.bytesPerFrame - row.unrecordedBytes.bytesPerFrame;
+
+const engineOf = (side: Side): { preset: string } => side.engine;
