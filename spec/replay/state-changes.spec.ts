@@ -13,7 +13,7 @@ const anyState = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('array'), tie('object'), tie('floats'), tie('map'), tie('set')),
   array: fc.array(tie('node'), { maxLength: 4 }),
   floats: fc.array(fc.double(), { maxLength: 3 }).map((xs) => Float64Array.from(xs)),
-  object: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x'), tie('node'), { maxKeys: 3 }),
+  object: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'x', 'constructor', 'toString'), tie('node'), { maxKeys: 3 }),
   map: fc.array(fc.tuple(fc.constantFrom('k', 'l', 'm'), tie('node')), { maxLength: 3 }).map((entries) => new Map(entries)),
   set: fc.array(fc.constantFrom(1, 2, 'a'), { maxLength: 3 }).map((items) => new Set(items)),
 })).node;

@@ -169,11 +169,20 @@ function update(previous: unknown, next: unknown, at: Path, out: FieldChange[]):
     case 'object': {
       const before = previous as Record<string, unknown>;
       const after = next as Record<string, unknown>;
+      // A plain object inherits no enumerable key: only another kind is asked key by key (as the hash does).
+      const plain = Object.getPrototypeOf(after) === Object.prototype;
       for (const key in after) {
-        if (!Object.hasOwn(after, key)) continue;
+        if (!plain && !Object.hasOwn(after, key)) continue;
+        const item = after[key];
+        const was = before[key];
+        // Whether the base has the key: a primitive read from it is its own (Object.prototype holds no primitive); otherwise asked.
+        const had = was === undefined || typeof was === 'object' || typeof was === 'function' ? Object.hasOwn(before, key) : true;
+        if (had && was === item && typeof item !== 'object' && (item !== 0 || 1 / (was as number) === 1 / item)) continue; // the same leaf (-0 is not 0)
         at.down(KEY, key);
-        if (Object.hasOwn(before, key)) before[key] = update(before[key], after[key], at, out);
-        else {
+        if (had) {
+          const updated = update(was, item, at, out);
+          if (updated !== was) before[key] = updated;
+        } else {
           added(after[key], at.text(), out);
           before[key] = copyState(after[key]);
         }
