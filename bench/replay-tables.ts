@@ -50,7 +50,7 @@ const checkpointMs = (row: OverheadRow): number => ((row.recorded.nsPerFrame - r
 function recordingTable(print: (text?: string) => void, rows: readonly OverheadRow[]): void {
   print('### Recording overhead per frame\n');
   print(
-    `Each engine three times in the same interleaved rounds: unrecorded, recorded (\`recordSession\` defaults: a checkpoint every ${PERIOD_FRAMES} frames, fields kept) and recorded with no checkpoint until it stops ("taps only": deltas, declined ticks, input calls). ` +
+    `Each engine three times in the same interleaved rounds: unrecorded, recorded (\`recordSession\` defaults: a checkpoint every ${PERIOD_FRAMES} frames, fields at every 10th and the last) and recorded with no checkpoint until it stops ("taps only": deltas, declined ticks, input calls). ` +
       `One unit of work is ${PERIOD_FRAMES} host ticks (60 Hz, ±1 ms jitter), so every batch holds whole checkpoint periods. CPU time; ratios are medians of per-round ratios. ` +
       'Bytes: heap growth over collection-free samples (bench/weigh-frames.ts), recorded minus unrecorded.\n',
   );
