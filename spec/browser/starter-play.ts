@@ -324,9 +324,9 @@ export function pictureBox(png: PNG): { left: number; top: number; width: number
 /**
  * The loop and world starters: "drag on the field to steer". A finger held
  * on the field pulls the square (or the ship) to it, and it follows the
- * finger across; then the finger plays: it watches the ball (or the orb)
- * move, and waits where the player can be first, until the score says it
- * was caught.
+ * finger across; then the finger plays: it chases the ball (or the orb),
+ * held a little ahead of it and moved again every few frames (the player is
+ * the faster), until the score says it was caught.
  *
  * The check hands the game its frames ({@link holdFrames}), so every wait
  * is counted in frames of 1/60 s of game time and the game stands still
@@ -373,33 +373,27 @@ async function steerAndCatch(
     await arrivesAt(spot(0.75, 0.3), 'the player follows the finger dragged across the field');
 
     const caught = async () => (await page.locator('#score').innerText()).trim() === game.score;
-    for (let attempt = 1; !(await caught()); attempt++) {
-      // A catch the look foretold is missed only where the target turned at an edge it was not seen to: look again.
-      assert.ok(attempt <= 3, `the finger, waiting in the target's way, catches it: "${game.score}" (${attempt - 1} tries)`);
-      // Two looks a few frames apart: where the target is going, and how far it goes in a frame.
-      const first = colorCentroid(await look(page), target);
-      await stepFrames(page, VELOCITY_FRAMES);
-      const second = await look(page);
-      const at = colorCentroid(second, target);
-      const from = colorCentroid(second, player);
-      assert.ok(first !== undefined && at !== undefined && from !== undefined, 'the player and the target are drawn');
-      const velocity = { x: (at.x - first.x) / VELOCITY_FRAMES, y: (at.y - first.y) / VELOCITY_FRAMES }; // CSS px a frame
-      // It turns where its edge meets the field's: its middle stays its radius inside.
+    // The chase: the player is faster than the target (its top speed against the target's), so a finger held a little
+    // ahead of the target, moved again every few frames, closes on it whatever its bounces; bounded in frames of game time.
+    const limit = 4 * crossing;
+    let previous = colorCentroid(await look(page), target);
+    for (let frames = 0; !(await caught()); frames += CHASE_FRAMES) {
+      assert.ok(frames <= limit, `the finger chasing the target catches it: "${game.score}" within ${limit} frames`);
+      const picture = await look(page);
+      const at = colorCentroid(picture, target);
+      const from = colorCentroid(picture, player);
+      assert.ok(previous !== undefined && at !== undefined && from !== undefined, 'the player and the target are drawn');
+      const velocity = { x: (at.x - previous.x) / CHASE_FRAMES, y: (at.y - previous.y) / CHASE_FRAMES }; // CSS px a frame (0 on the first look)
+      previous = at;
+      // Lead it by the frames the player needs to get there, at most half a second; a far edge turns it back.
       const radius = Math.sqrt(at.pixels / Math.PI);
-      const inside = (point: Point): Point => ({
-        x: reflect(point.x, field.left + radius, field.left + field.width - radius),
-        y: reflect(point.y, field.top + radius, field.top + field.height - radius),
-      });
-      // The first frame the player can be where the target will be, with half a second (30 frames) to spare.
-      let ahead = 30;
-      let meet = inside({ x: at.x + velocity.x * ahead, y: at.y + velocity.y * ahead });
-      while (Math.hypot(meet.x - from.x, meet.y - from.y) / playerStep > ahead - 30 && ahead < 600) {
-        ahead++;
-        meet = inside({ x: at.x + velocity.x * ahead, y: at.y + velocity.y * ahead });
-      }
-      await hand.move(meet, 1);
-      // Wait there until it is caught, or it should have been (the moment, and a second more).
-      await stepUntil(page, ahead + 60, caught);
+      const lead = Math.min(30, Math.hypot(at.x - from.x, at.y - from.y) / playerStep);
+      const aim = {
+        x: reflect(at.x + velocity.x * lead, field.left + radius, field.left + field.width - radius),
+        y: reflect(at.y + velocity.y * lead, field.top + radius, field.top + field.height - radius),
+      };
+      await hand.move(aim, 1);
+      await stepFrames(page, CHASE_FRAMES);
     }
   } finally {
     await hand.up();
@@ -407,8 +401,8 @@ async function steerAndCatch(
   }
 }
 
-/** How many frames apart {@link steerAndCatch} looks at the target to see how fast it goes: few enough that it seldom turns at an edge between them. */
-const VELOCITY_FRAMES = 4;
+/** How many frames {@link steerAndCatch}'s chase runs between two looks: the target's speed is measured over them, and the finger moved again. */
+const CHASE_FRAMES = 4;
 
 /** Where a point moving along a line from `low` ends up between two walls it bounces off. */
 function reflect(value: number, low: number, high: number): number {
