@@ -1,0 +1,28 @@
+/**
+ * Netplay's foundations (issue 27): the {@link Transport} a rollback session
+ * will talk to the network through, and {@link simulatedLink}, an in-process
+ * network on virtual time with seeded latency, jitter, loss, duplicates and
+ * reordering, so a match on a bad network runs as a deterministic test.
+ *
+ * The rollback session itself is not built yet, so this folder has no entry
+ * point in package.json: `tickflow/netplay` comes with the session, and
+ * until then these are imported from `src/netplay/index.js`.
+ *
+ * @module
+ */
+export type { Packet, PeerId, Transport } from './transport.js';
+export {
+  simulatedLink,
+  type SimulatedEndpoint,
+  type SimulatedLink,
+  type SimulatedLinkStats,
+  type SimulatedPacket,
+} from './simulated-link.js';
+export {
+  DEFAULT_LINK_PEERS,
+  DEFAULT_QUEUE_LIMIT,
+  DEFAULT_REORDER_MS,
+  MAX_LINK_PEERS,
+  type LinkConditions,
+  type SimulatedLinkOptions,
+} from './simulated-link-options.js';
