@@ -37,16 +37,23 @@ export class CallbackList {
 
   /** Lists every live object's behaviors that have this callback. */
   index(objects: readonly RuntimeObject[]): void {
-    this.objects.length = this.components.length = this.functions.length = 0;
-    for (const object of objects) {
-      for (const component of object.behaviors) {
+    // Written over in place, the lengths set once at the end: emptied and pushed again, the three arrays were made
+    // anew at every barrier (every tick), 125 KB a frame at 1,000 objects.
+    let n = 0;
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i]!;
+      const behaviors = object.behaviors;
+      for (let j = 0; j < behaviors.length; j++) {
+        const component = behaviors[j]!;
         const callback = component.behavior[this.callback];
         if (typeof callback !== 'function') continue;
-        this.objects.push(object);
-        this.components.push(component);
-        this.functions.push(callback);
+        this.objects[n] = object;
+        this.components[n] = component;
+        this.functions[n] = callback;
+        n++;
       }
     }
+    this.objects.length = this.components.length = this.functions.length = n;
   }
 
   /**

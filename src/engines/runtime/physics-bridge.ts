@@ -167,11 +167,19 @@ export class PhysicsBridge {
 
   /** After a structural change: the physical objects whose poses each step reads back. */
   index(objects: readonly RuntimeObject[]): void {
-    const bodyObjects: RuntimeObject[] = [];
-    for (let i = 0; i < objects.length; i++) if (objects[i]!.physical) bodyObjects.push(objects[i]!);
-    this.bodyObjects = bodyObjects;
-    this.bodyHandles = bodyObjects.map((object) => object.body);
-    if (this.poses.positions.length < bodyObjects.length * 3) this.poses = createPoseBuffer(Math.max(16, bodyObjects.length * 2), false);
+    // Written over in place (this runs at every barrier, every tick): no new arrays unless the bodies outgrow them.
+    const bodyObjects = this.bodyObjects;
+    const bodyHandles = this.bodyHandles;
+    let n = 0;
+    for (let i = 0; i < objects.length; i++) {
+      const object = objects[i]!;
+      if (!object.physical) continue;
+      bodyObjects[n] = object;
+      bodyHandles[n] = object.body;
+      n++;
+    }
+    bodyObjects.length = bodyHandles.length = n;
+    if (this.poses.positions.length < n * 3) this.poses = createPoseBuffer(Math.max(16, n * 2), false);
   }
 
   /** The seed's tick steps 3 and 4: the world steps (with substeps), then the poses come back into the objects. */
