@@ -2,7 +2,10 @@
  * Netplay's foundations (issue 27): the {@link Transport} a rollback session
  * will talk to the network through, and {@link simulatedLink}, an in-process
  * network on virtual time with seeded latency, jitter, loss, duplicates and
- * reordering, so a match on a bad network runs as a deterministic test.
+ * reordering, so a match on a bad network runs as a deterministic test; and
+ * {@link inputQueue}, one player's input timeline (delay, prediction, the
+ * prediction window, the first wrong tick to roll back to), GGRS's
+ * `InputQueue`.
  *
  * The rollback session itself is not built yet, so this folder has no entry
  * point in package.json: `tickflow/netplay` comes with the session, and
@@ -26,3 +29,12 @@ export {
   type LinkConditions,
   type SimulatedLinkOptions,
 } from './simulated-link-options.js';
+export { inputQueue, type InputQueue } from './input-queue.js';
+export {
+  DEFAULT_INPUT_CAPACITY,
+  DEFAULT_INPUT_DELAY,
+  DEFAULT_PREDICTION_WINDOW,
+  type InputGuess,
+  type InputQueueOptions,
+} from './input-queue-options.js';
+export type { InputStatus, TickInput } from './input-status.js';
