@@ -119,6 +119,28 @@ describe('format 3 writes each path as what it shares with the one before and th
   });
 });
 
+describe('format 3 writes a field value whose decimal text is longer than its bits as those bits', () => {
+  it('0.30000000000000004 goes into the checkpoint\'s floats (base64 float64) under -(path index + 1); 3, "x", -0 and a short 0.5 stay as they were', () => {
+    const changes = [
+      { path: '.a', value: 0.1 + 0.2, removed: false },
+      { path: '.b', value: 3, removed: false },
+      { path: '.c', value: 'x', removed: false },
+      { path: '.d', value: -0, removed: false },
+      { path: '.e', value: 0.5, removed: false },
+      { path: '.f', value: Math.PI, removed: false },
+    ];
+    const original: Session = { ...session([1, 2]), checkpoints: [{ frame: 2, tick: 0, hash: 'abc', changes }] };
+    const file = JSON.parse(encodeSession(original)) as { checkpoints: unknown[][] };
+    const [, , , flat, floats] = file.checkpoints[0]!;
+    expect(flat).toEqual([-1, 1, 3, 2, 'x', 3, ['-0'], 4, 0.5, -6]);
+    expect(typeof floats).toBe('string');
+    const decoded = decodeSession(file).checkpoints[0]!.changes!;
+    expect(decoded.map((change) => change.path)).toEqual(changes.map((change) => change.path));
+    decoded.forEach((change, i) => expect(Object.is(change.value, changes[i]!.value)).toBe(true));
+    expect(() => decodeSession({ ...file, checkpoints: [[2, 0, 'abc', [-1, -6, -2], floats]] })).toThrow('decodeSession: checkpoints[0]: -2 names no path or no float (2 floats)');
+  });
+});
+
 describe('"sparse ... repeated deltas run-length coded"', () => {
   it('a minute of one repeated delta is one run: 8 bytes of deltas and one repeat pair', () => {
     const file = sessionToFile(session(new Array<number>(MINUTE_FRAMES).fill(1000 / 60)));

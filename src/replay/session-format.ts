@@ -99,11 +99,21 @@ export function sessionToFile(session: Session): SessionFile {
     if (call[0] === 'move') return `${gap}m${numberText(call[1])},${numberText(call[2])}${call[3] ? '' : ',o'}`;
     return `${gap}${call[0] === 'press' ? '+' : '-'}${inputs.index(call[1])}`;
   });
+  const bits = session.formatVersion >= 3;
   const checkpoints = session.checkpoints.map(({ frame, tick, hash, changes }) => {
     if (changes === undefined) return [frame, tick, hash];
     const flat: unknown[] = [];
-    for (const change of changes) flat.push(paths.index(change.path), change.removed ? ['x'] : leafJson(change.value));
-    return [frame, tick, hash, flat];
+    const floats: number[] = [];
+    for (const change of changes) {
+      const index = paths.index(change.path);
+      if (bits && !change.removed && longerAsText(change.value)) {
+        // Format 3: a number whose decimal text is longer than its 8 bytes in base64 goes, in order, into the
+        // checkpoint's floats, and its path index is written as -(index + 1).
+        flat.push(-(index + 1));
+        floats.push(change.value);
+      } else flat.push(index, change.removed ? ['x'] : leafJson(change.value));
+    }
+    return floats.length === 0 ? [frame, tick, hash, flat] : [frame, tick, hash, flat, float64Base64(floats)];
   });
   return {
     format: SESSION_FORMAT_NAME,
@@ -207,17 +217,31 @@ export function decodeSession(input: string | unknown): Session {
   });
 
   const checkpoints = checkpointRows.map((row, i): Checkpoint => {
-    const [cFrame, cTick, hash, flat] = row;
-    if (!isCount(cFrame) || !isCount(cTick) || typeof hash !== 'string' || (flat !== undefined && !Array.isArray(flat))) {
-      fail(`checkpoints[${i}] must be [frame, tick, hash] or [frame, tick, hash, changes], got ${describe(row)}`);
+    const [cFrame, cTick, hash, flat, floatsText] = row;
+    if (!isCount(cFrame) || !isCount(cTick) || typeof hash !== 'string' || (flat !== undefined && !Array.isArray(flat)) || (floatsText !== undefined && typeof floatsText !== 'string')) {
+      fail(`checkpoints[${i}] must be [frame, tick, hash], [frame, tick, hash, changes] or [frame, tick, hash, changes, floats], got ${describe(row)}`);
     }
     if (flat === undefined) return { frame: cFrame as number, tick: cTick as number, hash, changes: undefined };
+    const floats = floatsText === undefined || (formatVersion as number) < 3 ? [] : base64Float64(floatsText, `checkpoints[${i}] floats`);
+    let nextFloat = 0;
     const changes: FieldChange[] = [];
-    for (let j = 0; j < flat.length; j += 2) {
-      const path = paths[flat[j] as number];
-      if (path === undefined) fail(`checkpoints[${i}]: ${describe(flat[j])} is not an index into paths`);
+    let j = 0;
+    while (j < flat.length) {
+      const at = flat[j];
+      if (typeof at === 'number' && at < 0 && (formatVersion as number) >= 3) {
+        // -(index + 1), one entry: the path's value is the checkpoint's next float
+        const path = paths[-at - 1];
+        if (path === undefined || nextFloat >= floats.length) fail(`checkpoints[${i}]: ${at} names no path or no float (${floats.length} floats)`);
+        changes.push({ path, removed: false, value: floats[nextFloat++]! });
+        j += 1;
+        continue;
+      }
+      // index, value: two entries
+      const path = paths[at as number];
+      if (path === undefined) fail(`checkpoints[${i}]: ${describe(at)} is not an index into paths`);
       const removed = Array.isArray(flat[j + 1]) && (flat[j + 1] as unknown[])[0] === 'x';
       changes.push({ path, removed, value: removed ? undefined : leafOf(flat[j + 1], `checkpoints[${i}]`) });
+      j += 2;
     }
     return { frame: cFrame as number, tick: cTick as number, hash, changes };
   });
@@ -325,18 +349,23 @@ function expandRuns(runs: readonly number[], repeats: readonly number[], frames:
   return deltas;
 }
 
+/** Whether a number's decimal text (as JSON writes it) is longer than its 8 bytes in base64 (11 characters): such a field value is written as its bits. */
+function longerAsText(value: StateLeaf): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0) && String(value).length > 11;
+}
+
 function float64Base64(values: readonly number[]): string {
   return bytesToBase64(new Uint8Array(Float64Array.from(values).buffer));
 }
 
-function base64Float64(text: string): number[] {
+function base64Float64(text: string, field = 'deltas'): number[] {
   let bytes: Uint8Array;
   try {
-    bytes = base64ToBytes(text, 'deltas');
+    bytes = base64ToBytes(text, field);
   } catch {
-    return fail('deltas must be base64 text');
+    return fail(`${field} must be base64 text`);
   }
-  if (bytes.length % 8 !== 0) fail(`deltas must hold whole float64 values (8 bytes each), got ${bytes.length} bytes`);
+  if (bytes.length % 8 !== 0) fail(`${field} must hold whole float64 values (8 bytes each), got ${bytes.length} bytes`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const values: number[] = [];
   for (let i = 0; i < bytes.length; i += 8) values.push(view.getFloat64(i, true));
