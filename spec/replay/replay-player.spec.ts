@@ -195,4 +195,43 @@ describe('createReplayPlayer', () => {
     }
     player.destroy();
   });
+
+  it('a recording stopped while a level loads replays the same: the replay ends with the load under way, as the recording did', async () => {
+    class Runner extends Actor {
+      vx = 100;
+      override tick(dt: number, { world }: TickContext<string>): void {
+        this.x += this.vx * dt;
+        if (this.x >= 60 && world.level === 'near') world.openLevel('far');
+      }
+    }
+    let loaded = (): void => {};
+    const build = (host: Partial<ReplayHost> = {}) =>
+      createWorldEngine({
+        backend: nullBackend(),
+        ticks: host.ticks ?? NEVER,
+        ...(host.clock === undefined ? {} : { clock: host.clock }),
+        ...(host.seed === undefined ? {} : { seed: host.seed }),
+        levels: {
+          near: (world) => void world.spawn(new Runner(), { x: 0, y: 0 }),
+          far: async (world) => {
+            await new Promise<void>((resolve) => (loaded = resolve)); // loads until the test says so
+            world.spawn(new Runner(), { x: 0, y: 50 });
+          },
+        },
+        startLevel: 'near',
+      });
+    const engine = build();
+    await engine.ready;
+    const recording = recordSession(engine, { checkpointEvery: 10 });
+    for (let i = 0; i < 60; i++) engine.advance(i * (1000 / 60)); // the runner reaches x 60 at frame 36: 'far' loads from there
+    const session = recording.stop();
+    expect(engine.transitioning).toBe(true); // stopped mid-load
+    loaded();
+    await engine.ready;
+    engine.destroy();
+    // The replay's own load is released by the same resolver: the replay must not wait for it after the last frame.
+    const replayed = replay(session, build);
+    setTimeout(() => loaded(), 50); // were the replay waiting, this would end its wait and change its last state
+    expect(await replayed).toMatchObject({ same: true, frames: session.deltasMs.length });
+  });
 });

@@ -231,8 +231,11 @@ export async function replay<E extends ShellEngine>(session: Session, build: Rep
     return true;
   };
 
+  // After the last frame a load is waited for only if the recording saw it end (its release is recorded there): a
+  // recording stopped while a level loaded ended with the load under way, and so does its replay.
+  const endsReleased = session.events.some((event) => event.frame === frames && event.kind === 'control' && event.control === 'release');
   for (let frame = 0; frame <= frames; frame++) {
-    await loadUnderWay(engine); // a level the game opened in the frame before: no frame ran while it loaded
+    if (frame < frames || endsReleased) await loadUnderWay(engine); // a level the game opened in the frame before: no frame ran while it loaded
     if (!(await applyEvents(frame)) || !declinedBefore(frame)) break;
     if (frame < frames && !tick(true, frame)) break;
   }
