@@ -139,6 +139,22 @@ describe('syncLayer window: "a prediction window (default 8 ticks; 0 is lockstep
   });
 });
 
+describe('syncLayer delay: "input delay (default 2 ticks) changeable while playing"', () => {
+  it('a local input is used delay ticks later; grown, the last input repeats; shrunk, inputs are dropped until caught up', () => {
+    const game = logGame({ delay: 1 });
+    const played: string[] = [];
+    for (const [local, delay] of [['a', 1], ['b', 1], ['c', 2], ['d', 2], ['e', 0], ['f', 0], ['g', 0]] as const) {
+      game.layer.setDelay(0, delay);
+      game.layer.addRemoteInput(1, game.layer.currentTick, byte('x'));
+      played.push(...game.layer.addLocalInput(0, byte(local)).map(({ tick, input }) => `${tick}${letter(input)}`));
+      expect(game.layer.advanceFrame()).toBe('advanced');
+    }
+    expect(played).toEqual(['00', '1a', '2b', '3b', '4c', '5d', '6g']); // 0 is zero bytes; b repeats at 3; e and f are dropped
+    expect(game.log.map((entry) => entry.split(' ')[0])).toEqual(['0', 'a', 'b', 'b', 'c', 'd', 'g']);
+    expect(() => game.layer.setDelay(1, 0)).toThrow('a local player (0)');
+  });
+});
+
 describe('syncLayer errors', () => {
   it('refuses to advance without the local input for the current tick', () => {
     const game = logGame();

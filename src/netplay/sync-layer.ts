@@ -99,6 +99,14 @@ export interface SyncLayer<S> {
    * tick (the match is over, or the game is paused).
    */
   correct(): number;
+  /**
+   * Changes a local player's input delay from its next input on, while
+   * playing: grown, its last input repeats to fill the gap; shrunk, its next
+   * inputs are dropped until the timeline catches up (the queue's rule).
+   *
+   * @throws {OptionError} when `player` is not a local player or `delay` is not a whole number from 0 to 127.
+   */
+  setDelay(player: number, delay: number): void;
   /** Whether every player's input for {@link currentTick} is within the window (and every local one given). */
   canAdvance(): boolean;
   /** The counts so far, a fresh object. */
@@ -243,6 +251,10 @@ class Layer<S> implements SyncLayer<S> {
 
   addRemoteInput(player: number, tick: number, input: Uint8Array): void {
     this.queueOf('syncLayer.addRemoteInput', player, false).addRemote(tick, input);
+  }
+
+  setDelay(player: number, delay: number): void {
+    this.queueOf('syncLayer.setDelay', player, true).setDelay(delay);
   }
 
   advanceFrame(): 'advanced' | 'stalled' {
