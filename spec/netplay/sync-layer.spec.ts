@@ -84,6 +84,8 @@ describe('syncLayer rollback: "restore the snapshot of the first wrong tick and 
     frame(game, 'a');
     expect(game.calls).toEqual({ save: 4, load: 0, advance: 4, loadedTick: [] });
     expect(game.layer.confirmedTick).toBe(2);
+    expect([game.layer.confirmedThrough(0), game.layer.confirmedThrough(1)]).toEqual([3, 2]); // the local player's through the tick just added
+    expect(() => game.layer.confirmedThrough(2)).toThrow('syncLayer.confirmedThrough: player must be a player from 0 to 1, got 2');
   });
 
   it('confirmations arriving out of order roll back to the earliest wrong tick, once', () => {

@@ -61,6 +61,14 @@ export interface SyncLayer<S> {
   readonly currentTick: number;
   /** The last tick through which every player's input is confirmed (-1 before any). */
   readonly confirmedTick: number;
+  /**
+   * The last tick through which `player`'s inputs are confirmed here (-1
+   * before any): for a remote player, what this peer can acknowledge to that
+   * player's peer, so it stops resending them.
+   *
+   * @throws {OptionError} when `player` is not a player of the match.
+   */
+  confirmedThrough(player: number): number;
   /** The earliest tick run with a prediction now known wrong: where the next {@link correct} goes back to. */
   readonly firstWrongTick: number | undefined;
   /**
@@ -232,6 +240,12 @@ class Layer<S> implements SyncLayer<S> {
     let confirmed = Infinity;
     for (const queue of this.queues) confirmed = Math.min(confirmed, queue.confirmedThrough);
     return confirmed;
+  }
+
+  confirmedThrough(player: number): number {
+    const queue = Number.isInteger(player) ? this.queues[player] : undefined;
+    if (queue === undefined) throw new OptionError('syncLayer.confirmedThrough', 'player', `a player from 0 to ${this.players - 1}`, player);
+    return queue.confirmedThrough;
   }
 
   get firstWrongTick(): number | undefined {
