@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OptionError } from '../../operators/option-error.js';
+import { constantClock, nullBackend } from '../../src/index.js';
+import { createStateEngine } from '../../src/engines/state/index.js';
 import { syncLayer, type SyncLayer, type TickInput } from '../../src/netplay/index.js';
 
 // Issue 27, item 1: "a prediction window (default 8 ticks; 0 is lockstep)
@@ -154,6 +156,43 @@ describe('syncLayer delay: "input delay (default 2 ticks) changeable while playi
     expect(played).toEqual(['00', '1a', '2b', '3b', '4c', '5d', '6g']); // 0 is zero bytes; b repeats at 3; e and f are dropped
     expect(game.log.map((entry) => entry.split(' ')[0])).toEqual(['0', 'a', 'b', 'b', 'c', 'd', 'g']);
     expect(() => game.layer.setDelay(1, 0)).toThrow('a local player (0)');
+  });
+});
+
+describe('syncLayer on a state engine (the doc comment\'s example)', () => {
+  it('a late input for tick 0 rolls the engine back through restore() and re-runs ticks 0 to 2 before tick 3', () => {
+    let inputs: readonly TickInput[] = [];
+    const engine = createStateEngine({
+      backend: nullBackend(),
+      ticks: { subscribe: () => ({ unsubscribe() {} }) },
+      clock: constantClock(1000 / 60),
+      initial: { x: [0, 0] },
+      update: (s) => ({ x: s.x.map((x, player) => x + inputs[player]!.input[0]!) }),
+    });
+    const sync = syncLayer({
+      players: 2,
+      localPlayers: [0],
+      inputSize: 1,
+      delay: 0,
+      save: () => engine.save(),
+      load: (state) => engine.restore(state),
+      advance: (tickInputs) => {
+        inputs = tickInputs;
+        engine.advance();
+      },
+    });
+    for (let tick = 0; tick < 3; tick++) {
+      sync.addLocalInput(0, new Uint8Array([1]));
+      sync.advanceFrame();
+    }
+    expect(engine.state.x).toEqual([3, 0]);
+    sync.addRemoteInput(1, 0, new Uint8Array([2]));
+    sync.addLocalInput(0, new Uint8Array([1]));
+    sync.advanceFrame();
+    expect(engine.state.x).toEqual([4, 8]);
+    expect(engine.frame().count).toBe(4); // the frame count came back with the snapshot: 4 ticks, not 7
+    expect(sync.stats()).toEqual({ ticks: 4, rollbacks: 1, resimulated: 3, stalls: 0 });
+    engine.destroy();
   });
 });
 

@@ -157,22 +157,39 @@ const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window'
  *
  * @example
  * ```ts
- * import { syncLayer } from 'tickflow/netplay'; // src/netplay/index.ts until the session lands
+ * import { constantClock, nullBackend } from 'tickflow';
+ * import { createStateEngine } from 'tickflow/state';
+ * import { syncLayer, type TickInput } from 'tickflow/netplay'; // src/netplay/index.ts until the session lands
  *
- * const engine = createStateEngine({ ... }); // any engine with save() and restore()
- * let inputs: readonly TickInput[] = [];
+ * let inputs: readonly TickInput[] = []; // the update reads the inputs of the tick it runs
+ * const engine = createStateEngine({
+ *   backend: nullBackend(),
+ *   ticks: { subscribe: () => ({ unsubscribe() {} }) }, // headless: the sync layer steps it
+ *   clock: constantClock(1000 / 60),
+ *   initial: { x: [0, 0] },
+ *   update: (s) => ({ x: s.x.map((x, player) => x + inputs[player]!.input[0]!) }),
+ * });
  * const sync = syncLayer({
  *   players: 2,
  *   localPlayers: [0],
  *   inputSize: 1,
+ *   delay: 0,
  *   save: () => engine.save(),
  *   load: (state) => engine.restore(state),
- *   advance: (tickInputs) => { inputs = tickInputs; engine.advance(); }, // the update reads `inputs`
+ *   advance: (tickInputs) => {
+ *     inputs = tickInputs;
+ *     engine.advance();
+ *   },
  * });
- * // every frame:
- * for (const stored of sync.addLocalInput(0, encode(keys))) send(stored);
- * for (const { tick, input } of received()) sync.addRemoteInput(1, tick, input);
- * if (sync.advanceFrame() === 'stalled') declineTick();
+ * for (let tick = 0; tick < 3; tick++) {
+ *   sync.addLocalInput(0, new Uint8Array([1])); // returns what to send to the other peer
+ *   sync.advanceFrame();
+ * }
+ * console.log(engine.state.x); // [ 3, 0 ]: player 1's input predicted, as zero bytes
+ * sync.addRemoteInput(1, 0, new Uint8Array([2])); // player 1's input for tick 0 comes: the prediction was wrong
+ * sync.addLocalInput(0, new Uint8Array([1]));
+ * sync.advanceFrame(); // loads the state before tick 0, runs ticks 0 to 2 again, then tick 3
+ * console.log(engine.state.x, sync.stats()); // [ 4, 8 ] { ticks: 4, rollbacks: 1, resimulated: 3, stalls: 0 }
  * ```
  *
  * @param options The players, the input size, delay and window, and the game's `save`, `load` and `advance`.
