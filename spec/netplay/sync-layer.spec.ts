@@ -12,7 +12,7 @@ import { syncLayer, type SyncLayer, type TickInput } from '../../src/netplay/ind
 // rendering seeing only the corrected state".
 //
 // The game here is a log: each tick appends every player's input letter
-// and status ('a' confirmed, 'a?' predicted), so a test reads which inputs
+// and status ('a' confirmed, 'a?' predicted, 'a!' disconnected), so a test reads which inputs
 // each tick ran with. save/load/advance are counted.
 
 const byte = (letter: string): Uint8Array => new Uint8Array([letter === '0' ? 0 : letter.charCodeAt(0)]);
@@ -44,7 +44,7 @@ function logGame(options: { players?: number; localPlayers?: number[]; delay?: n
     },
     advance: (inputs: readonly TickInput[]) => {
       game.calls.advance++;
-      game.log.push(inputs.map(({ input, status }) => letter(input) + (status === 'predicted' ? '?' : '')).join(' '));
+      game.log.push(inputs.map(({ input, status }) => letter(input) + (status === 'predicted' ? '?' : status === 'disconnected' ? '!' : '')).join(' '));
     },
   });
   return game;
@@ -156,6 +156,36 @@ describe('syncLayer delay: "input delay (default 2 ticks) changeable while playi
     expect(played).toEqual(['00', '1a', '2b', '3b', '4c', '5d', '6g']); // 0 is zero bytes; b repeats at 3; e and f are dropped
     expect(game.log.map((entry) => entry.split(' ')[0])).toEqual(['0', 'a', 'b', 'b', 'c', 'd', 'g']);
     expect(() => game.layer.setDelay(1, 0)).toThrow('a local player (0)');
+  });
+});
+
+describe('syncLayer disconnect: "a player who disconnects gets a `disconnected` input status the game can read"', () => {
+  it('from the tick after their last confirmed input: ticks run with predictions since are run again as disconnected, and the window stops waiting', () => {
+    const game = logGame({ window: 2 });
+    game.layer.addRemoteInput(1, 0, byte('x'));
+    game.layer.addRemoteInput(1, 1, byte('y'));
+    for (let tick = 0; tick < 4; tick++) expect(frame(game, 'a')).toBe('advanced'); // ticks 2 and 3 predicted
+    expect(frame(game, 'a')).toBe('stalled'); // tick 4 would be 3 ticks past the last confirmed
+    expect(game.layer.disconnectPlayer(1)).toBe(2);
+    expect(game.layer.firstWrongTick).toBe(2);
+    expect(frame(game, 'a')).toBe('advanced'); // rolls back to tick 2, runs 2 and 3 again, then tick 4
+    expect(game.calls.loadedTick).toEqual([2]);
+    const show = (entry: string) => entry.replace(/^a /, '');
+    // The disconnected input is the last confirmed one (y) by default, the same on every peer.
+    expect(game.log.map(show)).toEqual(['x', 'y', 'y!', 'y!', 'y!']);
+    // No more stalls, and inputs are still let go of (a local queue holds 128 ticks at most): the player who left counts as confirmed.
+    for (let tick = 0; tick < 300; tick++) expect(frame(game, 'a')).toBe('advanced');
+    expect(game.layer.confirmedTick).toBe(game.layer.currentTick - 1);
+    expect(game.layer.disconnectPlayer(1)).toBe(2); // again: the same tick
+    expect(() => game.layer.disconnectPlayer(0)).toThrow('a remote player (1)');
+  });
+
+  it('refuses a tick before the oldest saved state, or before one of their confirmed inputs', () => {
+    const game = logGame({ window: 2 });
+    game.layer.addRemoteInput(1, 0, byte('x'));
+    for (let tick = 0; tick < 3; tick++) frame(game, 'a');
+    expect(() => game.layer.disconnectPlayer(1, 0)).toThrow('syncLayer.disconnectPlayer: atTick must be a whole number >= 1');
+    expect(() => game.layer.disconnectPlayer(1, 0.5)).toThrow(OptionError);
   });
 });
 

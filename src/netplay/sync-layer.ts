@@ -59,7 +59,7 @@ export interface SyncLayer<S> {
   readonly window: number;
   /** The next tick to run: the game's state is the one after ticks 0 to `currentTick - 1`. */
   readonly currentTick: number;
-  /** The last tick through which every player's input is confirmed (-1 before any). */
+  /** The last tick through which every player's input is confirmed (-1 before any); a player who left counts as confirmed from then on. */
   readonly confirmedTick: number;
   /**
    * The last tick through which `player`'s inputs are confirmed here (-1
@@ -115,6 +115,18 @@ export interface SyncLayer<S> {
    * @throws {OptionError} when `player` is not a local player or `delay` is not a whole number from 0 to 127.
    */
   setDelay(player: number, delay: number): void;
+  /**
+   * A remote player left: from `atTick` on their input is the game's
+   * disconnected one with the status `'disconnected'`, and the window no
+   * longer waits for them. `atTick` defaults to the tick after their last
+   * confirmed input, GGRS's rule (every peer must use the same tick: the
+   * session will agree on it). Ticks from `atTick` already run become wrong,
+   * so the next {@link correct} runs them again. Returns `atTick`.
+   *
+   * @throws {OptionError} when `player` is not a remote player, or `atTick` is before the oldest saved state
+   * (`currentTick - window`) or a confirmed input of theirs, or differs from an earlier disconnect's.
+   */
+  disconnectPlayer(player: number, atTick?: number): number;
   /** Whether every player's input for {@link currentTick} is within the window (and every local one given). */
   canAdvance(): boolean;
   /** The counts so far, a fresh object. */
@@ -255,7 +267,8 @@ class Layer<S> implements SyncLayer<S> {
 
   get confirmedTick(): number {
     let confirmed = Infinity;
-    for (const queue of this.queues) confirmed = Math.min(confirmed, queue.confirmedThrough);
+    // A player who left is known for every tick from then on: the disconnected input, the same on every peer.
+    for (const queue of this.queues) if (queue.disconnectedAt === undefined) confirmed = Math.min(confirmed, queue.confirmedThrough);
     return confirmed;
   }
 
@@ -286,6 +299,18 @@ class Layer<S> implements SyncLayer<S> {
 
   setDelay(player: number, delay: number): void {
     this.queueOf('syncLayer.setDelay', player, true).setDelay(delay);
+  }
+
+  disconnectPlayer(player: number, atTick?: number): number {
+    const where = 'syncLayer.disconnectPlayer';
+    const queue = this.queueOf(where, player, false);
+    const tick = atTick ?? queue.disconnectedAt ?? queue.confirmedThrough + 1;
+    const earliest = Math.max(queue.confirmedThrough + 1, this.currentTick - this.window);
+    if (queue.disconnectedAt === undefined && !(Number.isSafeInteger(tick) && tick >= earliest)) {
+      throw new OptionError(where, 'atTick', `a whole number >= ${earliest} (after their last confirmed input, and a tick with a saved state)`, tick);
+    }
+    queue.disconnect(tick);
+    return tick;
   }
 
   advanceFrame(): 'advanced' | 'stalled' {
