@@ -29,7 +29,7 @@ export interface SyncLayerOptions<S> {
   save(): S;
   /** Puts the game back to a state `save` returned (`engine.restore(state)`). It may be loaded more than once. */
   load(state: S): void;
-  /** Runs one tick with every player's input for it, in player order, each marked confirmed or predicted. */
+  /** Runs one tick with every player's input for it, in player order, each marked confirmed, predicted or disconnected. Its state must not depend on the marks: a tick predicted right is never run again. */
   advance(inputs: readonly TickInput[]): void;
 }
 
