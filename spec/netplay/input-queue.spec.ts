@@ -218,6 +218,17 @@ describe('inputQueue disconnect: "a player who disconnects gets a `disconnected`
     expect(() => queue.disconnect(3)).toThrow('inputQueue.disconnect: atTick must be the tick of the first disconnect, 2, got 3');
   });
 
+  it('a player who left is known for every tick after: discardBefore goes past the disconnection, and the input stays theirs', () => {
+    const queue = inputQueue({ inputSize: 1, capacity: 4, delay: 0, window: 2 });
+    queue.addRemote(0, byte('a'));
+    queue.disconnect(1);
+    for (let tick = 0; tick < 10; tick++) {
+      expect(queue.inputFor(tick)).toEqual({ tick, input: byte('a'), status: tick === 0 ? 'confirmed' : 'disconnected' });
+      expect(queue.discardBefore(tick + 1)).toBe(tick + 1); // past capacity (4) without a refusal
+    }
+    expect(queue.disconnect(1)).toBeUndefined(); // the same disconnect again, its tick long discarded: nothing more
+  });
+
   it('the game\'s disconnectedInput decides the input', () => {
     const queue = inputQueue({ inputSize: 1, disconnectedInput: () => byte('0') });
     queue.addRemote(0, byte('a'));

@@ -5,7 +5,9 @@
  * reordering, so a match on a bad network runs as a deterministic test; and
  * {@link inputQueue}, one player's input timeline (delay, prediction, the
  * prediction window, the first wrong tick to roll back to), GGRS's
- * `InputQueue`.
+ * `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every player's
+ * queue and the saved states of the last ticks, driving a game through
+ * `save`, `load` and `advance`, rolling back when a prediction was wrong.
  *
  * The rollback session itself is not built yet, so this folder has no entry
  * point in package.json: `tickflow/netplay` comes with the session, and
@@ -38,3 +40,11 @@ export {
   type InputQueueOptions,
 } from './input-queue-options.js';
 export type { InputStatus, TickInput } from './input-status.js';
+export {
+  MAX_SYNC_PLAYERS,
+  MIN_SYNC_PLAYERS,
+  syncLayer,
+  type SyncLayer,
+  type SyncLayerOptions,
+  type SyncLayerStats,
+} from './sync-layer.js';

@@ -80,7 +80,8 @@ export interface InputQueue {
   disconnect(atTick: number): number | undefined;
   /**
    * Lets go of the inputs before `tick`, as far as the queue allows: never a
-   * tick past {@link confirmedThrough}, past the last tick handed out, or at
+   * tick past {@link confirmedThrough} (a player who left is known from then
+   * on), past the last tick handed out, or at
    * or after {@link firstWrongTick}. Returns {@link oldestKept} after it.
    */
   discardBefore(tick: number): number;
@@ -245,11 +246,12 @@ class Queue implements InputQueue {
 
   disconnect(atTick: number): number | undefined {
     const where = 'inputQueue.disconnect';
-    wholeNumber(where, 'atTick', atTick, this.oldestKept);
+    // Repeating the first disconnect is fine even once its tick is discarded.
     if (this.disconnectedAt !== undefined) {
       if (atTick === this.disconnectedAt) return this.firstWrongTick;
       throw new OptionError(where, 'atTick', `the tick of the first disconnect, ${this.disconnectedAt}`, atTick);
     }
+    wholeNumber(where, 'atTick', atTick, this.oldestKept);
     this.disconnectedAt = atTick;
     for (const tick of this.confirmed.keys()) if (tick >= atTick) this.confirmed.delete(tick);
     this.confirmedThrough = Math.min(this.confirmedThrough, atTick - 1);
@@ -258,7 +260,9 @@ class Queue implements InputQueue {
   }
 
   discardBefore(tick: number): number {
-    const limit = Math.min(tick, this.confirmedThrough + 1, this.lastHanded + 1, this.firstWrongTick ?? Infinity);
+    // Every tick from a disconnection on is known (the disconnected input, kept as `baseInput` once discarded), once the ticks before it are confirmed.
+    const known = this.disconnectedAt !== undefined && this.confirmedThrough + 1 >= this.disconnectedAt ? Infinity : this.confirmedThrough + 1;
+    const limit = Math.min(tick, known, this.lastHanded + 1, this.firstWrongTick ?? Infinity);
     if (!(limit > this.oldestKept)) return this.oldestKept;
     this.baseInput = this.lastConfirmedBefore(limit);
     for (const kept of this.confirmed.keys()) if (kept < limit) this.confirmed.delete(kept);
