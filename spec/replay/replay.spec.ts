@@ -122,6 +122,8 @@ describe('recordSession: "every delta the clock delivered, exactly (the float64 
     expect(() => recordSession(engine, { checkpointEvery: 0 })).toThrow('recordSession: checkpointEvery must be an integer >= 1');
     expect(() => recordSession(engine, { fieldsEvery: -1 })).toThrow('recordSession: fieldsEvery must be an integer >= 0 (0: hashes only)');
     expect(() => recordSession(engine, { fieldsEvery: 1.5 })).toThrow('recordSession: fieldsEvery must be an integer >= 0 (0: hashes only)');
+    // Format 2's option, named with what replaced it.
+    expect(() => recordSession(engine, { keepFields: false } as never)).toThrow('recordSession: keepFields must be left out: fieldsEvery replaced it (keepFields: false is fieldsEvery: 0; true was fieldsEvery: 1), got false');
   });
 
   it('fieldsEvery: the fields are kept at every n-th checkpoint and the last, each the changes since the one before that kept them', () => {

@@ -141,6 +141,10 @@ const RECORD_OPTION_KEYS = ['stateOf', 'checkpointEvery', 'fieldsEvery', 'input'
 export function recordSession<E extends ShellEngine>(engine: E, options?: RecordOptions<E>): SessionRecording {
   const where = 'recordSession';
   optionsObject(where, options, true);
+  if (options !== undefined && Object.hasOwn(options, 'keepFields')) {
+    // Gone in session format 3; named, so code written for format 2 learns what replaced it.
+    throw new OptionError(where, 'keepFields', 'left out: fieldsEvery replaced it (keepFields: false is fieldsEvery: 0; true was fieldsEvery: 1)', (options as { keepFields?: unknown }).keepFields);
+  }
   checkOptionKeys(where, options, RECORD_OPTION_KEYS);
   const { checkpointEvery = DEFAULT_CHECKPOINT_EVERY, fieldsEvery = DEFAULT_FIELDS_EVERY, input = inputOf(engine), stateOf = recorderStateOf(engine.preset) } = options ?? {};
   if (!Number.isInteger(checkpointEvery) || checkpointEvery < 1) throw new OptionError(where, 'checkpointEvery', 'an integer >= 1', checkpointEvery);
