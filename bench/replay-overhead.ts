@@ -204,7 +204,7 @@ function compare(name: string, actors: number, [unrecorded, recorded, tapsOnly]:
     weighedThroughScavenges: throughScavenges,
     sameWork: [unrecorded, recorded, tapsOnly].every((s) => s.frames() === s.ticks()) && unrecorded.ticks() > 0,
     checkpointsPerFrame: checkpoints / recorded.recording!.frames,
-    checkpointAlone: timeCheckpointAlone(engineOf(recorded)),
+    checkpointAlone: timeCheckpointAlone(recorded.engine),
   };
 }
 
@@ -253,4 +253,3 @@ export async function benchRuntimeRecording(bodyCounts: readonly number[], timin
 /** The recording's own bytes per frame in a row. */
 export const ownBytesPerFrame = (row: OverheadRow): number => row.recordedBytes.bytesPerFrame - row.unrecordedBytes.bytesPerFrame;
 
-const engineOf = (side: Side): { preset: string } => side.engine;

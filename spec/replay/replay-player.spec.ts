@@ -146,29 +146,8 @@ describe('createReplayPlayer', () => {
   });
 
   it('a level the game opens inside a frame, loading asynchronously: replay and the player wait for it as the recording did (no frame ran meanwhile)', async () => {
-    // A runner that opens the next level from its own tick at x >= 60; that level's loader takes a real timer.
-    class Runner extends Actor {
-      vx = 100;
-      override tick(dt: number, { world }: TickContext<string>): void {
-        this.x += this.vx * dt;
-        if (this.x >= 60 && world.level === 'near') world.openLevel('far');
-      }
-    }
-    const build = (host: Partial<ReplayHost> = {}) =>
-      createWorldEngine({
-        backend: nullBackend(),
-        ticks: host.ticks ?? NEVER,
-        ...(host.clock === undefined ? {} : { clock: host.clock }),
-        ...(host.seed === undefined ? {} : { seed: host.seed }),
-        levels: {
-          near: (world) => void world.spawn(new Runner(), { x: 0, y: 0 }),
-          far: async (world) => {
-            await new Promise((resolve) => setTimeout(resolve, 5));
-            world.spawn(new Runner(), { x: 0, y: 50 });
-          },
-        },
-        startLevel: 'near',
-      });
+    // The 'far' level's loader takes a real timer.
+    const build = runnerGame(() => new Promise((resolve) => setTimeout(resolve, 5)));
     const engine = build();
     await engine.ready;
     for (let i = 0; i < 10; i++) engine.advance(i * (1000 / 60));
@@ -197,29 +176,8 @@ describe('createReplayPlayer', () => {
   });
 
   it('a recording stopped while a level loads replays the same: the replay ends with the load under way, as the recording did', async () => {
-    class Runner extends Actor {
-      vx = 100;
-      override tick(dt: number, { world }: TickContext<string>): void {
-        this.x += this.vx * dt;
-        if (this.x >= 60 && world.level === 'near') world.openLevel('far');
-      }
-    }
     let loaded = (): void => {};
-    const build = (host: Partial<ReplayHost> = {}) =>
-      createWorldEngine({
-        backend: nullBackend(),
-        ticks: host.ticks ?? NEVER,
-        ...(host.clock === undefined ? {} : { clock: host.clock }),
-        ...(host.seed === undefined ? {} : { seed: host.seed }),
-        levels: {
-          near: (world) => void world.spawn(new Runner(), { x: 0, y: 0 }),
-          far: async (world) => {
-            await new Promise<void>((resolve) => (loaded = resolve)); // loads until the test says so
-            world.spawn(new Runner(), { x: 0, y: 50 });
-          },
-        },
-        startLevel: 'near',
-      });
+    const build = runnerGame(() => new Promise<void>((resolve) => (loaded = resolve))); // 'far' loads until the test says so
     const engine = build();
     await engine.ready;
     const recording = recordSession(engine, { checkpointEvery: 10 });
@@ -235,3 +193,31 @@ describe('createReplayPlayer', () => {
     expect(await replayed).toMatchObject({ same: true, frames: session.deltasMs.length });
   });
 });
+
+/** A runner that opens the 'far' level from its own tick at x >= 60; 'far' spawns another once `farLoads()` settles. */
+class LevelRunner extends Actor {
+  vx = 100;
+  override tick(dt: number, { world }: TickContext<string>): void {
+    this.x += this.vx * dt;
+    if (this.x >= 60 && world.level === 'near') world.openLevel('far');
+  }
+}
+
+/** The runner's world engine as a replay build, its 'far' level loading asynchronously with `farLoads`. */
+function runnerGame(farLoads: () => Promise<unknown>) {
+  return (host: Partial<ReplayHost> = {}) =>
+    createWorldEngine({
+      backend: nullBackend(),
+      ticks: host.ticks ?? NEVER,
+      ...(host.clock === undefined ? {} : { clock: host.clock }),
+      ...(host.seed === undefined ? {} : { seed: host.seed }),
+      levels: {
+        near: (world) => void world.spawn(new LevelRunner(), { x: 0, y: 0 }),
+        far: async (world) => {
+          await farLoads();
+          world.spawn(new LevelRunner(), { x: 0, y: 50 });
+        },
+      },
+      startLevel: 'near',
+    });
+}

@@ -14,7 +14,9 @@ import { flattenUnder, sameLeaf, type StateLeaf } from './state-hash.js';
  * A copy of a state that later changes cannot reach: arrays, typed arrays
  * (as their own kind), Maps, Sets and objects (their own enumerable keys, as
  * flattening reads them) copied, leaves kept. The state was hashed first,
- * so it is a tree of hashable values.
+ * so it is a tree of hashable values. Not the snapshots' `copyPlain`: that
+ * one hands on values named frozen as they are, and this copy is written in
+ * place by {@link changesSince}.
  */
 export function copyState(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
