@@ -1,17 +1,15 @@
 /**
- * Netplay's foundations (issue 27): the {@link Transport} a rollback session
- * will talk to the network through, and {@link simulatedLink}, an in-process
- * network on virtual time with seeded latency, jitter, loss, duplicates and
- * reordering, so a match on a bad network runs as a deterministic test; and
- * {@link inputQueue}, one player's input timeline (delay, prediction, the
- * prediction window, the first wrong tick to roll back to), GGRS's
- * `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every player's
- * queue and the saved states of the last ticks, driving a game through
- * `save`, `load` and `advance`, rolling back when a prediction was wrong.
- *
- * The rollback session itself is not built yet, so this folder has no entry
- * point in package.json: `tickflow/netplay` comes with the session, and
- * until then these are imported from `src/netplay/index.js`.
+ * Rollback netplay (issue 27): {@link createP2PSession}, a rollback session
+ * between 2 to 8 players on as many machines, GGRS's `P2PSession` on
+ * tickflow's save/restore; the {@link Transport} it talks to the network
+ * through, and {@link simulatedLink}, an in-process network on virtual time
+ * with seeded latency, jitter, loss, duplicates and reordering, so a match
+ * on a bad network runs as a deterministic test. Beneath the session, and
+ * usable alone: {@link inputQueue}, one player's input timeline (delay,
+ * prediction, the prediction window, the first wrong tick to roll back to),
+ * GGRS's `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every
+ * player's queue and the saved states of the last ticks, driving a game
+ * through `save`, `load` and `advance`, rolling back when a prediction was wrong.
  *
  * @module
  */
@@ -48,3 +46,16 @@ export {
   type SyncLayerOptions,
   type SyncLayerStats,
 } from './sync-layer.js';
+export { createP2PSession, type P2PSession } from './p2p-session.js';
+export {
+  ADVANTAGE_WINDOW,
+  DEFAULT_CHECKSUM_EVERY,
+  DEFAULT_DISCONNECT_AFTER_MS,
+  DEFAULT_STEP_MS,
+  MAX_STEP_STRETCH,
+  MAX_TICKS_PER_FRAME,
+  type P2PSessionOptions,
+  type P2PSessionStats,
+  type PeerStats,
+} from './p2p-session-options.js';
+export { formatDesyncReport, type DesyncReport } from './desync-report.js';

@@ -125,7 +125,7 @@ interface Handed {
  *
  * @example
  * ```ts
- * import { inputQueue } from 'tickflow/netplay'; // src/netplay/index.ts until the session lands
+ * import { inputQueue } from 'tickflow/netplay';
  *
  * const remote = inputQueue({ inputSize: 1 });
  * remote.addRemote(0, new Uint8Array([5]));

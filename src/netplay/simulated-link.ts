@@ -109,7 +109,6 @@ export interface SimulatedLink {
  *
  * @example
  * ```ts
- * // `tickflow/netplay` comes with the rollback session; until then, src/netplay/index.ts.
  * import { simulatedLink } from 'tickflow/netplay';
  *
  * const link = simulatedLink({ latencyMs: 40, jitterMs: 20, loss: 0.05, seed: 2 });

@@ -129,6 +129,14 @@ export interface SyncLayer<S> {
   disconnectPlayer(player: number, atTick?: number): number;
   /** Whether every player's input for {@link currentTick} is within the window (and every local one given). */
   canAdvance(): boolean;
+  /**
+   * The game's state before `tick` ran (after ticks 0 to `tick - 1`): a
+   * saved one for the last `window + 1` ticks, `save()` now for
+   * {@link currentTick}, `undefined` for any other. Right for every tick
+   * whose inputs were all confirmed once {@link correct} has run: what the
+   * session hashes to compare peers.
+   */
+  stateBefore(tick: number): S | undefined;
   /** The counts so far, a fresh object. */
   stats(): SyncLayerStats;
 }
@@ -171,7 +179,7 @@ const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window'
  * ```ts
  * import { constantClock, nullBackend } from 'tickflow';
  * import { createStateEngine } from 'tickflow/state';
- * import { syncLayer, type TickInput } from 'tickflow/netplay'; // src/netplay/index.ts until the session lands
+ * import { syncLayer, type TickInput } from 'tickflow/netplay';
  *
  * let inputs: readonly TickInput[] = []; // the update reads the inputs of the tick it runs
  * const engine = createStateEngine({
@@ -355,6 +363,12 @@ class Layer<S> implements SyncLayer<S> {
 
   stats(): SyncLayerStats {
     return { ticks: this.currentTick, ...this.counts };
+  }
+
+  stateBefore(tick: number): S | undefined {
+    if (tick === this.currentTick) return this.game.save();
+    const slot = Number.isInteger(tick) && tick >= 0 ? this.ring[tick % this.ring.length] : undefined;
+    return slot !== undefined && slot.tick === tick ? slot.state : undefined;
   }
 
   private queueOf(where: string, player: number, local: boolean): InputQueue {

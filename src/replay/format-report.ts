@@ -32,7 +32,8 @@ export function formatReplayReport(report: ReplayReport): string {
   return lines.join('\n');
 }
 
-function leafText(leaf: StateLeaf): string {
+/** A field value as a report prints it (`-0`, `12n`, strings quoted). Internal: the netplay desync report prints the same. */
+export function leafText(leaf: StateLeaf): string {
   if (typeof leaf === 'string') return JSON.stringify(leaf);
   if (typeof leaf === 'number' && Object.is(leaf, -0)) return '-0';
   if (typeof leaf === 'bigint') return `${leaf}n`;

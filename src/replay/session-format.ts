@@ -300,15 +300,16 @@ function numberText(x: number): string {
   return Object.is(x, -0) ? '-0' : String(x);
 }
 
-/** A leaf as JSON: plain where JSON keeps it exactly, a one- or two-element array where it would not. */
-function leafJson(leaf: StateLeaf): unknown {
+/** A leaf as JSON: plain where JSON keeps it exactly, a one- or two-element array where it would not. Internal (the netplay desync report sends fields so). */
+export function leafJson(leaf: StateLeaf): unknown {
   if (typeof leaf === 'number') return Number.isFinite(leaf) && !Object.is(leaf, -0) ? leaf : [numberText(leaf)];
   if (leaf === undefined) return ['u'];
   if (typeof leaf === 'bigint') return ['n', leaf.toString()];
   return leaf;
 }
 
-function leafOf(json: unknown, where: string): StateLeaf {
+/** Reads back what {@link leafJson} wrote; fails (a SessionFormatError) on anything else. Internal. */
+export function leafOf(json: unknown, where: string): StateLeaf {
   if (typeof json === 'number' || typeof json === 'string' || typeof json === 'boolean' || json === null) return json;
   if (Array.isArray(json)) {
     if (json[0] === 'u') return undefined;
