@@ -44,6 +44,7 @@ const files = [
   ...readdirSync(resolve(repo, 'operators')).filter((f) => f.endsWith('.ts')).map((f) => `operators/${f}`),
   ...['src/loop/loop.ts', 'src/clocks/wall-clock.ts', 'src/clocks/while-visible.ts', 'src/engines/runtime/runtime.ts', 'src/engines/runtime/validate-scene.ts'],
   'src/netplay/p2p-session.ts',
+  'src/netplay/sync-test-session.ts',
 ];
 const examples = files.flatMap(examplesOf);
 

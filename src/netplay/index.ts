@@ -59,3 +59,10 @@ export {
   type PeerStats,
 } from './p2p-session-options.js';
 export { formatDesyncReport, type DesyncReport } from './desync-report.js';
+export {
+  createSyncTestSession,
+  DEFAULT_CHECK_DISTANCE,
+  type SyncTestMismatch,
+  type SyncTestSession,
+  type SyncTestSessionOptions,
+} from './sync-test-session.js';

@@ -108,6 +108,16 @@ export interface SyncLayer<S> {
    */
   correct(): number;
   /**
+   * The rollback path on demand: loads the state saved before `tick` and
+   * runs every tick from it up to the present again with the inputs known
+   * now, saving each, as {@link correct} does after a wrong prediction.
+   * Returns how many ticks ran again. What a sync test calls to check that
+   * a game restores and re-simulates to the same state.
+   *
+   * @throws {OptionError} when `tick` has no saved state (it must be from `currentTick - window` to `currentTick - 1`).
+   */
+  runAgainFrom(tick: number): number;
+  /**
    * Changes a local player's input delay from its next input on, while
    * playing: grown, its last input repeats to fill the gap; shrunk, its next
    * inputs are dropped until the timeline catches up (the queue's rule).
@@ -341,7 +351,13 @@ class Layer<S> implements SyncLayer<S> {
 
   correct(): number {
     const first = this.firstWrongTick;
-    if (first === undefined) return 0;
+    return first === undefined ? 0 : this.runAgainFrom(first);
+  }
+
+  runAgainFrom(first: number): number {
+    if (!Number.isSafeInteger(first) || first < this.currentTick - this.window || first >= this.currentTick) {
+      throw new OptionError('syncLayer.runAgainFrom', 'tick', `a tick with a saved state, from ${this.currentTick - this.window} to ${this.currentTick - 1}`, first);
+    }
     const slot = this.ring[first % this.ring.length];
     if (slot === undefined || slot.tick !== first) {
       // The window makes this impossible (see syncLayer's doc); say so plainly if it ever happens.
