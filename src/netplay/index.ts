@@ -66,3 +66,4 @@ export {
   type SyncTestSession,
   type SyncTestSessionOptions,
 } from './sync-test-session.js';
+export { recordMatch, type MatchGame, type MatchInputs } from './match-inputs.js';

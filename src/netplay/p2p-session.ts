@@ -2,6 +2,7 @@ import { OptionError } from '../../operators/option-error.js';
 import { diffFields, flattenState, hashState, type StateFields } from '../replay/state-hash.js';
 import { fieldsFromBytes, fieldsToBytes, type DesyncReport } from './desync-report.js';
 import type { TickInput } from './input-status.js';
+import { MatchInputLog, type MatchInputs } from './match-inputs.js';
 import {
   ADVANTAGE_DEAD_ZONE,
   CHECKSUM_REPEATS,
@@ -63,6 +64,12 @@ export interface P2PSession {
   readonly confirmedTick: number;
   /** Counts and per-peer timing, a fresh object. */
   stats(): P2PSessionStats;
+  /**
+   * Every player's inputs for ticks 0 to the last confirmed one that ran,
+   * as the game ran them: the match, to record with {@link recordMatch} and
+   * replay offline. Every peer of a match returns the same.
+   */
+  confirmedInputs(): MatchInputs;
   /** Stops: later frames throw. The transport is the caller's to close. */
   close(): void;
 }
@@ -150,7 +157,9 @@ export interface P2PSession {
 export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   const settings = sessionSettings(options);
   const { readInput, inputSize, onError } = settings;
+  const log = new MatchInputLog(settings.players, inputSize);
   const safeAdvance = (inputs: readonly TickInput[]): void => {
+    log.ran(inputs);
     try {
       settings.advance(inputs);
     } catch (error) {
@@ -163,7 +172,7 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   if (settings.window !== undefined) layerOptions.window = settings.window;
   const sync = renamedErrors(() => syncLayer(layerOptions));
   const peerOf = peerTable(settings.players, sync.localPlayers, settings.peers);
-  return new Session<S>(settings.transport, sync, peerOf, inputSize, settings.stepMs, settings.checksumEvery, settings.disconnectAfterMs, {
+  return new Session<S>(settings.transport, sync, log, peerOf, inputSize, settings.stepMs, settings.checksumEvery, settings.disconnectAfterMs, {
     readInput: (player, tick) => {
       const input = readInput(player, tick);
       if (!(input instanceof Uint8Array) || input.length !== inputSize) {
@@ -204,6 +213,7 @@ class Session<S> implements P2PSession {
   constructor(
     private readonly transport: Transport,
     private readonly sync: SyncLayer<S>,
+    private readonly log: MatchInputLog,
     private readonly peerOf: readonly number[],
     private readonly inputSize: number,
     private readonly stepMs: number,
@@ -300,6 +310,10 @@ class Session<S> implements P2PSession {
         disconnected: peer.disconnected,
       })),
     };
+  }
+
+  confirmedInputs(): MatchInputs {
+    return this.log.upTo(Math.min(this.sync.confirmedTick, this.sync.currentTick - 1));
   }
 
   close(): void {
