@@ -29,9 +29,9 @@ export interface PeerConnectionLike {
   readonly connectionState: string;
   readonly localDescription: { readonly type: string; readonly sdp: string } | null;
   // Events and descriptions are `any`: browsers and werift type them differently, and the transport reads only the fields named in its code.
-  onicecandidate: ((event: any) => void) | null;
-  ondatachannel: ((event: any) => void) | null;
-  onconnectionstatechange: ((event?: unknown) => void) | null;
+  onicecandidate: ((event: any) => void) | null | undefined;
+  ondatachannel: ((event: any) => void) | null | undefined;
+  onconnectionstatechange: ((event?: any) => void) | null | undefined;
   createDataChannel(label: string, init: { ordered: boolean; maxRetransmits: number }): unknown;
   createOffer(): Promise<{ readonly type?: string; readonly sdp?: string }>;
   createAnswer(): Promise<{ readonly type?: string; readonly sdp?: string }>;
