@@ -48,3 +48,41 @@ export {
   type SyncLayerOptions,
   type SyncLayerStats,
 } from './sync-layer.js';
+export {
+  DATA_CHANNEL_INIT,
+  MAX_BUFFERED_BYTES,
+  webrtcTransport,
+  type PeerChannelState,
+  type WebRtcTransport,
+  type WebRtcTransportStats,
+} from './webrtc-transport.js';
+export type { DataChannelLike, PeerConnectionConstructor, PeerConnectionLike, WebRtcTransportOptions } from './webrtc-transport-options.js';
+export {
+  DEFAULT_JOIN_TIMEOUT_MS,
+  joinRoom,
+  MAX_JOIN_TIMEOUT_MS,
+  type JoinedRoom,
+  type JoinRoomOptions,
+  type RoomSeat,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './join-room.js';
+export {
+  DEFAULT_SIGNALLING_HOST,
+  DEFAULT_SIGNALLING_PORT,
+  MAX_SIGNALLING_MESSAGE_BYTES,
+  startSignallingServer,
+  type SignallingServer,
+  type SignallingServerOptions,
+} from './signalling-server.js';
+export {
+  MAX_ROOM_PLAYERS,
+  MIN_ROOM_PLAYERS,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+  SignallingError,
+  type SignalCandidate,
+  type SignalData,
+  type SignalDescription,
+  type SignallingErrorCode,
+} from './signalling-protocol.js';
