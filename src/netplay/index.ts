@@ -7,7 +7,12 @@
  * prediction window, the first wrong tick to roll back to), GGRS's
  * `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every player's
  * queue and the saved states of the last ticks, driving a game through
- * `save`, `load` and `advance`, rolling back when a prediction was wrong.
+ * `save`, `load` and `advance`, rolling back when a prediction was wrong;
+ * and the real network: {@link webrtcTransport}, a transport over unordered,
+ * unretransmitted WebRTC data channels between 2 to 8 players, which
+ * {@link joinRoom} connects through {@link startSignallingServer} (Node only,
+ * on the optional `ws` package; `npx tickflow signal`) by a room code. See
+ * docs/netplay-transports.md.
  *
  * The rollback session itself is not built yet, so this folder has no entry
  * point in package.json: `tickflow/netplay` comes with the session, and
