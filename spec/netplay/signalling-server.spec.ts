@@ -6,6 +6,7 @@ import { runSignalCommand } from '../../src/cli/signal-command.js';
 import {
   joinRoom,
   MAX_JOIN_TIMEOUT_MS,
+  MAX_SIGNALLING_MESSAGE_BYTES,
   ROOM_CODE_ALPHABET,
   SignallingError,
   startSignallingServer,
@@ -174,6 +175,14 @@ describe('bad input gets an error message naming what is wrong, and the server g
     for (const player of [...clients, late]) player.close();
   });
 
+  it(`a message over ${MAX_SIGNALLING_MESSAGE_BYTES} bytes closes that client's socket (1009, message too big), and only that`, async () => {
+    const socket = new WebSocket(server.url);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    socket.send('x'.repeat(MAX_SIGNALLING_MESSAGE_BYTES + 1));
+    expect(await closed).toBe(1009);
+  });
+
   it('after all of that, the server still serves: a new room opens', async () => {
     const { created } = await room(2);
     expect(created).toMatchObject({ type: 'joined', playerIndex: 0 });
@@ -212,6 +221,21 @@ describe('joinRoom: refusals, hang-ups and time-outs reject with a message that 
     expect(seats).toEqual([{ code: expect.stringMatching(/^[A-Z]{4}$/), playerIndex: 0, players: 2 }]);
     const { code } = seats[0] as { code: string };
     expect(error.message).toBe(`joinRoom: gave up after 300 ms: room ${code} did not fill (this is player 0 of 2)`);
+  });
+
+  it('channels that do not open within timeoutMs: rejects, naming the players it has no channel to; its offer went through the server', async () => {
+    StubPeerConnection.made = []; // stub connections never open a channel
+    let code = '';
+    const joining = joinRoom({ ...peer(), players: 2, timeoutMs: 300, onJoined: (seat) => (code = seat.code) });
+    await expect.poll(() => code, { timeout: WAIT_MS }).not.toBe('');
+    const other = await client();
+    other.send({ type: 'join', code });
+    expect(await other.next()).toMatchObject({ type: 'joined', playerIndex: 1 });
+    expect(await other.next()).toEqual({ type: 'start', players: 2 });
+    expect(await other.next()).toEqual({ type: 'signal', from: 0, data: { description: { type: 'offer', sdp: 'offer sdp 0' } } });
+    await expect(joining).rejects.toThrow(`joinRoom: gave up after 300 ms: room ${code}: player 0 has no open channel to player 1`);
+    expect(StubPeerConnection.made.map((connection) => connection.closed)).toEqual([true]); // the transport was closed
+    other.close();
   });
 
   it('no server at the address: could not reach it', async () => {

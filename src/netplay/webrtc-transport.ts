@@ -113,21 +113,19 @@ export interface WebRtcTransport extends Transport {
  *
  * @example
  * ```ts
- * // In a browser, with a signalling channel of your own (joinRoom is the usual way).
- * import { webrtcTransport } from 'tickflow/netplay';
+ * // Two players in one page, each the other's signalling channel (in Node, add
+ * // `RTCPeerConnection` from werift to both). Across machines, joinRoom does this.
+ * import { webrtcTransport, type WebRtcTransport } from 'tickflow/netplay';
  *
- * const socket = new WebSocket('wss://example.com/my-signalling');
- * const transport = webrtcTransport({
- *   playerIndex: 0,
- *   players: 2,
- *   signal: (to, data) => socket.send(JSON.stringify({ to, data })),
- * });
- * socket.onmessage = (event) => {
- *   const { from, data } = JSON.parse(event.data);
- *   transport.handleSignal(from, data);
- * };
- * await transport.opened;
- * transport.sendTo(1, new Uint8Array([1, 2, 3]));
+ * const players: WebRtcTransport[] = [];
+ * for (const playerIndex of [0, 1]) {
+ *   players.push(webrtcTransport({ playerIndex, players: 2, signal: (to, data) => players[to]!.handleSignal(playerIndex, data) }));
+ * }
+ * await Promise.all(players.map((player) => player.opened));
+ * players[0]!.sendTo(1, new Uint8Array([1, 2, 3]));
+ * await new Promise((resolve) => setTimeout(resolve, 100));
+ * console.log(players[1]!.receiveAll().map(({ from, message }) => `${from}: ${message.join(' ')}`)); // [ '0: 1 2 3' ]
+ * for (const player of players) player.close();
  * ```
  *
  * @param options Who this peer is, how many play, and how to signal; see {@link WebRtcTransportOptions}.
