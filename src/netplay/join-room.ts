@@ -158,7 +158,10 @@ class RoomJoin {
       const { code, players } = this.settings;
       this.send(code === undefined ? { type: 'create', players: players! } : { type: 'join', code });
     };
-    socket.onerror = () => this.fail(new Error(`joinRoom: could not reach the signalling server at ${url}`));
+    socket.onerror = () =>
+      this.fail(
+        new Error(this.seat === undefined ? `joinRoom: could not reach the signalling server at ${url}` : `joinRoom: the connection to the signalling server at ${url} failed: ${this.progress()}`),
+      );
     socket.onclose = () => this.fail(new Error(`joinRoom: the signalling server at ${url} closed the connection: ${this.progress()}`));
     socket.onmessage = (event: { data?: unknown }) => {
       let message: ServerMessage;
