@@ -191,8 +191,11 @@ describe('a closed channel: the player is disconnected, for good', () => {
     expect(connections.map((c) => c.closed)).toEqual([true, true]);
     expect(connections[1]!.channels[0]!.readyState).toBe('closed');
     expect(onPeerClosed).not.toHaveBeenCalled();
+    expect(t.closedPeers()).toEqual([0, 2]);
     t.sendTo(2, new Uint8Array([1]));
-    expect(t.stats().dropped).toBe(1);
+    t.sendTo(1, new Uint8Array([1])); // itself too
+    expect(t.stats().dropped).toBe(2);
+    expect(t.receiveAll()).toEqual([]);
   });
 });
 

@@ -57,8 +57,8 @@ export interface WebRtcTransport extends Transport {
   /**
    * Sends a copy of `message` to player `peer`, best effort: dropped (and
    * counted) when that player's channel is not open or its send buffer holds
-   * {@link MAX_BUFFERED_BYTES}. Sending to itself queues a copy for its own
-   * `receiveAll`, as `simulatedLink` does.
+   * {@link MAX_BUFFERED_BYTES}, or after `close()`. Sending to itself queues
+   * a copy for its own `receiveAll`, as `simulatedLink` does.
    *
    * @throws {OptionError} when `peer` is not a player index or `message` is not a `Uint8Array`.
    */
@@ -73,7 +73,7 @@ export interface WebRtcTransport extends Transport {
   handleSignal(from: PeerId, data: SignalData): void;
   /** Where player `peer`'s channel is. Its own index is always `'open'`. */
   peerState(peer: PeerId): PeerChannelState;
-  /** The players whose channel closed or failed, in the order that happened: the session marks them disconnected. */
+  /** The players whose channel closed or failed, in the order that happened: the session marks them disconnected. After `close()`, every other player. */
   closedPeers(): PeerId[];
   /** Its counts so far, a fresh object. */
   stats(): WebRtcTransportStats;
@@ -173,12 +173,12 @@ class MeshTransport implements WebRtcTransport {
   sendTo(peer: PeerId, message: Uint8Array): void {
     this.checkPeer('sendTo', peer);
     if (!(message instanceof Uint8Array)) throw new OptionError('webrtcTransport.sendTo', 'message', 'a Uint8Array', message);
-    if (peer === this.playerIndex) {
+    if (peer === this.playerIndex && !this.isClosed) {
       this.counts.sent++;
       this.deliver(peer, message.slice());
       return;
     }
-    const { channel, state } = this.links[peer]!;
+    const { channel, state } = this.links[peer] ?? { channel: undefined, state: 'closed' };
     if (this.isClosed || state !== 'open' || channel === undefined || channel.bufferedAmount >= MAX_BUFFERED_BYTES) {
       this.counts.dropped++;
       return;
