@@ -10,6 +10,12 @@
  * GGRS's `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every
  * player's queue and the saved states of the last ticks, driving a game
  * through `save`, `load` and `advance`, rolling back when a prediction was wrong.
+ * The real network: {@link webrtcTransport}, a transport over unordered,
+ * unretransmitted WebRTC data channels between 2 to 8 players, which
+ * {@link joinRoom} connects by a room code through a signalling server
+ * (`npx tickflow signal`, or `startSignallingServer` from
+ * `tickflow/netplay-server` in Node). See docs/netplay.md and
+ * docs/netplay-transports.md.
  *
  * @module
  */
@@ -67,3 +73,33 @@ export {
   type SyncTestSessionOptions,
 } from './sync-test-session.js';
 export { recordMatch, type MatchGame, type MatchInputs } from './match-inputs.js';
+export {
+  DATA_CHANNEL_INIT,
+  MAX_BUFFERED_BYTES,
+  webrtcTransport,
+  type PeerChannelState,
+  type WebRtcTransport,
+  type WebRtcTransportStats,
+} from './webrtc-transport.js';
+export type { DataChannelLike, PeerConnectionConstructor, PeerConnectionLike, WebRtcTransportOptions } from './webrtc-transport-options.js';
+export {
+  DEFAULT_JOIN_TIMEOUT_MS,
+  joinRoom,
+  MAX_JOIN_TIMEOUT_MS,
+  type JoinedRoom,
+  type JoinRoomOptions,
+  type RoomSeat,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './join-room.js';
+export {
+  MAX_ROOM_PLAYERS,
+  MIN_ROOM_PLAYERS,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+  SignallingError,
+  type SignalCandidate,
+  type SignalData,
+  type SignalDescription,
+  type SignallingErrorCode,
+} from './signalling-protocol.js';

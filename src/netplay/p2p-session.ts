@@ -24,12 +24,10 @@ import {
   encodeStatePiece,
   encodeStateReceived,
   FRAME_PACKET,
-  MAX_PACKET_RUNS,
   NO_ECHO,
   STATE_PIECE,
   TIMING_EVERY,
   type FramePacket,
-  type InputRun,
   type StatePiece,
 } from './session-packets.js';
 import { Peer, splitPieces, type Exchange, type OwnChecksum } from './session-peer.js';
@@ -497,19 +495,7 @@ class Session<S> implements P2PSession {
     for (const peer of this.peers) {
       if (peer.disconnected) continue;
       const acks = peer.players.map((player) => ({ player, through: this.sync.confirmedThrough(player) }));
-      const runs: InputRun[] = [];
-      const oldest = this.sync.currentTick - 0x7fff; // a run's first tick is written as a 16-bit offset from the current one
-      for (const [player, inputs] of this.unacked) {
-        const acked = Math.max(peer.acked.get(player) ?? -1, oldest - 1);
-        let first = inputs.findIndex((input) => input.tick > acked);
-        while (first >= 0 && first < inputs.length && runs.length < MAX_PACKET_RUNS) {
-          const count = Math.min(255, inputs.length - first); // a run holds at most 255 inputs (its count is one byte)
-          const bytes = new Uint8Array(count * this.inputSize);
-          for (let i = 0; i < count; i++) bytes.set(inputs[first + i]!.input, i * this.inputSize);
-          runs.push({ player, firstTick: inputs[first]!.tick, inputs: bytes });
-          first += count;
-        }
-      }
+      const runs = peer.unackedRuns(this.unacked, this.sync.currentTick - 0x7fff, this.inputSize);
       const holdMs = peer.echoMs === NO_ECHO ? NO_ECHO : Math.min(0xfffe, Math.round(nowMs - peer.echoAtMs));
       const timed = peer.framesSent++ % TIMING_EVERY === 0;
       const packet = encodeFramePacket(

@@ -1,6 +1,7 @@
 import type { StateFields } from '../replay/state-hash.js';
 import { ADVANTAGE_WINDOW, PIECE_BYTES } from './p2p-session-options.js';
-import { NO_ECHO } from './session-packets.js';
+import type { TickInput } from './input-status.js';
+import { MAX_PACKET_RUNS, NO_ECHO, type InputRun } from './session-packets.js';
 import type { PeerId } from './transport.js';
 
 /** A state this machine hashed, kept a while for a peer's late checksum. */
@@ -54,6 +55,28 @@ export class Peer {
     this.advantages.push(sample);
     this.advantageSum += sample;
     if (this.advantages.length > ADVANTAGE_WINDOW) this.advantageSum -= this.advantages.shift()!;
+  }
+
+  /**
+   * This machine's inputs the peer has not acknowledged, as runs of
+   * consecutive ticks: at most 255 inputs a run (its count is one byte),
+   * {@link MAX_PACKET_RUNS} runs a packet, none before `oldest` (a run's
+   * first tick is written as a 16-bit offset from the current one).
+   */
+  unackedRuns(unacked: ReadonlyMap<number, readonly TickInput[]>, oldest: number, inputSize: number): InputRun[] {
+    const runs: InputRun[] = [];
+    for (const [player, inputs] of unacked) {
+      const acked = Math.max(this.acked.get(player) ?? -1, oldest - 1);
+      let first = inputs.findIndex((input) => input.tick > acked);
+      while (first >= 0 && first < inputs.length && runs.length < MAX_PACKET_RUNS) {
+        const count = Math.min(255, inputs.length - first);
+        const bytes = new Uint8Array(count * inputSize);
+        for (let i = 0; i < count; i++) bytes.set(inputs[first + i]!.input, i * inputSize);
+        runs.push({ player, firstTick: inputs[first]!.tick, inputs: bytes });
+        first += count;
+      }
+    }
+    return runs;
   }
 
   /** This machine's own estimate, averaged. */
