@@ -103,3 +103,9 @@ export {
   type SignalDescription,
   type SignallingErrorCode,
 } from './signalling-protocol.js';
+export {
+  CATCH_UP_AFTER_TICKS,
+  createSpectatorSession,
+  type SpectatorSession,
+  type SpectatorSessionOptions,
+} from './spectator-session.js';

@@ -46,19 +46,32 @@ export class MatchInputLog {
     this.ticks = Math.max(this.ticks, tick + 1);
   }
 
+  /** How many bytes one tick takes: a status byte and the input, per player. */
+  get tickStride(): number {
+    return this.stride;
+  }
+
+  /** One tick's bytes as last run (a copy), `undefined` for a tick not run yet. */
+  tickBytes(tick: number): Uint8Array | undefined {
+    return tick >= 0 && tick < this.ticks ? this.bytes.slice(tick * this.stride, (tick + 1) * this.stride) : undefined;
+  }
+
   /** Ticks 0 to `through`, each as a fresh TickInput per player (a prediction run right is confirmed by now). */
   upTo(through: number): MatchInputs {
     const inputs: TickInput[][] = [];
-    for (let tick = 0; tick <= Math.min(through, this.ticks - 1); tick++) {
-      const row: TickInput[] = [];
-      for (let player = 0; player < this.players; player++) {
-        const at = tick * this.stride + player * (1 + this.inputSize);
-        row.push({ tick, input: this.bytes.slice(at + 1, at + 1 + this.inputSize), status: this.bytes[at] === 1 ? 'disconnected' : 'confirmed' });
-      }
-      inputs.push(row);
-    }
+    for (let tick = 0; tick <= Math.min(through, this.ticks - 1); tick++) inputs.push(tickInputsOf(this.tickBytes(tick)!, tick, this.players, this.inputSize));
     return { players: this.players, inputSize: this.inputSize, inputs };
   }
+}
+
+/** One tick's bytes (see `MatchInputLog.tickBytes`) as each player's TickInput: `'disconnected'` where the status byte says so, else `'confirmed'`. @internal */
+export function tickInputsOf(bytes: Uint8Array, tick: number, players: number, inputSize: number): TickInput[] {
+  const row: TickInput[] = [];
+  for (let player = 0; player < players; player++) {
+    const at = player * (1 + inputSize);
+    row.push({ tick, input: bytes.slice(at + 1, at + 1 + inputSize), status: bytes[at] === 1 ? 'disconnected' : 'confirmed' });
+  }
+  return row;
 }
 
 /** A fresh game for {@link recordMatch}: its engine, and the session's `advance` for it. */

@@ -5,6 +5,7 @@ import { wholeNumber } from './input-queue-options.js';
 import type { TickInput } from './input-status.js';
 import type { SyncLayerStats } from './sync-layer.js';
 import type { PeerId, Transport } from './transport.js';
+import { fromJsonValue, toJsonValue } from '../replay/snapshot-json.js';
 
 /** A tick's length when `stepMs` is not given: 1/60 s. */
 export const DEFAULT_STEP_MS = 1000 / 60;
@@ -94,6 +95,16 @@ export interface P2PSessionOptions<S> {
   disconnectAfterMs?: number;
   /** Where an error a game callback throws goes; the session goes on. Defaults to `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * Transport peers that watch the match: each receives every player's
+   * confirmed inputs (never a prediction) and runs the game with
+   * `createSpectatorSession`, from tick 0 or, when it asks to join late,
+   * from a snapshot of a confirmed tick. Whole numbers >= 0, none a player's
+   * peer. Defaults to none.
+   */
+  spectators?: readonly PeerId[];
+  /** Writes a saved state as bytes for a spectator that joins late. Defaults to JSON that keeps every number exactly (what a session file's `start` uses). */
+  encodeState?: (state: S) => Uint8Array;
 }
 
 /** What a {@link P2PSession} knows of one other peer, for a HUD. */
@@ -167,12 +178,24 @@ const KNOWN_OPTIONS = [
   'onDesync',
   'disconnectAfterMs',
   'onError',
+  'spectators',
+  'encodeState',
 ] as const;
 
 
 /** The options with their defaults applied and checked (all but what the sync layer checks itself). */
 export type SessionSettings<S> = Required<Omit<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync'>> &
   Pick<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync'>;
+
+/** A state as bytes: JSON that keeps every number (and typed arrays, Maps, Sets) exactly. */
+export function stateToBytes(state: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(toJsonValue(state)));
+}
+
+/** Reads {@link stateToBytes}' bytes back. */
+export function stateFromBytes(bytes: Uint8Array): unknown {
+  return fromJsonValue(JSON.parse(new TextDecoder().decode(bytes)));
+}
 
 /** Checks {@link createP2PSession}'s own options and applies their defaults. @internal */
 export function sessionSettings<S>(options: P2PSessionOptions<S>): SessionSettings<S> {
@@ -185,6 +208,8 @@ export function sessionSettings<S>(options: P2PSessionOptions<S>): SessionSettin
     checksumOf: options.checksumOf ?? ((state: S) => state),
     disconnectAfterMs: options.disconnectAfterMs ?? DEFAULT_DISCONNECT_AFTER_MS,
     onError: options.onError ?? ((error: unknown) => console.error(error)),
+    spectators: options.spectators ?? [],
+    encodeState: options.encodeState ?? stateToBytes,
   };
   const { transport } = settings;
   if (typeof transport !== 'object' || transport === null || typeof transport.sendTo !== 'function' || typeof transport.receiveAll !== 'function') {
@@ -196,6 +221,12 @@ export function sessionSettings<S>(options: P2PSessionOptions<S>): SessionSettin
   functionOption(WHERE, 'readInput', settings.readInput);
   functionOption(WHERE, 'checksumOf', settings.checksumOf);
   functionOption(WHERE, 'onError', settings.onError);
+  functionOption(WHERE, 'encodeState', settings.encodeState);
+  const { spectators } = settings;
+  const spectatorRule = 'an array of transport peer ids (whole numbers >= 0), none a player\'s';
+  if (!Array.isArray(spectators) || spectators.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 0 || (settings.peers ?? []).includes(id))) {
+    throw new OptionError(WHERE, 'spectators', spectatorRule, spectators);
+  }
   if (settings.onDesync !== undefined) functionOption(WHERE, 'onDesync', settings.onDesync);
   return settings;
 }

@@ -1,16 +1,12 @@
 import { OptionError } from '../../operators/option-error.js';
-import { diffFields, flattenState, hashState, type StateFields } from '../replay/state-hash.js';
-import { fieldsFromBytes, fieldsToBytes, type DesyncReport } from './desync-report.js';
+import type { DesyncReport } from './desync-report.js';
 import type { TickInput } from './input-status.js';
 import { MatchInputLog, type MatchInputs } from './match-inputs.js';
 import {
   ADVANTAGE_DEAD_ZONE,
-  CHECKSUM_REPEATS,
-  KEPT_CHECKSUMS,
   MAX_STEP_STRETCH,
   MAX_TICKS_PER_FRAME,
   peerTable,
-  PIECES_PER_FRAME,
   renamedErrors,
   sessionSettings,
   STRETCH_PER_TICK,
@@ -21,16 +17,15 @@ import {
 import {
   decodeMessage,
   encodeFramePacket,
-  encodeStatePiece,
-  encodeStateReceived,
   FRAME_PACKET,
   NO_ECHO,
   STATE_PIECE,
   TIMING_EVERY,
   type FramePacket,
-  type StatePiece,
 } from './session-packets.js';
-import { Peer, splitPieces, type Exchange, type OwnChecksum } from './session-peer.js';
+import { Checksums } from './session-checksums.js';
+import { SpectatorFeed } from './spectator-feed.js';
+import { Peer } from './session-peer.js';
 import { syncLayer, type SyncLayer, type SyncLayerOptions } from './sync-layer.js';
 import type { PeerId, Transport } from './transport.js';
 
@@ -170,7 +165,11 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   if (settings.window !== undefined) layerOptions.window = settings.window;
   const sync = renamedErrors(() => syncLayer(layerOptions));
   const peerOf = peerTable(settings.players, sync.localPlayers, settings.peers);
-  return new Session<S>(settings.transport, sync, log, peerOf, inputSize, settings.stepMs, settings.checksumEvery, settings.disconnectAfterMs, {
+  if (settings.spectators.some((id) => peerOf.includes(id))) {
+    throw new OptionError(WHERE, 'spectators', 'transport peer ids none of which is a player\'s', settings.spectators);
+  }
+  const feed = settings.spectators.length === 0 ? undefined : new SpectatorFeed<S>(settings.spectators, log, settings.encodeState);
+  return new Session<S>(settings.transport, sync, log, feed, peerOf, inputSize, settings.stepMs, settings.checksumEvery, settings.disconnectAfterMs, {
     readInput: (player, tick) => {
       const input = readInput(player, tick);
       if (!(input instanceof Uint8Array) || input.length !== inputSize) {
@@ -202,17 +201,15 @@ class Session<S> implements P2PSession {
   private closed = false;
   private lastMs: number | undefined;
   private accumulatedMs = 0;
-  private nextChecksum: number;
-  private readonly own: OwnChecksum[] = [];
-  private latestChecksum: { tick: number; hash: string; repeats: number } | undefined;
-  private readonly reports: DesyncReport[] = [];
-  private readonly counts = { stalledFrames: 0, packetsSent: 0, bytesSent: 0, packetsReceived: 0, packetsIgnored: 0, checksumsMatched: 0 };
+  private readonly checksums: Checksums<S>;
+  private readonly counts = { stalledFrames: 0, packetsSent: 0, bytesSent: 0, packetsReceived: 0, packetsIgnored: 0 };
 
   constructor(
     private readonly transport: Transport,
     private readonly sync: SyncLayer<S>,
     private readonly log: MatchInputLog,
-    private readonly peerOf: readonly number[],
+    private readonly feed: SpectatorFeed<S> | undefined,
+    peerOf: readonly number[],
     private readonly inputSize: number,
     private readonly stepMs: number,
     private readonly checksumEvery: number,
@@ -230,7 +227,7 @@ class Session<S> implements P2PSession {
       peer.players.push(player);
     });
     for (const player of sync.localPlayers) this.unacked.set(player, []);
-    this.nextChecksum = checksumEvery;
+    this.checksums = new Checksums<S>(checksumEvery, game);
   }
 
   get currentTick(): number {
@@ -264,7 +261,8 @@ class Session<S> implements P2PSession {
         ran++;
       }
       if (ran === 0) this.sync.correct(); // a late input is shown corrected even on a frame with no tick
-      this.compareChecksums();
+      this.checksums.hashConfirmed(this.sync);
+      this.checksums.compare(this.peers);
     }
     this.send(timestampMs);
     return ran;
@@ -298,7 +296,8 @@ class Session<S> implements P2PSession {
       confirmedTick,
       predictionDepth: Math.max(0, currentTick - 1 - confirmedTick),
       stretch: this.stretch(),
-      desyncs: [...this.reports],
+      checksumsMatched: this.checksums.matched,
+      desyncs: [...this.checksums.reports],
       peers: this.peers.map((peer) => ({
         peer: peer.id,
         players: [...peer.players],
@@ -343,6 +342,11 @@ class Session<S> implements P2PSession {
 
   private receive(nowMs: number): void {
     for (const { from, message } of this.transport.receiveAll()) {
+      if (this.feed?.watches(from) === true) {
+        if (this.feed.receive(from, message)) this.counts.packetsReceived++;
+        else this.counts.packetsIgnored++;
+        continue;
+      }
       const peer = this.peerById.get(from);
       const decoded = peer === undefined ? undefined : decodeMessage(message, this.inputSize);
       if (peer === undefined || decoded === undefined || peer.disconnected) {
@@ -353,7 +357,7 @@ class Session<S> implements P2PSession {
       peer.heard = true;
       peer.lastHeardMs = nowMs;
       if (decoded.kind === FRAME_PACKET) this.receiveFrame(peer, decoded, nowMs);
-      else if (decoded.kind === STATE_PIECE) this.receivePiece(peer, decoded);
+      else if (decoded.kind === STATE_PIECE) this.checksums.receivePiece(peer, decoded, (bytes) => this.sendTo(peer, bytes));
       else if (peer.exchange !== undefined && peer.exchange.tick === decoded.tick) peer.exchange.delivered = true;
     }
   }
@@ -389,30 +393,7 @@ class Session<S> implements P2PSession {
         }
       }
     }
-    if (packet.checksum !== undefined && this.checksumEvery > 0 && packet.checksum.tick > peer.comparedThrough) {
-      peer.checksums.set(packet.checksum.tick, packet.checksum.hash);
-      if (peer.checksums.size > KEPT_CHECKSUMS * 2) peer.checksums.delete(peer.checksums.keys().next().value!);
-    }
-  }
-
-  private receivePiece(peer: Peer, piece: StatePiece): void {
-    const exchange = peer.exchange;
-    if (exchange === undefined || exchange.tick !== piece.tick || exchange.reported) {
-      if (exchange?.reported === true && exchange.tick === piece.tick) this.sendTo(peer, encodeStateReceived(piece.tick)); // our "received" was lost
-      return;
-    }
-    if (exchange.received.length !== piece.count) exchange.received.length = piece.count;
-    exchange.received[piece.index] = piece.bytes;
-    for (let i = 0; i < piece.count; i++) if (exchange.received[i] === undefined) return;
-    const whole = new Uint8Array(exchange.received.reduce((sum, bytes) => sum + bytes!.length, 0));
-    let at = 0;
-    for (const bytes of exchange.received) {
-      whole.set(bytes!, at);
-      at += bytes!.length;
-    }
-    const theirs = fieldsFromBytes(whole);
-    this.report(peer, exchange, theirs);
-    this.sendTo(peer, encodeStateReceived(piece.tick));
+    if (packet.checksum !== undefined && this.checksumEvery > 0) peer.keepChecksum(packet.checksum.tick, packet.checksum.hash);
   }
 
   private dropSilentPeers(nowMs: number): void {
@@ -421,77 +402,10 @@ class Session<S> implements P2PSession {
     }
   }
 
-  // -- checksums ----------------------------------------------------------------
-
-  /** Hashes each checksum tick whose inputs are all confirmed, then compares with what the peers sent. */
-  private compareChecksums(): void {
-    if (this.checksumEvery === 0) return;
-    const through = Math.min(this.sync.confirmedTick + 1, this.sync.currentTick);
-    for (; this.nextChecksum <= through; this.nextChecksum += this.checksumEvery) {
-      const state = this.sync.stateBefore(this.nextChecksum);
-      if (state === undefined) continue; // confirmations jumped past a tick no longer kept: compare the next
-      try {
-        const part = this.game.checksumOf(state);
-        this.own.push({ tick: this.nextChecksum, hash: hashState(part), state: part });
-        if (this.own.length > KEPT_CHECKSUMS) this.own.shift();
-        this.latestChecksum = { tick: this.nextChecksum, hash: this.own[this.own.length - 1]!.hash, repeats: CHECKSUM_REPEATS };
-      } catch (error) {
-        this.game.onError(error);
-      }
-    }
-    for (const peer of this.peers) {
-      for (const [tick, remoteHash] of peer.checksums) {
-        const mine = this.own.find((own) => own.tick === tick);
-        if (mine === undefined && tick >= this.nextChecksum) continue; // not hashed here yet
-        peer.checksums.delete(tick);
-        peer.comparedThrough = Math.max(peer.comparedThrough, tick);
-        if (mine === undefined) continue; // hashed here too long ago (the peer runs 8 checksums behind), or skipped: nothing to compare
-        if (mine.hash === remoteHash) {
-          this.counts.checksumsMatched++;
-          continue;
-        }
-        if (peer.exchange !== undefined) continue; // the first divergence is the one reported
-        const ownFields = flattenState(mine.state);
-        peer.exchange = {
-          tick,
-          localHash: mine.hash,
-          remoteHash,
-          pieces: splitPieces(fieldsToBytes(ownFields)),
-          next: 0,
-          delivered: false,
-          received: [],
-          ownFields,
-          reported: false,
-        };
-      }
-    }
-  }
-
-  private report(peer: Peer, exchange: Exchange, theirs: StateFields | undefined): void {
-    exchange.reported = true;
-    const known = exchange.ownFields !== undefined && theirs !== undefined;
-    const report: DesyncReport = {
-      tick: exchange.tick,
-      peer: peer.id,
-      peerPlayers: [...peer.players],
-      localHash: exchange.localHash,
-      remoteHash: exchange.remoteHash,
-      fields: known ? diffFields(exchange.ownFields!, theirs) : [],
-      fieldsKnown: known,
-    };
-    this.reports.push(report);
-    try {
-      this.game.onDesync(report);
-    } catch (error) {
-      this.game.onError(error);
-    }
-  }
-
   // -- sending ------------------------------------------------------------------
 
   private send(nowMs: number): void {
-    const checksum = this.latestChecksum !== undefined && this.latestChecksum.repeats > 0 ? this.latestChecksum : undefined;
-    if (checksum !== undefined) checksum.repeats--;
+    const checksum = this.checksums.toSend();
     for (const peer of this.peers) {
       if (peer.disconnected) continue;
       const acks = peer.players.map((player) => ({ player, through: this.sync.confirmedThrough(player) }));
@@ -509,15 +423,25 @@ class Session<S> implements P2PSession {
         this.inputSize,
       );
       this.sendTo(peer, packet);
-      const exchange = peer.exchange;
-      if (exchange !== undefined && !exchange.delivered) {
-        for (let i = 0; i < Math.min(PIECES_PER_FRAME, exchange.pieces.length); i++) {
-          this.sendTo(peer, encodeStatePiece(exchange.tick, exchange.next, exchange.pieces.length, exchange.pieces[exchange.next]!));
-          exchange.next = (exchange.next + 1) % exchange.pieces.length;
-        }
-      }
+      this.checksums.sendPieces(peer, (bytes) => this.sendTo(peer, bytes));
     }
     this.forgetAcknowledged();
+    const { sync } = this;
+    this.feed?.send(
+      {
+        finalTick: Math.min(sync.confirmedTick, sync.currentTick - 1),
+        snapshot: () => {
+          const tick = Math.min(sync.confirmedTick + 1, sync.currentTick);
+          const state = sync.stateBefore(tick);
+          return state === undefined ? undefined : { tick, state };
+        },
+      },
+      (peer, bytes) => {
+        this.transport.sendTo(peer, bytes);
+        this.counts.packetsSent++;
+        this.counts.bytesSent += bytes.length;
+      },
+    );
   }
 
   private sendTo(peer: Peer, bytes: Uint8Array): void {

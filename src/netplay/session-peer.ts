@@ -1,5 +1,5 @@
 import type { StateFields } from '../replay/state-hash.js';
-import { ADVANTAGE_WINDOW, PIECE_BYTES } from './p2p-session-options.js';
+import { ADVANTAGE_WINDOW, KEPT_CHECKSUMS, PIECE_BYTES } from './p2p-session-options.js';
 import type { TickInput } from './input-status.js';
 import { MAX_PACKET_RUNS, NO_ECHO, type InputRun } from './session-packets.js';
 import type { PeerId } from './transport.js';
@@ -77,6 +77,13 @@ export class Peer {
       }
     }
     return runs;
+  }
+
+  /** Keeps a checksum the peer sent, unless that tick was compared already (a checksum repeats over several packets). */
+  keepChecksum(tick: number, hash: string): void {
+    if (tick <= this.comparedThrough) return;
+    this.checksums.set(tick, hash);
+    if (this.checksums.size > KEPT_CHECKSUMS * 2) this.checksums.delete(this.checksums.keys().next().value!);
   }
 
   /** This machine's own estimate, averaged. */
