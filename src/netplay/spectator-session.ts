@@ -115,7 +115,7 @@ class Spectator<S> implements SpectatorSession {
     private readonly players: number,
     private readonly inputSize: number,
     private readonly stepMs: number,
-    private readonly joinLate: boolean,
+    joinLate: boolean,
     private readonly game: { load(state: S): void; decodeState(bytes: Uint8Array): S; advance(inputs: readonly TickInput[]): void; onError(error: unknown): void },
   ) {
     this.currentTick = joinLate ? -1 : 0;
