@@ -77,7 +77,7 @@ export function stateGame(players: number): NetplayGame {
     ticks: NEVER,
     clock: constantClock(1000 / 60),
     initial,
-    update: (s: Particles): Particles => {
+    update: (s): Particles => {
       const keys = current.map((input) => input.input[0] ?? 0);
       const vx = s.vx.map((v, i) => (v + ((keys[i % players]! & HOP) !== 0 ? 4 : -1) * dt) * 0.99);
       const vy = s.vy.map((v, i) => (v + ((keys[i % players]! & UP) !== 0 ? 4 : -2) * dt) * 0.99);
