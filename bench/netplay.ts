@@ -55,7 +55,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     }
   };
   const started = process.hrtime.bigint();
-  console.log(`- command: \`npm run bench:netplay\` (\`node --expose-gc --import tsx bench/netplay.ts\`)${config.name === 'quick' ? ' with TICKFLOW_BENCH_NETPLAY=quick' : ''}`);
+  console.log(`- command: \`npm run bench:netplay\` (\`node --import tsx bench/netplay.ts\`)${config.name === 'quick' ? ' with TICKFLOW_BENCH_NETPLAY=quick' : ''}`);
   console.log(`- date: ${new Date().toISOString()}; source: ${commit()}`);
   console.log(`- node ${process.version}; CPU: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}`);
   console.log(`- load average at start (1/5/15 min): ${load()}\n`);
