@@ -21,9 +21,9 @@ import { INPUT_PATTERNS, runMatch, type InputPattern } from './netplay-match.js'
 
 /**
  * What a WebRTC data channel adds to one message of the session, bytes, and
- * where each figure comes from. DTLS 1.2 with AES-128-GCM, the cipher
- * browsers negotiate for data channels today; DTLS 1.3's record header is
- * shorter (and ChaCha20-Poly1305 has no explicit nonce), so this is the
+ * where each figure comes from. DTLS 1.2 with an AES-GCM cipher suite, a
+ * common choice of browsers' WebRTC stacks; DTLS 1.3's record header is
+ * shorter (and ChaCha20-Poly1305 has no explicit nonce), so this is a
  * common case, not the least.
  */
 export const WEBRTC_OVERHEAD = {

@@ -10,7 +10,7 @@
  */
 import { median } from './measure-allocation.js';
 import { quantile } from './measure-time.js';
-import { runtimeGame, stateGame } from './netplay-games.js';
+import { runtimeGame, stateGame, type NetplayGame } from './netplay-games.js';
 import { runMatch, type InputPattern } from './netplay-match.js';
 
 /** The link of the spike match: 50 ms one way, up to 10 ms of jitter, nothing lost. */
@@ -46,7 +46,7 @@ const tail = (times: readonly number[]): FrameTail => ({
 });
 
 /** One game's match: machine 0's frames, with and without a rollback. */
-export async function measureSpike(name: string, build: () => ReturnType<typeof stateGame> | Promise<ReturnType<typeof stateGame>>, seconds: number): Promise<SpikeRow> {
+export async function measureSpike(name: string, build: () => NetplayGame | Promise<NetplayGame>, seconds: number): Promise<SpikeRow> {
   const frames: { wallMs: number; depth: number; rolledBack: boolean; stalled: boolean }[] = [];
   let sessionOfFirst: { stats(): { rollbacks: number; resimulated: number; stalledFrames: number } } | undefined;
   await runMatch({
@@ -91,7 +91,7 @@ export async function measureSpike(name: string, build: () => ReturnType<typeof 
 /** The state game, then the runtime at each body count. */
 export async function benchSpike(bodyCounts: readonly number[], seconds: number, progress: (line: string) => void = () => {}): Promise<SpikeRow[]> {
   progress('netplay bench: spike, state game');
-  const rows = [await measureSpike('state game', (): ReturnType<typeof stateGame> => stateGame(2), seconds)];
+  const rows = [await measureSpike('state game', () => stateGame(2), seconds)];
   for (const bodies of bodyCounts) {
     progress(`netplay bench: spike, runtime ${bodies} bodies`);
     rows.push(await measureSpike(`runtime, ${bodies} bodies`, () => runtimeGame(bodies, 2, 20), seconds));
