@@ -24,14 +24,21 @@ export interface PlainRapierScene {
   destroy(): void;
 }
 
-/** The bench scene at `bodies` bodies in Rapier alone, run `ticks` ticks. */
-export async function plainRapierScene(bodies: number, ticks: number): Promise<PlainRapierScene> {
+/**
+ * The bench scene at `bodies` bodies in Rapier alone, run `ticks` ticks.
+ * `beforeStep`, when given, runs before each step with the world and the
+ * dynamic bodies' handles in scene order (handles survive a restore; the
+ * world does not): the netplay bench's hops.
+ */
+export async function plainRapierScene(bodies: number, ticks: number, beforeStep?: (world: RAPIER.World, dynamic: readonly number[]) => void): Promise<PlainRapierScene> {
   await RAPIER.init();
   let world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
   const events = new RAPIER.EventQueue(true);
+  const dynamic: number[] = [];
   for (const object of sceneDocument(bodies).objects) {
     const [x, y, z] = object.position as [number, number, number];
     const body = world.createRigidBody((object.body!.kind === 'fixed' ? RAPIER.RigidBodyDesc.fixed() : RAPIER.RigidBodyDesc.dynamic()).setTranslation(x, y, z));
+    if (object.body!.kind !== 'fixed') dynamic.push(body.handle);
     for (const collider of object.body!.colliders) {
       const shape = collider as { shape: string; half_extents?: number[]; radius?: number };
       const desc = shape.shape === 'box' ? RAPIER.ColliderDesc.cuboid(shape.half_extents![0]!, shape.half_extents![1]!, shape.half_extents![2]!) : RAPIER.ColliderDesc.ball(shape.radius!);
@@ -39,6 +46,7 @@ export async function plainRapierScene(bodies: number, ticks: number): Promise<P
     }
   }
   const tick = (): void => {
+    beforeStep?.(world, dynamic);
     world.timestep = FIXED_DELTA_SECONDS;
     world.numSolverIterations = PHYSICS_SUBSTEPS;
     world.step(events);

@@ -3,10 +3,10 @@
 // Runs every tickflow benchmark and prints the results as markdown
 // (RESULTS.md is a copy of one run, with a reading). The core-path and
 // listener-count rows each run in a Node process of their own, driven by the
-// same host from here (bench/isolated-rows.ts); the engine, collision and
-// pacing benches run in this process; the first-load section builds the
-// starters and the gallery and loads them in Chromium, from a process of its
-// own (bench/first-load.ts). Timings depend on the machine and its load; the
+// same host from here (bench/isolated-rows.ts); the engine, collision,
+// pacing, replay and netplay benches run in this process; the first-load
+// section builds the starters and the gallery and loads them in Chromium,
+// from a process of its own (bench/first-load.ts). Timings depend on the machine and its load; the
 // ratios, taken within each round, much less.
 import './browser-shim.js';
 import { execFileSync } from 'node:child_process';
@@ -33,6 +33,9 @@ import {
   type SteadyReading,
 } from './steady-steps.js';
 import { FLOOR_ROW } from './floor-row.js';
+import { benchNetplay } from './netplay.js';
+import { netplayConfigFromEnvironment } from './netplay-bench.js';
+import { printNetplay } from './netplay-tables.js';
 import { benchReplay } from './replay.js';
 import { configFromEnvironment } from './replay-bench.js';
 import { printReplay } from './replay-tables.js';
@@ -100,7 +103,7 @@ function sourceState(): string {
   try {
     const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
     // Porcelain lines are "XY path"; the trim above eats the first line's leading space, so strip the status by pattern.
-    const changed = git('status', '--porcelain', '--', 'operators', 'src/loop', 'src/hosts', 'src/clocks', 'src/streams', 'src/engines', 'src/collision', 'src/backends/null', 'src/replay')
+    const changed = git('status', '--porcelain', '--', 'operators', 'src/loop', 'src/hosts', 'src/clocks', 'src/streams', 'src/engines', 'src/collision', 'src/backends/null', 'src/replay', 'src/netplay')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => line.replace(/^.{1,2}\s+/, ''));
@@ -672,6 +675,7 @@ const stateBench = await section('state engine', async () => {
 targets(coreRows, scenarios, points, steady, worldBench, stateBench);
 
 await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
+await section('netplay: rollback cost, the spike, bytes a player', async () => printNetplay(print, await benchNetplay(netplayConfigFromEnvironment())));
 await section('first load (a process of its own and Chromium, whose CPU is not counted here)', firstLoadSection);
 
 print('## Bench time\n');
