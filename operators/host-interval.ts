@@ -285,10 +285,10 @@ export function resumeHostInterval(host: HostInterval, timestampMs: number): voi
  *
  * The fit is a g-h (alpha-beta) filter: a tick's offset from its place moves
  * the line's phase by g times the offset, and its period by h times the
- * offset per period. With the expanding-memory gains (g = 2(2n+1)/((n+1)(n+2)),
- * h = 6/((n+1)(n+2)) for a line through n ticks) it is the least-squares line
- * through every tick since the start; once those fall to the fading-memory
- * gains of {@link BEAT_WINDOW} ticks, it keeps those.
+ * offset per period. With the expanding-memory gains (g = 2(2n+1)/((n+1)(n+2))
+ * and h = 6/((n+1)(n+2)) for the tick that joins a line through n ticks) it is
+ * the least-squares line through every tick since the start; once those fall
+ * to the fading-memory gains of {@link BEAT_WINDOW} ticks, it keeps those.
  */
 function placeOnBeat(host: HostInterval, timestampMs: number): number {
   const settled = host.sumCount >= SETTLED_INTERVALS;
