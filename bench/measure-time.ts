@@ -7,6 +7,9 @@ export interface TimedSubject {
 }
 
 /** Options of {@link measureTimes}. */
+/** The timing of `npm run bench`'s core-path, listener and engine tables (bench/run.ts), and of its core check (bench/core-floor-check.ts). */
+export const BENCH_TIMING = { rounds: 31, batchMs: 8, warmupMs: 200 } as const;
+
 export interface TimingOptions {
   /** Timed rounds; every subject runs one batch per round. */
   rounds: number;

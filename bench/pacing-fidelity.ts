@@ -1,6 +1,7 @@
-import { createJitterTable, hostTimestamps } from './host-timeline.js';
+import { createJitterTable, HOST_JITTER_MS, hostTimestamps } from './host-timeline.js';
 import { nearestSlotFrameTimes } from './nearest-slot-pacing.js';
 import { PACING_HOST_RATES_HZ, PACING_TARGETS_FPS } from './pacing-cells.js';
+import { HOST_STREAMS, NEAR_WHOLE_CELLS, NEAR_WHOLE_SEEDS, streamTimestamps } from './pacing-host-streams.js';
 import { nonModalIntervalShare, pacingFidelity, type PacingFidelity } from './pacing-metrics.js';
 import { excaliburCappedFrameTimes } from './peers/excalibur-clock.js';
 import { kontraUpdateTimes } from './peers/kontra-game-loop.js';
@@ -109,4 +110,52 @@ export function tickflowJitterSensitivity(): { hostHz: number; targetFps: number
       return pacingFidelity(tickflowPacedFrameTimes(timestamps, targetFps), hostHz, targetFps, forcedNonModalShare(hostHz, targetFps)).irregularPercent;
     }),
   }));
+}
+
+/** One host stream (issue 29) on one cell: tickflow's and the reference's fidelity. */
+export interface StreamRow {
+  readonly stream: string;
+  readonly hostHz: number;
+  readonly targetFps: number;
+  /** The jitter seed, for the near-whole cells; `undefined` for the repeating and drifting hosts. */
+  readonly seed?: number;
+  readonly tickflow: PacingFidelity;
+  readonly reference: PacingFidelity;
+}
+
+function streamRow(stream: string, hostHz: number, targetFps: number, timestamps: Float64Array, seed?: number): StreamRow {
+  const forced = forcedNonModalShare(hostHz, targetFps);
+  return {
+    stream,
+    hostHz,
+    targetFps,
+    ...(seed !== undefined && { seed }),
+    tickflow: pacingFidelity(tickflowPacedFrameTimes(timestamps, targetFps), hostHz, targetFps, forced),
+    reference: pacingFidelity(nearestSlotFrameTimes(timestamps, targetFps), hostHz, targetFps, forced),
+  };
+}
+
+/** tickflow and the reference on every repeating and drifting host (HOST_STREAMS), on every cell of the bench. */
+export function benchHostStreams(): StreamRow[] {
+  const rows: StreamRow[] = [];
+  for (const stream of HOST_STREAMS) {
+    for (const targetFps of PACING_TARGETS_FPS) {
+      for (const hostHz of PACING_HOST_RATES_HZ) {
+        rows.push(streamRow(stream.name, hostHz, targetFps, streamTimestamps(hostHz, PACING_DURATION_SECONDS, stream)));
+      }
+    }
+  }
+  return rows;
+}
+
+/** tickflow and the reference on the near-whole cells, each under random ±1 ms jitter from every seed of NEAR_WHOLE_SEEDS. */
+export function benchNearWhole(): StreamRow[] {
+  const rows: StreamRow[] = [];
+  for (const { hostHz, targetFps } of NEAR_WHOLE_CELLS) {
+    for (const seed of NEAR_WHOLE_SEEDS) {
+      const timestamps = hostTimestamps(hostHz, PACING_DURATION_SECONDS, createJitterTable(HOST_JITTER_MS, seed));
+      rows.push(streamRow('random ±1 ms', hostHz, targetFps, timestamps, seed));
+    }
+  }
+  return rows;
 }

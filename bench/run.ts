@@ -13,11 +13,12 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CORE_ROWS, HAND_WRITTEN, HOST_SCENARIOS, hostScenarioRows, LISTENER_COUNTS, LISTENER_ROWS } from './core-path.js';
+import { checkCoreAgainstFloor, coreFloorFailure, printCoreFloorCheck } from './core-floor-check.js';
 import { benchCollision, CIRCLES, COLLISION_BASELINE, sanityCheck, WORLD_SIZE, type CollisionRow } from './collision.js';
 import { benchIsolatedRows, type IsolatedRow } from './isolated-rows.js';
 import { fixed, markdownTable } from './markdown-table.js';
 import { allocationCalibration, measureAllocation } from './measure-allocation.js';
-import { medianRatioBetween, quantile } from './measure-time.js';
+import { BENCH_TIMING, medianRatioBetween, quantile } from './measure-time.js';
 import { printPacingTables } from './pacing-tables.js';
 import { benchStateEngine, ENTITIES, FEW_ENTITIES, STATE_BASELINE, STATE_WORKLOADS, type StateBench } from './state-engine.js';
 import {
@@ -42,7 +43,7 @@ import { printReplay } from './replay-tables.js';
 import { TICKFLOW_ADVANCE, TICKFLOW_CUSTOM_CLOCK, TICKFLOW_HOST_DRIVEN, TICKFLOW_REPEATING_DELTA } from './tickflow-core-path.js';
 import { benchWorldEngine, FEW_ACTORS, MANY_ACTORS, WORLD_BASELINE, type WorldBench, type WorldTimingRow } from './world-engine.js';
 
-const TIMING = { rounds: 31, batchMs: 8, warmupMs: 200 } as const;
+const TIMING = BENCH_TIMING;
 /** The collision bench's timing: fewer rounds (detect-collisions takes ≈ 15–35 ms a frame, so every batch is one frame or two), to keep `npm run bench` near a minute. */
 const COLLISION_TIMING = { ...TIMING, rounds: 11 } as const;
 /** A 60 Hz frame, the budget every per-frame cost is spent from, in ns. */
@@ -648,6 +649,11 @@ const scenarios = await section(`core path on ${HOST_SCENARIOS.length} hosts (${
   hostScenarioTable(results);
   return results;
 });
+const coreCheck = await section('core path against its floor row (issue 29: up to 3 runs of 2 row processes)', async () => {
+  const check = await checkCoreAgainstFloor(TIMING, (run) => (childCpuNs += run.processCpuNs));
+  printCoreFloorCheck(check, print);
+  return check;
+});
 const points = await section(`listener counts (${LISTENER_ROWS.length} row processes)`, async () => {
   const rows = await isolated(LISTENER_ROWS, { ...TIMING, baseline: 'hand-written loop, 1 per phase', minFramesPerBatch: 1 });
   const result = listenerPoints(rows);
@@ -688,3 +694,9 @@ print(
 print();
 print(`- load average at end (1/5/15 min): ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}`);
 print(`- total bench time: ${fixed(Number(process.hrtime.bigint() - startedAt) / 1e9, 1)} s wall`);
+
+// Issue 29, item 6: a check, not a figure: the bench exits non-zero, after printing everything, when the core path failed it.
+if (coreCheck.failed) {
+  console.error(coreFloorFailure(coreCheck));
+  process.exitCode = 1;
+}

@@ -12,10 +12,10 @@ export const HOST_INTERVAL_WINDOW = 4;
  * the estimate started is off by at most twice the jitter over its number of
  * intervals; after 32 intervals with ±1 ms of jitter, by 1/16 ms. Until then
  * the estimate is guarded by the longest recent interval (a mean of a few
- * intervals can read short) and ticks are not placed on the beat (the beat is
- * placed with the mean, and lags it by `BEAT_SMOOTHING - 1` times its error:
- * with 4 intervals, a host whose first ticks jitter +1, -1, -1 ms had its
- * ticks placed 2.2 ms early, and a 240 fps target lost frames).
+ * intervals can read short) and ticks are not judged on the beat (the line
+ * the beat is read from is fitted to every tick from the start, but through a
+ * handful of ticks with ±1 ms of jitter its phase is off by more than the
+ * jitter it is there to average out).
  */
 export const SETTLED_INTERVALS = 32;
 
@@ -34,28 +34,55 @@ export const STALL_FACTOR = 2;
 export const LONGEST_FRAME_INTERVAL_MS = 1000;
 
 /**
- * The beat moves this many times more slowly than the ticks wobble: each
- * tick moves it 1/16 of the way from where the beat put the tick to where the
- * tick came. Sixteen averages ±1 ms of timestamp jitter (a standard deviation
- * of 0.58 ms) down to 0.1 ms, about ±0.4 ms at the most over thousands of
- * frames, and still follows a host whose phase drifts within a few dozen
- * frames. With 8 (0.15 ms), a target whose ideal instants drift slowly across
- * the middle of two host frames (34.33 fps on 171.58 Hz: 4.998 frames a
- * frame) still flipped between them enough for +2.04 points of judder (the
- * pacing bench's measure); with 16, +1.75 at worst over 2,400 random hosts
- * (60-240 Hz, ±1 ms) and targets (30-144 fps), most well under +1.
+ * How many ticks the beat remembers: the beat is a straight line (a period
+ * and a phase) fitted to the ticks, by least squares through every tick
+ * since the latest start until the fit has about twice this many, then with a
+ * fading memory of about this many (see {@link observeHostTick}, step 4).
+ *
+ * Why a fitted line and not each tick's own offset, even smoothed: a decision
+ * made on the beat must not flip with the jitter. The beat used to move 1/16
+ * of the way to each tick along the long-run mean. Where the ideal instants
+ * drift across the middle of two host frames over seconds (a host/target
+ * ratio a hair off a whole number: 39.99 fps on 199.94 Hz), that beat still
+ * wobbled by about 0.1 ms with random ±1 ms jitter, enough to flip the
+ * nearest tick back and forth for as long as the instants stayed there (up to
+ * +4.6 points of judder). And it followed the long-run mean's own error (the
+ * first and the latest tick's offsets over the count), which a repeating
+ * pattern keeps moving: 16 times that error, near a millisecond early on, put
+ * ticks in the wrong frame at 240 Hz (+7.4 points on the pacing bench's
+ * cells, +15 off them). A line fitted to hundreds of ticks wobbles by
+ * hundredths of a millisecond, does not lag a host whose rate is a hair off
+ * its mean, and reads a repeating pattern as what it is: offsets about one
+ * phase (issue 29; the pacing bench's compositor-like hosts).
+ *
+ * 256 ticks is 1 s at 240 Hz and 4 s at 60 Hz: long enough to average ±1 ms
+ * of jitter to a few hundredths of a millisecond, short enough to follow a
+ * phase that wanders across the ±1 ms band over a few seconds.
  */
-export const BEAT_SMOOTHING = 16;
+export const BEAT_WINDOW = 256;
+
+// The fading-memory gains for a memory of BEAT_WINDOW ticks (the critically
+// damped g-h filter with θ = 1 - 1/BEAT_WINDOW): how far one tick moves the
+// line's phase, and its period, as fractions of the tick's offset.
+const FADING_THETA = 1 - 1 / BEAT_WINDOW;
+const FADING_PHASE_GAIN = 1 - FADING_THETA * FADING_THETA;
+const FADING_PERIOD_GAIN = (1 - FADING_THETA) * (1 - FADING_THETA);
 
 /**
  * A tick more than this far from its place on the beat is off the beat, in
- * ms. Browsers report frames within about ±1 ms of their vsync, and the beat
- * wobbles by a quarter of that more; anything further is no jitter but a
+ * ms. Browsers report frames within about ±1 ms of their vsync; the beat's
+ * line runs through the offsets' mean, which need not be the band's middle
+ * (a compositor late three frames in four, +1, +1, +1, -1 ms: the mean is
+ * +0.5, the early frame 1.5 ms from it; late four in five, 1.6 ms), so a
+ * tick within the band can be up to 2 ms from its place, and the line
+ * wobbles by a few hundredths more. Anything further is no jitter but a
  * hitch, a host that changed rate or phase, or a stream that is not a host's
  * every frame (a capped engine's own frames: 50 fps on 60 Hz comes 16.7,
- * 16.7, 16.7, 16.7, 33.3 ms apart, 3.3 ms off a 20 ms beat).
+ * 16.7, 16.7, 16.7, 33.3 ms apart, 3.3 ms off a 20 ms beat). At 1.5 ms the
+ * early frame of +1, +1, +1, +1, -1 was judged at its own timestamp, and 50
+ * fps on 144 Hz lost its rhythm (+4.8 points).
  */
-export const OFF_BEAT_MS = 1.5;
+export const OFF_BEAT_MS = 2.25;
 
 /**
  * What a stream of host ticks says about the host's frames: how long its
@@ -92,6 +119,12 @@ export interface HostInterval {
   onBeat: boolean;
   /** Ticks in a row, the mean settled, that were off the beat or came after a dropped frame. */
   offBeatRun: number;
+  /** Where the beat's fitted line puts the latest tick, in ms; `NaN` before the first tick. */
+  lineMs: number;
+  /** The fitted line's period: the host's frame interval as the beat keeps it, in ms; `NaN` until the line has two ticks. */
+  linePeriodMs: number;
+  /** How many ticks the line is fitted to; it stops counting once its memory stops growing (at about twice {@link BEAT_WINDOW}). */
+  lineTicks: number;
 }
 
 /** An estimate that has seen no tick. */
@@ -106,6 +139,9 @@ export function createHostInterval(): HostInterval {
     beatMs: NaN,
     onBeat: false,
     offBeatRun: 0,
+    lineMs: NaN,
+    linePeriodMs: NaN,
+    lineTicks: 0,
   };
 }
 
@@ -143,14 +179,16 @@ export function estimatedHostIntervalMs(host: HostInterval): number {
  * 2. The first tick, and a tick behind the previous one (a host clock that
  *    jumped back), start the estimate over from it ({@link restartHostInterval}).
  * 3. A tick at the previous one's timestamp is the same frame: nothing moves.
- * 4. The tick is placed on the beat. Once the mean is settled, its place is
- *    the previous beat instant plus the whole number of mean intervals
- *    nearest to its distance from it (more than one when the host dropped a
- *    frame), and the beat instant is that place moved 1/{@link BEAT_SMOOTHING}
- *    of the way to the tick. The tick is on the beat when it came within
- *    {@link OFF_BEAT_MS} of its place; one further off still moves the beat,
- *    so the beat finds the host's phase from any start. Before the mean is
- *    settled, the tick is its own beat instant and not on the beat.
+ * 4. The tick is placed on the beat: a straight line, a period and a phase,
+ *    fitted to the ticks since the latest start ({@link BEAT_WINDOW}). Before
+ *    the mean is settled, every tick is fitted as the frame after the one
+ *    before, and is its own beat instant, not on the beat. Once settled, the
+ *    tick's place is the line's previous place plus the whole number of its
+ *    periods nearest to the tick's distance from it (more than one when the
+ *    host dropped a frame). A tick within {@link OFF_BEAT_MS} of its place is
+ *    on the beat: it is fitted, and its beat instant is the line's new place
+ *    for it. A tick further off is not fitted (a hitch must not bend the
+ *    line), and the line moves on to its place unchanged.
  * 5. An interval of {@link LONGEST_FRAME_INTERVAL_MS} or more, or longer than
  *    {@link STALL_FACTOR} times the time from the latest start to this tick
  *    shared among the intervals before it, is a stall: the estimate starts
@@ -166,11 +204,12 @@ export function estimatedHostIntervalMs(host: HostInterval): number {
  * 7. Otherwise the interval is recorded, off the beat or not (leaving out the
  *    ticks the jitter moved furthest would bias the mean).
  *
- * The beat never drifts from the ticks (it follows them, and only ticks
- * within 1.5 ms of it are judged on it), so what is timed on it keeps the
- * ticks' average rate; but a tick the jitter moved by up to ±1 ms moves the
- * beat by a sixteenth of that, so a decision made on the beat does not flip
- * with the jitter.
+ * The beat never drifts from the ticks (the line is fitted to them, and only
+ * ticks within {@link OFF_BEAT_MS} of it are judged on it), so what is timed
+ * on it keeps the ticks' average rate; but a tick the jitter moved by up to
+ * ±1 ms moves a line fitted to hundreds of ticks by a few hundredths of a
+ * millisecond, so a decision made on the beat does not flip with the jitter,
+ * and a repeating pattern of offsets does not move it beyond that.
  *
  * @param host The estimate; updated in place.
  * @param timestampMs The host timestamp, in milliseconds.
@@ -208,8 +247,8 @@ export function observeHostTick(host: HostInterval, timestampMs: number): void {
 /**
  * Takes a tick that says nothing of the host's rate since the previous one
  * (the first, one after a jump back or a stall): no interval is recorded, and
- * the long-run mean and the beat start over from it. The ring of recent
- * intervals is kept.
+ * the long-run mean and the beat (its phase and its period) start over from
+ * it. The ring of recent intervals is kept.
  *
  * @param host The estimate; updated in place.
  * @param timestampMs The tick's timestamp, in milliseconds (finite).
@@ -218,13 +257,15 @@ export function restartHostInterval(host: HostInterval, timestampMs: number): vo
   resumeHostInterval(host, timestampMs);
   host.sumMs = 0;
   host.sumCount = 0;
+  host.linePeriodMs = NaN;
+  host.lineTicks = 1;
 }
 
 /**
  * Takes a tick of the same host after a pause in its frames (a frame
  * requested from idle, the first after nobody listened): no interval is
- * recorded and the beat starts over from it; the ring and the long-run mean
- * are kept, as the display's rate did not change.
+ * recorded and the beat's phase starts over from it; the ring, the long-run
+ * mean and the beat's period are kept, as the display's rate did not change.
  *
  * @param host The estimate; updated in place.
  * @param timestampMs The tick's timestamp, in milliseconds (finite).
@@ -234,28 +275,52 @@ export function resumeHostInterval(host: HostInterval, timestampMs: number): voi
   host.beatMs = timestampMs;
   host.onBeat = false;
   host.offBeatRun = 0;
+  host.lineMs = timestampMs;
 }
 
 /**
- * Step 4 of {@link observeHostTick}: places the tick on the beat, with the
- * mean of the intervals before it; returns how many mean intervals it came
- * after the previous beat instant (1 before the mean is settled).
+ * Step 4 of {@link observeHostTick}: places the tick on the beat's fitted
+ * line and fits the line to it; returns how many of the line's periods it
+ * came after the line's previous place (1 before the mean is settled).
+ *
+ * The fit is a g-h (alpha-beta) filter: a tick's offset from its place moves
+ * the line's phase by g times the offset, and its period by h times the
+ * offset per period. With the expanding-memory gains (g = 2(2n+1)/((n+1)(n+2))
+ * and h = 6/((n+1)(n+2)) for the tick that joins a line through n ticks) it is
+ * the least-squares line through every tick since the start; once those fall
+ * to the fading-memory gains of {@link BEAT_WINDOW} ticks, it keeps those.
  */
 function placeOnBeat(host: HostInterval, timestampMs: number): number {
-  if (host.sumCount < SETTLED_INTERVALS) {
+  const settled = host.sumCount >= SETTLED_INTERVALS;
+  if (!(host.linePeriodMs > 0)) {
+    // The line's second tick: two points make a line.
+    host.linePeriodMs = timestampMs - host.lineMs;
+    host.lineMs = timestampMs;
+    host.lineTicks = 2;
     host.beatMs = timestampMs;
     host.onBeat = false;
     return 1;
   }
-  const meanMs = host.sumMs / host.sumCount;
-  const frames = Math.max(1, Math.round((timestampMs - host.beatMs) / meanMs));
-  const placedMs = host.beatMs + frames * meanMs;
+  const frames = settled ? Math.max(1, Math.round((timestampMs - host.lineMs) / host.linePeriodMs)) : 1;
+  const placedMs = host.lineMs + frames * host.linePeriodMs;
   const offMs = timestampMs - placedMs;
-  host.beatMs = placedMs + offMs / BEAT_SMOOTHING;
-  host.onBeat = Math.abs(offMs) <= OFF_BEAT_MS;
-  // A mean too large for the arithmetic (a clock gone mad) places nothing.
-  if (!Number.isFinite(host.beatMs)) {
+  host.onBeat = settled && Math.abs(offMs) <= OFF_BEAT_MS;
+  host.lineMs = placedMs;
+  if (!settled || host.onBeat) {
+    const n = host.lineTicks;
+    const expandingPhaseGain = (2 * (2 * n + 1)) / ((n + 1) * (n + 2));
+    const fading = expandingPhaseGain <= FADING_PHASE_GAIN;
+    host.lineMs += (fading ? FADING_PHASE_GAIN : expandingPhaseGain) * offMs;
+    host.linePeriodMs += ((fading ? FADING_PERIOD_GAIN : 6 / ((n + 1) * (n + 2))) * offMs) / frames;
+    if (!fading) host.lineTicks = n + 1;
+  }
+  host.beatMs = settled ? host.lineMs : timestampMs;
+  // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick.
+  if (!Number.isFinite(host.lineMs) || !Number.isFinite(host.linePeriodMs) || !(host.linePeriodMs > 0)) {
     host.beatMs = timestampMs;
+    host.lineMs = timestampMs;
+    host.linePeriodMs = NaN;
+    host.lineTicks = 1;
     host.onBeat = false;
   }
   return frames;

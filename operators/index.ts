@@ -24,7 +24,7 @@ export {
   STALL_FACTOR,
   LONGEST_FRAME_INTERVAL_MS,
   SETTLED_INTERVALS,
-  BEAT_SMOOTHING,
+  BEAT_WINDOW,
   OFF_BEAT_MS,
   type HostInterval,
 } from './host-interval.js';

@@ -204,7 +204,9 @@ describe('pace(intervalMs)', () => {
       // 140, 2 ms early, and tick M (38) reported 0.5 ms early was declined
       // for 160: intervals 4, 6, 4 (ticks H and N). Judged at their beat
       // instants, once the first 32 intervals settled the host's mean, each
-      // jittered tick moves its beat instant by 1/32 ms: ticks I and M.
+      // jittered tick moves the line the beat is fitted to by about a tenth
+      // of its 0.5 ms (the line runs through the 33 to 38 ticks so far): ticks
+      // I and M.
       const H240 = 1000 / 240;
       const jitterMs: Record<number, number> = { 33: 0.5, 38: -0.5 };
       const names = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQR';

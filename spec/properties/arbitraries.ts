@@ -97,12 +97,17 @@ export function jitterSource(seed: number): () => number {
  *   Adversarial where `random` is typical, and it shrinks to something a
  *   person can read: fast-check finds and minimises the pattern itself.
  *
+ * - `drift`: the offset wanders slowly, a sine of `amplitudeMs` over
+ *   `periodMs`, with a random draw within ±`jitterMs` on top (issue 29: "hosts
+ *   whose offsets ... drift slowly"). The two add up to at most 1 ms.
+ *
  * The jitter does not accumulate: a display's vsync does not drift, its
  * reported time wobbles. At 240 Hz and ±1 ms timestamps still strictly increase.
  */
 export type HostJitter =
   | { readonly kind: 'random'; readonly amplitudeMs: number; readonly seed: number }
-  | { readonly kind: 'pattern'; readonly offsetsMs: readonly number[] };
+  | { readonly kind: 'pattern'; readonly offsetsMs: readonly number[] }
+  | { readonly kind: 'drift'; readonly amplitudeMs: number; readonly periodMs: number; readonly jitterMs: number; readonly seed: number };
 
 /** The host model of the rate properties: "±1 ms jitter", random or a repeating pattern. */
 export const hostJitter: fc.Arbitrary<HostJitter> = fc.oneof(
@@ -124,18 +129,36 @@ export const hostJitter: fc.Arbitrary<HostJitter> = fc.oneof(
 /** A host at `hostHz` for `durationMs`, starting at `startMs`, wobbling by `jitter`. */
 export function jitteredHostTicks(hostHz: number, jitter: HostJitter, durationMs: number, startMs = 1000): number[] {
   const hostIntervalMs = 1000 / hostHz;
-  const random = jitterSource(jitter.kind === 'random' ? jitter.seed : 0);
+  const random = jitterSource(jitter.kind === 'pattern' ? 0 : jitter.seed);
   const count = Math.floor(durationMs / hostIntervalMs) + 1;
   const ticks = new Array<number>(count);
-  for (let k = 0; k < count; k++) {
-    const offsetMs =
-      jitter.kind === 'random'
-        ? jitter.amplitudeMs * (2 * random() - 1)
-        : jitter.offsetsMs[k % jitter.offsetsMs.length]!;
-    ticks[k] = startMs + k * hostIntervalMs + offsetMs;
-  }
+  for (let k = 0; k < count; k++) ticks[k] = startMs + k * hostIntervalMs + jitterOffsetMs(jitter, k, k * hostIntervalMs, random);
   return ticks;
 }
+
+/** How far tick `k`, due `idealMs` after the first, lands from its vsync under `jitter`. */
+function jitterOffsetMs(jitter: HostJitter, k: number, idealMs: number, random: () => number): number {
+  switch (jitter.kind) {
+    case 'random':
+      return jitter.amplitudeMs * (2 * random() - 1);
+    case 'pattern':
+      return jitter.offsetsMs[k % jitter.offsetsMs.length]!;
+    case 'drift':
+      return jitter.amplitudeMs * Math.sin((2 * Math.PI * idealMs) / jitter.periodMs) + jitter.jitterMs * (2 * random() - 1);
+  }
+}
+
+/**
+ * A host whose offsets drift slowly within ±1 ms: a wander of up to 1 ms
+ * over 2 to 30 s, and random jitter for the rest of the band.
+ */
+export const driftingHost: fc.Arbitrary<HostJitter> = fc
+  .record({
+    amplitudeMs: fc.oneof(fc.constantFrom(0.5, 1), fc.double({ min: 0, max: 1, noNaN: true })),
+    periodMs: fc.double({ min: 2_000, max: 30_000, noNaN: true }),
+    seed: fc.integer({ min: 1, max: 0xffffffff }),
+  })
+  .map(({ amplitudeMs, periodMs, seed }) => ({ kind: 'drift' as const, amplitudeMs, periodMs, jitterMs: 1 - amplitudeMs, seed }));
 
 /**
  * How long to simulate so that the ±1 frame a run can gain or lose at its two
