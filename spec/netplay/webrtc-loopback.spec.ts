@@ -164,6 +164,30 @@ describe('two Node processes over the real transport on 127.0.0.1', () => {
   }, CHILD_TIMEOUT_MS + 5_000);
 });
 
+describe('a rollback match between two Node processes over the real transport on 127.0.0.1', () => {
+  it('two processes, each a state engine under createP2PSession over WebRTC, confirm 240 ticks with equal checksums and equal states', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tickflow-webrtc-match-'));
+    try {
+      const peer = (role: string): string => `node --import tsx ${FIXTURES}/webrtc-process-match.ts ${role} ${dir}`;
+      const run = await inLoopbackNamespace(`${peer('host')} & host=$!; ${peer('guest')}; guest=$?; wait $host; host=$?; exit $((guest | host))`);
+      const reports = reportsOf(run) as { role: string; pid: number; done: boolean; confirmedTick: number; checksumsMatched: number; desyncs: number; hashes: string[] }[];
+      const host = reports.find((r) => r.role === 'host')!;
+      const guest = reports.find((r) => r.role === 'guest')!;
+      expect(host.pid).not.toBe(guest.pid);
+      for (const machine of [host, guest]) {
+        expect(machine.done, run.stdout).toBe(true);
+        expect(machine.confirmedTick).toBeGreaterThanOrEqual(240);
+        expect(machine.checksumsMatched).toBeGreaterThanOrEqual(3);
+        expect(machine.desyncs).toBe(0);
+      }
+      expect(guest.hashes).toEqual(host.hashes);
+      expect(host.hashes.every((hash) => /^[0-9a-f]{16}$/.test(hash))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, CHILD_TIMEOUT_MS + 5_000);
+});
+
 describe('without a loopback-only namespace, the WebRTC tests fail and say why', () => {
   it('unshare -n refused (no CAP_SYS_ADMIN): an error naming the cause, not a skip', async () => {
     const run = await inLoopbackNamespace('echo "{}"', ['--bounding-set=-all', '--inh-caps=-all']);
