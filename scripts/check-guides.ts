@@ -44,6 +44,7 @@ export const GUIDES: readonly Guide[] = [
   { name: 'runtime', file: 'docs/runtime.md', browser: 'moves' },
   { name: 'page-engine', file: 'docs/page-engine.md', browser: 'moves' },
   { name: 'replay', file: 'docs/replay.md', browser: 'prints' },
+  { name: 'netplay', file: 'docs/netplay.md', browser: 'prints' },
   { name: 'testing', file: 'docs/testing.md', browser: 'none', tests: 1 },
 ];
 
