@@ -86,7 +86,9 @@ export interface MatchOptions {
   startMs?: readonly number[];
   /** Machines whose game draws from Math.random(). */
   hidden?: readonly number[];
-  session?: Partial<Pick<P2PSessionOptions<unknown>, 'delay' | 'window' | 'checksumEvery' | 'disconnectAfterMs' | 'stepMs'>>;
+  session?: Partial<Pick<P2PSessionOptions<unknown>, 'delay' | 'window' | 'checksumEvery' | 'disconnectAfterMs' | 'stepMs' | 'onError'>>;
+  /** Machine 0's session's save() throws on its nth call, load() on its nth call (1-based): a game that fails once. */
+  faults?: { saveThrowsAt?: number; loadThrowsAt?: number };
 }
 
 export interface Match {
@@ -109,6 +111,9 @@ export function startMatch(options: MatchOptions): Match {
     const hashes = new Map<number, string>();
     const inputs = new Map<number, readonly TickInput[]>();
     const desyncs: DesyncReport[] = [];
+    const faulty = endpoint.id === 0 ? options.faults : undefined;
+    let saves = 0;
+    let loads = 0;
     const session = createP2PSession({
       transport: endpoint,
       players,
@@ -116,8 +121,14 @@ export function startMatch(options: MatchOptions): Match {
       inputSize: INPUT_SIZE,
       ...options.session,
       readInput: (player, tick) => new Uint8Array(options.input(player, tick)),
-      save: () => engine.save(),
-      load: (state) => engine.restore(state),
+      save: () => {
+        if (++saves === faulty?.saveThrowsAt) throw new Error('save failed once');
+        return engine.save();
+      },
+      load: (state) => {
+        if (++loads === faulty?.loadThrowsAt) throw new Error('load failed once');
+        engine.restore(state);
+      },
       advance: (tickInputs) => {
         run(tickInputs);
         hashes.set(tickInputs[0]!.tick, hashState(engine.save()));

@@ -243,6 +243,23 @@ describe('createP2PSession: bad input and throwing callbacks', () => {
     expect(() => createP2PSession({ ...base() }).frame(Number.NaN)).toThrow('P2PSession.frame: timestampMs must be a finite number, got NaN');
   });
 
+  it('a save() or load() that throws once is reported, never thrown into the page\'s frame, and tried again: the match still converges', () => {
+    const errors: string[] = [];
+    const match = startMatch({
+      players: 2,
+      link: { latencyMs: 60, seed: 31 },
+      input: wavy,
+      faults: { saveThrowsAt: 40, loadThrowsAt: 3 },
+      session: { onError: (error) => errors.push((error as Error).message) },
+    });
+    expect(() => match.runUntil(4000)).not.toThrow();
+    expect(errors.sort()).toEqual(['load failed once', 'save failed once']);
+    const confirmed = Math.min(...match.machines.map((machine) => machine.session.confirmedTick));
+    const expected = referenceHashes(2, wavy, confirmed + 1, 2);
+    for (const machine of match.machines) expect(Array.from({ length: confirmed + 1 }, (_, tick) => machine.hashes.get(tick))).toEqual(expected);
+    finish(match);
+  });
+
   it('a readInput or advance that throws is reported to onError and the session goes on', () => {
     const errors: unknown[] = [];
     const link = simulatedLink();

@@ -250,19 +250,26 @@ class Session<S> implements P2PSession {
     if (this.running) {
       const stepMs = this.stepMs * (1 + this.stretch());
       this.accumulatedMs = Math.min(this.accumulatedMs + deltaMs, stepMs * MAX_TICKS_PER_FRAME);
-      while (this.accumulatedMs >= stepMs) {
-        this.addLocalInputs();
-        if (this.sync.advanceFrame() === 'stalled') {
-          this.counts.stalledFrames++;
-          this.accumulatedMs = 0; // declined: this frame's time is dropped, not owed
-          break;
+      try {
+        while (this.accumulatedMs >= stepMs) {
+          this.addLocalInputs();
+          if (this.sync.advanceFrame() === 'stalled') {
+            this.counts.stalledFrames++;
+            this.accumulatedMs = 0; // declined: this frame's time is dropped, not owed
+            break;
+          }
+          this.accumulatedMs -= stepMs;
+          ran++;
         }
-        this.accumulatedMs -= stepMs;
-        ran++;
+        if (ran === 0) this.sync.correct(); // a late input is shown corrected even on a frame with no tick
+        this.checksums.hashConfirmed(this.sync);
+        this.checksums.compare(this.peers);
+      } catch (error) {
+        // The game's save() or load() threw: reported, never thrown into the page's frame. What failed is tried
+        // again next frame (a tick that could not be saved did not run; a rollback that could not load stays due).
+        this.accumulatedMs = 0;
+        this.game.onError(error);
       }
-      if (ran === 0) this.sync.correct(); // a late input is shown corrected even on a frame with no tick
-      this.checksums.hashConfirmed(this.sync);
-      this.checksums.compare(this.peers);
     }
     this.send(timestampMs);
     return ran;
