@@ -183,7 +183,7 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   });
 }
 
-
+/** What the session calls of the game beside the sync layer's save, load and advance. */
 interface GameCalls<S> {
   readInput(player: number, tick: number): Uint8Array;
   checksumOf(state: S): unknown;
