@@ -27,6 +27,7 @@ export const tickflowAliases = [
   { find: /^tickflow\/replay$/, replacement: resolve(repo, 'src/replay/index.ts') },
   { find: /^tickflow\/netplay$/, replacement: resolve(repo, 'src/netplay/index.ts') },
   { find: /^tickflow\/netplay-server$/, replacement: resolve(repo, 'src/netplay/server.ts') },
+  { find: /^tickflow\/colyseus$/, replacement: resolve(repo, 'src/colyseus/index.ts') },
   { find: /^tickflow\/rapier(2d|3d)$/, replacement: resolve(repo, 'src/backends/rapier/rapier$1.ts') },
 ];
 
