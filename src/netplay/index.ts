@@ -71,6 +71,7 @@ export {
   type SyncTestMismatch,
   type SyncTestSession,
   type SyncTestSessionOptions,
+  type SyncTestStats,
 } from './sync-test-session.js';
 export { recordMatch, type MatchGame, type MatchInputs } from './match-inputs.js';
 export {
@@ -81,7 +82,7 @@ export {
   type WebRtcTransport,
   type WebRtcTransportStats,
 } from './webrtc-transport.js';
-export type { DataChannelLike, PeerConnectionConstructor, PeerConnectionLike, WebRtcTransportOptions } from './webrtc-transport-options.js';
+export type { DataChannelLike, PeerConnectionConstructor, PeerConnectionLike, SessionDescriptionLike, WebRtcTransportOptions } from './webrtc-transport-options.js';
 export {
   DEFAULT_JOIN_TIMEOUT_MS,
   joinRoom,

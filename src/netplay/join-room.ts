@@ -32,12 +32,19 @@ export const DEFAULT_JOIN_TIMEOUT_MS = 30_000;
  * string) is read.
  */
 export interface WebSocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
+  /** Called when the socket opens. */
   onopen: ((event: any) => void) | null;
+  /** Called with each message received. */
   onmessage: ((event: any) => void) | null;
+  /** Called when the socket fails. */
   onerror: ((event: any) => void) | null;
+  /** Called when the socket closes. */
   onclose: ((event: any) => void) | null;
+  /** Sends one text message. */
   send(data: string): void;
+  /** Closes the socket. */
   close(): void;
 }
 
@@ -87,7 +94,7 @@ const WHERE = 'joinRoom';
 const KNOWN_OPTIONS = ['url', 'code', 'players', 'onJoined', 'onPeerClosed', 'RTCPeerConnection', 'rtcConfiguration', 'WebSocket', 'timeoutMs'] as const;
 
 /**
- * Creates or joins a room on a signalling server ({@link startSignallingServer},
+ * Creates or joins a room on a signalling server (`startSignallingServer` from `tickflow/netplay-server`,
  * `tickflow signal`) and connects a WebRTC data channel to every other player
  * of it: resolves when the room is full and every channel is open.
  *

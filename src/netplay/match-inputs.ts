@@ -11,8 +11,11 @@ import type { TickInput } from './input-status.js';
  * is `'confirmed'` or `'disconnected'`, never `'predicted'`.
  */
 export interface MatchInputs {
+  /** How many players. */
   readonly players: number;
+  /** One player's input for one tick, in bytes. */
   readonly inputSize: number;
+  /** Each confirmed tick's inputs, from tick 0: `inputs[tick][player]`. */
   readonly inputs: readonly (readonly TickInput[])[];
 }
 
@@ -76,6 +79,7 @@ export function tickInputsOf(bytes: Uint8Array, tick: number, players: number, i
 
 /** A fresh game for {@link recordMatch}: its engine, and the session's `advance` for it. */
 export interface MatchGame<E extends ShellEngine> {
+  /** The fresh engine, no frame run yet: what `recordSession` records. */
   readonly engine: E;
   /** What the match's session called: hand the tick's inputs to the engine (through `engine.input`, so the recording holds them) and advance it one tick. */
   advance(inputs: readonly TickInput[]): void;

@@ -61,20 +61,34 @@ export type SignallingErrorCode =
 
 /** A session description as it travels: an offer or an answer. */
 export interface SignalDescription {
+  /** `'offer'` or `'answer'`. */
   readonly type: 'offer' | 'answer';
+  /** The session description. */
   readonly sdp: string;
 }
 
 /** An ICE candidate as it travels: `RTCIceCandidate.toJSON()`. */
 export interface SignalCandidate {
+  /** The candidate line (`candidate:...`). */
   readonly candidate: string;
+  /** The media stream it belongs to. */
   readonly sdpMid?: string | null;
+  /** The index of the media description it belongs to. */
   readonly sdpMLineIndex?: number | null;
+  /** The ICE username fragment. */
   readonly usernameFragment?: string | null;
 }
 
 /** What one peer's connection hands another through the server: a description or a candidate, nothing else. */
-export type SignalData = { readonly description: SignalDescription } | { readonly candidate: SignalCandidate };
+export type SignalData =
+  | {
+      /** An offer or an answer. */
+      readonly description: SignalDescription;
+    }
+  | {
+      /** An ICE candidate. */
+      readonly candidate: SignalCandidate;
+    };
 
 /** A message from a client. */
 export type ClientMessage =

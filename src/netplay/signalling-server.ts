@@ -61,7 +61,7 @@ interface Seat {
 
 /**
  * Starts a WebSocket signalling server with room codes, for
- * {@link joinRoom}: a player creates a room for 2 to 8 players and gets a
+ * `joinRoom` (from `tickflow/netplay`): a player creates a room for 2 to 8 players and gets a
  * code of {@link ROOM_CODE_LENGTH} letters (no I or O); the others join
  * with the code and get the next player index; once the room is full, the
  * server tells everyone to start and relays their WebRTC offers, answers

@@ -15,8 +15,9 @@ export interface SpectatorSessionOptions<S> {
   transport: Transport;
   /** The player's peer whose session lists this one in its `spectators`. */
   host: PeerId;
-  /** The match's players and input size, as the players' sessions have them. */
+  /** The match's players, as the players' sessions have them. */
   players: number;
+  /** One player's input for one tick, in bytes. */
   inputSize: number;
   /** The tick's length in ms. Defaults to 1/60 s. */
   stepMs?: number;

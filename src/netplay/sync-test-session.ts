@@ -17,8 +17,11 @@ export interface SyncTestSessionOptions<S> {
   checkDistance?: number;
   /** A player's input for `tick`, `inputSize` bytes. */
   readInput(player: number, tick: number): Uint8Array;
+  /** The game's whole state now (`engine.save()`). */
   save(): S;
+  /** Puts the game back to a saved state (`engine.restore(state)`). */
   load(state: S): void;
+  /** Runs one tick with every player's input. */
   advance(inputs: readonly TickInput[]): void;
   /** The part of a saved state compared; defaults to the whole state (see `createP2PSession`'s option). */
   checksumOf?: (state: S) => unknown;
@@ -28,10 +31,24 @@ export interface SyncTestSessionOptions<S> {
 export interface SyncTestMismatch {
   /** The state compared is the one after ticks 0 to `tick - 1`. */
   readonly tick: number;
+  /** The state's hash after the tick's first run. */
   readonly firstHash: string;
+  /** Its hash after the run after the rollback. */
   readonly againHash: string;
   /** The fields that differ: the first run's value as `expected`, the re-run's as `actual` (at most 20). */
   readonly fields: readonly FieldDifference[];
+}
+
+/** What a {@link SyncTestSession} has done. */
+export interface SyncTestStats {
+  /** Ticks run for the first time. */
+  readonly ticks: number;
+  /** Rollbacks: one a frame once `checkDistance` ticks have run. */
+  readonly rollbacks: number;
+  /** Ticks run again after a rollback. */
+  readonly resimulated: number;
+  /** States compared with their first run's. */
+  readonly compared: number;
 }
 
 /** A sync test: the rollback path of a session, alone. See {@link createSyncTestSession}. */
@@ -48,7 +65,7 @@ export interface SyncTestSession {
   /** Every mismatch so far, first first. */
   readonly mismatches: readonly SyncTestMismatch[];
   /** Ticks run, rollbacks, ticks re-run, states compared. */
-  stats(): { ticks: number; rollbacks: number; resimulated: number; compared: number };
+  stats(): SyncTestStats;
 }
 
 const WHERE = 'createSyncTestSession';
@@ -155,7 +172,7 @@ class SyncTest<S> implements SyncTestSession {
     return found;
   }
 
-  stats(): { ticks: number; rollbacks: number; resimulated: number; compared: number } {
+  stats(): SyncTestStats {
     const { ticks, rollbacks, resimulated } = this.sync.stats();
     return { ticks, rollbacks, resimulated, compared: this.compared };
   }

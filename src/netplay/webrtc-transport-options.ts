@@ -9,14 +9,30 @@ import type { PeerId } from './transport.js';
  * uses: what a browser's and werift's channels both have.
  */
 export interface DataChannelLike {
+  /** `'connecting'`, `'open'`, `'closing'` or `'closed'`. */
   readonly readyState: string;
+  /** Bytes queued to send and not sent yet. */
   readonly bufferedAmount: number;
+  /** Set to `'arraybuffer'`: binary messages arrive as ArrayBuffers. */
   binaryType: string;
+  /** Called when the channel opens. */
   onopen: ((event: unknown) => void) | null | undefined;
+  /** Called when the channel closes. */
   onclose: ((event: unknown) => void) | null | undefined;
+  /** Called with each message received. */
   onmessage: ((event: { readonly data: unknown }) => void) | null | undefined;
+  /** Sends one message. */
   send(data: Uint8Array): void;
+  /** Closes the channel. */
   close(): void;
+}
+
+/** An offer or an answer, as `createOffer` and `createAnswer` resolve to it. */
+export interface SessionDescriptionLike {
+  /** `'offer'` or `'answer'`. */
+  readonly type?: string;
+  /** The session description. */
+  readonly sdp?: string;
 }
 
 /**
@@ -26,18 +42,35 @@ export interface DataChannelLike {
  * accepted as they are.
  */
 export interface PeerConnectionLike {
+  /** The connection's state: `'connected'`, `'failed'`, `'closed'`, ... */
   readonly connectionState: string;
-  readonly localDescription: { readonly type: string; readonly sdp: string } | null;
+  /** The offer or answer this side set, once set. */
+  readonly localDescription: {
+    /** `'offer'` or `'answer'`. */
+    readonly type: string;
+    /** The session description. */
+    readonly sdp: string;
+  } | null;
   // Events and descriptions are `any`: browsers and werift type them differently, and the transport reads only the fields named in its code.
+  /** Called with each local ICE candidate gathered (and `null` at the end). */
   onicecandidate: ((event: any) => void) | null | undefined;
+  /** Called with a data channel the other side opened. */
   ondatachannel: ((event: any) => void) | null | undefined;
+  /** Called when `connectionState` changes. */
   onconnectionstatechange: ((event?: any) => void) | null | undefined;
+  /** Opens a data channel. */
   createDataChannel(label: string, init: { ordered: boolean; maxRetransmits: number }): unknown;
-  createOffer(): Promise<{ readonly type?: string; readonly sdp?: string }>;
-  createAnswer(): Promise<{ readonly type?: string; readonly sdp?: string }>;
+  /** Makes an offer (the side with the lower player index). */
+  createOffer(): Promise<SessionDescriptionLike>;
+  /** Makes an answer to the offer set as the remote description. */
+  createAnswer(): Promise<SessionDescriptionLike>;
+  /** Sets this side's offer or answer. */
   setLocalDescription(description: any): Promise<unknown>;
+  /** Sets the other side's offer or answer. */
   setRemoteDescription(description: any): Promise<unknown>;
+  /** Adds one of the other side's ICE candidates. */
   addIceCandidate(candidate: any): Promise<unknown>;
+  /** Closes the connection and its channels. */
   close(): unknown;
 }
 

@@ -14,7 +14,12 @@ import {
  * unordered and never retransmitted, so a lost message is lost, as the
  * {@link Transport} contract assumes, and never holds up the ones after it.
  */
-export const DATA_CHANNEL_INIT = Object.freeze({ ordered: false, maxRetransmits: 0 });
+export const DATA_CHANNEL_INIT: Readonly<{
+  /** Messages may arrive in any order. */
+  ordered: false;
+  /** A lost message is never sent again. */
+  maxRetransmits: 0;
+}> = Object.freeze({ ordered: false, maxRetransmits: 0 });
 
 /**
  * How many bytes may wait in one channel's send buffer before `sendTo`
