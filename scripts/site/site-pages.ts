@@ -71,6 +71,9 @@ export const GUIDES: readonly Guide[] = [
     gallery: [],
   },
   { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
+  { source: 'docs/netplay.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: [] },
+  { source: 'docs/netplay-transports.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: [] },
+  { source: 'docs/rooms.md', entryPoints: ['tickflow/colyseus'], gallery: [] },
   { source: 'docs/determinism.md', entryPoints: ['tickflow/replay', 'tickflow/state', 'tickflow/runtime'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },
   {
