@@ -22,7 +22,7 @@
 // Every cell uses the settings a shipped game runs with: `readonlyView: false`
 // and `determinismWarnings: false` (the production defaults; the Vite dev
 // server is a development build).
-import { Application, Container, Graphics } from 'pixi.js';
+import { Application, Assets, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import {
   AmbientLight,
   BoxGeometry,
@@ -37,7 +37,8 @@ import {
   type BufferGeometry,
 } from 'three';
 import { animationFrames, type FrameScheduler } from 'tickflow';
-import { pixiSystemsBackend, type PixiSystemsBackend } from 'tickflow/pixi';
+import { pixiBackend, pixiSystemsBackend, type PixiSystemsBackend } from 'tickflow/pixi';
+import { Actor, createWorldEngine, type Visual } from 'tickflow/world';
 import { threeBackend, threeRuntimeBackend, threeSystemsBackend, type ThreeBackend } from 'tickflow/three';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity, type SystemsBackend } from 'tickflow/systems';
 import { createStateEngine } from 'tickflow/state';
@@ -56,6 +57,17 @@ const BACKGROUND = 0x0b0d17;
 const SIZE = 8;
 const SIZE_M = 0.2;
 const COLORS = [0xffcc33, 0x33ccff, 0xff6688, 0x88ff66, 0xcc88ff];
+/**
+ * The tint changes: each object takes the next colour every TINT_PERIOD_FRAMES
+ * frames, object i on the frames where (i + frame) is a multiple of it: 1 %
+ * of the objects change colour on every frame. The runtime cell has none: its
+ * backend reads a visual's colour once, when it makes the mesh, and the
+ * runtime has no call that changes it.
+ */
+const TINT_PERIOD_FRAMES = 100;
+
+/** Object i's colour after `shade` changes. */
+const colorOf = (i: number, shade: number): number => COLORS[(i + shade) % COLORS.length]!;
 /** The systems engine's defaults (50 Hz, at most 5 steps a frame, the backlog dropped beyond). */
 const SYSTEMS_STEP_S = 1 / 50;
 const SYSTEMS_MAX_STEPS = 5;
@@ -66,7 +78,7 @@ const RUNTIME_MAX_TICKS = 4;
 const MAX_DELTA_MS = 250;
 
 /** The cells: which preset on which backend. */
-export type Cell = 'pixi-systems' | 'three-state' | 'three-systems' | 'three-runtime';
+export type Cell = 'pixi-world' | 'pixi-systems' | 'three-state' | 'three-systems' | 'three-runtime';
 export type Side = 'tickflow' | 'plain';
 
 // -- the game work, the same for both sides ----------------------------------------
@@ -191,6 +203,109 @@ function plainLoop(frame: (dtSeconds: number) => void): void {
   timedFrames.requestAnimationFrame(each);
 }
 
+// -- pixi.js: the world engine on pixiBackend, and plain pixi.js --------------------
+
+/** The alias of the texture every world-cell sprite shows. */
+const TEXTURE = 'bench-dot';
+
+/** A 12 × 12 white dot with a grey notch, drawn on a canvas: a real texture, the same one for both sides, tinted. */
+function dotTexture(): Texture {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 12;
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.arc(6, 6, 5.5, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#808080';
+  ctx.fillRect(6, 5, 6, 2);
+  return Texture.from(canvas);
+}
+
+/** The world cell's visuals, one per colour, made once (visuals are values: a tint change assigns another). */
+const WORLD_VISUALS: readonly Visual[] = COLORS.map((tint) => ({ kind: 'sprite', texture: TEXTURE, tint }));
+
+/** The world cell's actor: placed on its orbit at the world's time each tick (pixi-sprites-page.ts's Mover), its tint changed on its frames. */
+class Mover extends Actor {
+  override visual: Visual;
+  private frames = 0;
+  private shade = 0;
+  constructor(private readonly index: number) {
+    super();
+    this.visual = WORLD_VISUALS[index % COLORS.length]!;
+  }
+  override tick(): void {
+    place(this.index, this.world!.time, this);
+    if ((this.index + ++this.frames) % TINT_PERIOD_FRAMES === 0) this.visual = WORLD_VISUALS[(this.index + ++this.shade) % COLORS.length]!;
+  }
+}
+
+async function runPixiWorld(count: number): Promise<void> {
+  Assets.cache.set(TEXTURE, dotTexture());
+  const backend = await pixiBackend({ container: stage, logicalWidth: WIDTH, logicalHeight: HEIGHT, background: BACKGROUND });
+  if (backend.rendererName !== 'webgl') throw new Error(`bench: pixi chose ${backend.rendererName}, not webgl`);
+  timed(backend as unknown as { render: () => void }, 'render', 'backendMs');
+  timed(backend.app.renderer as unknown as Record<string, () => void>, 'render', 'drawMs');
+  const engine = createWorldEngine({
+    backend,
+    ticks: animationFrames(timedFrames),
+    determinismWarnings: false,
+    levels: {
+      field(world) {
+        for (let i = 0; i < count; i++) world.spawn(new Mover(i));
+        world.camera.x = WIDTH / 2;
+        world.camera.y = HEIGHT / 2;
+      },
+    },
+    startLevel: 'field',
+  });
+  engine.start();
+}
+
+/**
+ * Plain pixi.js v8, the same objects and settings as pixiBackend (its
+ * Application options, as for the systems cell): one Sprite per object
+ * (the same texture, anchored at its centre) in one Container scaled to
+ * the canvas; the game step places each object on its orbit at the game's
+ * time (the world engine's `world.time`: the sum of the frame deltas) and
+ * writes a tint on its tint frames; per frame position and rotation
+ * written to each Sprite, then one render. (pixiBackend also writes alpha
+ * each frame, and on a tint change sets texture, anchor, scale and tint
+ * from the new visual.)
+ */
+async function runPlainPixiWorld(count: number): Promise<void> {
+  const app = new Application();
+  await app.init({ preference: 'webgl', autoStart: false, sharedTicker: false, width: CANVAS_WIDTH, height: CANVAS_HEIGHT, resolution: 1, autoDensity: false, antialias: true, background: BACKGROUND });
+  if (app.renderer.name !== 'webgl') throw new Error(`bench: pixi chose ${app.renderer.name}, not webgl`);
+  stage.append(app.canvas);
+  timed(app.renderer as unknown as Record<string, () => void>, 'render', 'drawMs');
+  const texture = dotTexture();
+  const layer = new Container();
+  layer.scale.set(CANVAS_WIDTH / WIDTH);
+  app.stage.addChild(layer);
+  const things = Array.from({ length: count }, () => ({ x: 0, y: 0, rotation: 0, frames: 0, shade: 0 }));
+  const sprites = things.map((_, i) => layer.addChild(new Sprite({ texture, anchor: 0.5, tint: colorOf(i, 0) })));
+  let time = 0;
+  const writeAndDraw = (): void => {
+    for (let i = 0; i < count; i++) {
+      const thing = things[i]!;
+      const sprite = sprites[i]!;
+      sprite.position.set(thing.x, thing.y);
+      sprite.rotation = thing.rotation;
+    }
+    app.renderer.render(app.stage);
+  };
+  plainLoop((dt) => {
+    time += dt;
+    for (let i = 0; i < count; i++) {
+      const thing = things[i]!;
+      place(i, time, thing);
+      if ((i + ++thing.frames) % TINT_PERIOD_FRAMES === 0) sprites[i]!.tint = colorOf(i, ++thing.shade);
+    }
+    timeBlock(writeAndDraw);
+  });
+}
+
 // -- pixi.js: the systems engine on pixiSystemsBackend, and plain pixi.js ----------
 
 /** The systems cells' one behavior: the object's own clock advanced each fixed step, its transform placed on its orbit. */
@@ -198,16 +313,25 @@ class Orbit extends Behavior {
   private readonly entity: Entity;
   private readonly time: { readonly fixedDeltaTime: number };
   private readonly index: number;
+  private readonly sprite: { color: number };
   private t = 0;
+  private frames = 0;
+  private shade = 0;
   constructor(options: BehaviorOptions) {
     super();
     this.entity = options.entity;
     this.time = options.time;
     this.index = options.entity.get<{ index: number }>('orbit')!.index;
+    this.sprite = options.entity.get<{ color: number }>('sprite')!;
   }
   fixedUpdate(): void {
     this.t += this.time.fixedDeltaTime;
     place(this.index, this.t, this.entity.transform);
+  }
+  /** The tint change, on its frames: the sprite component's colour (the backend redraws or recolours the object). */
+  update(): void {
+    if ((this.index + ++this.frames) % TINT_PERIOD_FRAMES !== 0) return;
+    this.sprite.color = colorOf(this.index, ++this.shade);
   }
 }
 
@@ -218,7 +342,7 @@ function systemsEntities(count: number) {
     return {
       id: `e${i}`,
       transform: at,
-      components: { orbit: { index: i }, sprite: { shape: 'rect' as const, width: SIZE, height: SIZE, color: COLORS[i % COLORS.length]! } },
+      components: { orbit: { index: i }, sprite: { shape: 'rect' as const, width: SIZE, height: SIZE, color: colorOf(i, 0) } },
       behaviors: [Orbit],
     };
   });
@@ -250,6 +374,8 @@ class PlainThing {
   dy = 0;
   drot = 0;
   t = 0;
+  frames = 0;
+  shade = 0;
 }
 
 /**
@@ -287,6 +413,14 @@ function plainSystemsStep(things: PlainThing[], accumulator: { s: number }, dt: 
   }
 }
 
+/** The systems cells' tint changes, by hand: `recolor(i, colour)` for each object whose frame it is. */
+function plainTints(things: PlainThing[], recolor: (i: number, color: number) => void): void {
+  for (let i = 0; i < things.length; i++) {
+    const thing = things[i]!;
+    if ((i + ++thing.frames) % TINT_PERIOD_FRAMES === 0) recolor(i, colorOf(i, ++thing.shade));
+  }
+}
+
 function plainThings(count: number): PlainThing[] {
   return Array.from({ length: count }, (_, i) => {
     const thing = new PlainThing();
@@ -308,10 +442,13 @@ async function runPixiSystems(count: number): Promise<void> {
  * Plain pixi.js v8, the same objects and settings as pixiSystemsBackend:
  * an Application with the backend's init options (WebGL, antialias,
  * resolution 1, the clear colour, no ticker), one Graphics per object (a
- * rectangle filled once with its colour) in one Container scaled to the
- * canvas, and per frame position and rotation written to each Graphics
- * from its drawn pose, then one render. The game step above is the
- * backend's engine work done by hand.
+ * rectangle the same size) in one Container scaled to the canvas, and per
+ * frame position and rotation written to each Graphics from its drawn
+ * pose, then one render. The game step above is the engine's work done by
+ * hand. The tint changes differ in how, not what: pixiSystemsBackend
+ * redraws a Graphics whose sprite colour changed (clear, rect, fill), while
+ * a plain pixi app fills white once and writes `tint`, the one write pixi
+ * has for a colour change; so the plain shapes are white, tinted.
  */
 async function runPlainPixiSystems(count: number): Promise<void> {
   const app = new Application();
@@ -323,8 +460,16 @@ async function runPlainPixiSystems(count: number): Promise<void> {
   layer.scale.set(CANVAS_WIDTH / WIDTH);
   app.stage.addChild(layer);
   const things = plainThings(count);
-  const shapes: Graphics[] = things.map((_, i) => layer.addChild(new Graphics().rect(-SIZE / 2, -SIZE / 2, SIZE, SIZE).fill({ color: COLORS[i % COLORS.length]!, alpha: 1 })));
+  // A plain pixi app colours a shape it recolours with `tint` (a white fill, tinted): one write, no redraw.
+  const shapes: Graphics[] = things.map((_, i) => {
+    const shape = new Graphics().rect(-SIZE / 2, -SIZE / 2, SIZE, SIZE).fill({ color: 0xffffff, alpha: 1 });
+    shape.tint = colorOf(i, 0);
+    return layer.addChild(shape);
+  });
   const accumulator = { s: 0 };
+  const recolor = (i: number, color: number): void => {
+    shapes[i]!.tint = color;
+  };
   const writeAndDraw = (): void => {
     for (let i = 0; i < things.length; i++) {
       const thing = things[i]!;
@@ -336,6 +481,8 @@ async function runPlainPixiSystems(count: number): Promise<void> {
   };
   plainLoop((dt) => {
     plainSystemsStep(things, accumulator, dt);
+    // The tint changes, written where a plain app decides them: in its game step.
+    plainTints(things, recolor);
     timeBlock(writeAndDraw);
   });
 }
@@ -400,7 +547,8 @@ async function runThreeSystems(count: number): Promise<void> {
  * object with its own MeshLambertMaterial (its colour), all sharing one
  * unit BoxGeometry scaled to the object's size, in a Group flipped in y,
  * the same camera and lights; per frame position x, y and rotation z
- * written to each mesh from its drawn pose, then one draw.
+ * written to each mesh from its drawn pose, then one draw; on its tint
+ * frames, the material's colour (`color.setHex`, as the backend does).
  */
 function runPlainThreeSystems(count: number): void {
   const renderer = plainRenderer();
@@ -415,12 +563,15 @@ function runPlainThreeSystems(count: number): void {
   const box = new BoxGeometry(1, 1, 1);
   const things = plainThings(count);
   const meshes = things.map((_, i) => {
-    const mesh = new Mesh<BufferGeometry, MeshLambertMaterial>(box, new MeshLambertMaterial({ color: COLORS[i % COLORS.length]! }));
+    const mesh = new Mesh<BufferGeometry, MeshLambertMaterial>(box, new MeshLambertMaterial({ color: colorOf(i, 0) }));
     mesh.scale.set(SIZE, SIZE, SIZE);
     plane.add(mesh);
     return mesh;
   });
   const accumulator = { s: 0 };
+  const recolor = (i: number, color: number): void => {
+    meshes[i]!.material.color.setHex(color);
+  };
   const writeAndDraw = (): void => {
     for (let i = 0; i < things.length; i++) {
       const thing = things[i]!;
@@ -433,34 +584,42 @@ function runPlainThreeSystems(count: number): void {
   };
   plainLoop((dt) => {
     plainSystemsStep(things, accumulator, dt);
+    // The tint changes, written where a plain app decides them: in its game step.
+    plainTints(things, recolor);
     timeBlock(writeAndDraw);
   });
 }
 
 // -- three.js: the state engine on threeBackend, and plain three.js ----------------
 
-/** The state cell's state: seconds simulated (update returns a new one each frame, as the state engine asks). */
+/** The state cell's state: seconds simulated and frames updated (update returns a new one each frame, as the state engine asks). */
 interface OrbitState {
   readonly time: number;
+  readonly frame: number;
 }
-const stateUpdate = (view: OrbitState, context: { readonly dt: number }): OrbitState => ({ time: view.time + context.dt });
+const stateUpdate = (view: OrbitState, context: { readonly dt: number }): OrbitState => ({ time: view.time + context.dt, frame: view.frame + 1 });
 
 /** The state cell's scene, made once by the game in the scene it is given: one Mesh per object (its own material), one shared box, lights. */
-function stateScene(scene: Scene, camera: PerspectiveCamera, count: number): Mesh[] {
+function stateScene(scene: Scene, camera: PerspectiveCamera, count: number): Mesh<BufferGeometry, MeshLambertMaterial>[] {
   fitCamera(camera);
   addLights(scene, [camera.position.x - WIDTH / 2, camera.position.y + HEIGHT, camera.position.z], [WIDTH / 2, -HEIGHT / 2, 0]);
   const box = new BoxGeometry(SIZE, SIZE, SIZE);
   return Array.from({ length: count }, (_, i) => {
-    const mesh = new Mesh(box, new MeshLambertMaterial({ color: COLORS[i % COLORS.length]! }));
+    const mesh = new Mesh(box, new MeshLambertMaterial({ color: colorOf(i, 0) }));
     scene.add(mesh);
     return mesh;
   });
 }
 
-/** The state cell's render: each mesh placed on its orbit at the state's time (y up in three, so y and the turn flip). */
-function stateRender(meshes: readonly Mesh[], time: number, at: { x: number; y: number; rotation: number }): void {
+/**
+ * The state cell's render: each mesh placed on its orbit at the state's time
+ * (y up in three, so y and the turn flip), and recoloured on its tint frames
+ * (the material's colour: the one write three.js has for it).
+ */
+function stateRender(meshes: readonly Mesh<BufferGeometry, MeshLambertMaterial>[], time: number, frame: number, at: { x: number; y: number; rotation: number }): void {
   for (let i = 0; i < meshes.length; i++) {
     const mesh = meshes[i]!;
+    if ((i + frame) % TINT_PERIOD_FRAMES === 0) mesh.material.color.setHex(colorOf(i, (i + frame) / TINT_PERIOD_FRAMES));
     place(i, time, at);
     mesh.position.x = at.x;
     mesh.position.y = -at.y;
@@ -476,13 +635,15 @@ function runThreeState(count: number): void {
   const meshes = stateScene(backend.surface.scene, backend.surface.camera, count);
   const at = { x: 0, y: 0, rotation: 0 };
   let time = 0;
-  const writes = (): void => stateRender(meshes, time, at);
+  let frame = 0;
+  const writes = (): void => stateRender(meshes, time, frame, at);
   const render = (view: OrbitState): void => {
     time = view.time;
+    frame = view.frame;
     timeBlock(writes);
   };
   const engine = createStateEngine({
-    initial: { time: 0 } as OrbitState,
+    initial: { time: 0, frame: 0 } as OrbitState,
     update: stateUpdate,
     render,
     backend,
@@ -501,10 +662,10 @@ function runPlainThreeState(count: number): void {
   const camera = new PerspectiveCamera(50, WIDTH / HEIGHT, 0.1, 1000);
   const meshes = stateScene(scene, camera, count);
   const at = { x: 0, y: 0, rotation: 0 };
-  let state: OrbitState = { time: 0 };
+  let state: OrbitState = { time: 0, frame: 0 };
   const context = { dt: 0 };
   const writeAndDraw = (): void => {
-    stateRender(meshes, state.time, at);
+    stateRender(meshes, state.time, state.frame, at);
     plainPresent(renderer, scene, camera);
   };
   plainLoop((dt) => {
@@ -522,18 +683,19 @@ function runPlainThreeState(count: number): void {
  * pose update made once). No physics: the runtime runs without an adapter
  * (`physics` is optional) and the objects have no bodies.
  */
-const orbitBehavior: BehaviorFactory = (game: BehaviorGame, self: EntityHandle) => {
-  const index = Number(game.nameOf(self).slice(1));
-  const update = { position: new Float64Array(3), rotation: new Float64Array(4) };
-  let t = 0;
-  return {
-    fixedUpdate(g: BehaviorGame, handle: EntityHandle, delta: number) {
-      t += delta;
-      place3(index, t, update.position, update.rotation);
-      g.setTransform(handle, update);
-    },
-  };
-};
+const orbitBehavior: BehaviorFactory = (game: BehaviorGame, self: EntityHandle) => new RuntimeOrbit(Number(game.nameOf(self).slice(1)));
+
+/** The runtime cell's behavior object: a class, so its clock is a field V8 updates in place (a closure's `let` would box each new number). */
+class RuntimeOrbit {
+  private readonly pose = { position: new Float64Array(3), rotation: new Float64Array(4) };
+  private t = 0;
+  constructor(private readonly index: number) {}
+  fixedUpdate(game: BehaviorGame, self: EntityHandle, delta: number): void {
+    this.t += delta;
+    place3(this.index, this.t, this.pose.position, this.pose.rotation);
+    game.setTransform(self, this.pose);
+  }
+}
 
 function runtimeScene(count: number) {
   const position = new Float64Array(3);
@@ -547,7 +709,7 @@ function runtimeScene(count: number) {
         name: `o${i}`,
         position: [...position] as [number, number, number],
         rotation: [...rotation] as [number, number, number, number],
-        visual: { shape: 'box' as const, color: `#${COLORS[i % COLORS.length]!.toString(16).padStart(6, '0')}`, size: [SIZE_M, SIZE_M, SIZE_M] as [number, number, number] },
+        visual: { shape: 'box' as const, color: `#${colorOf(i, 0).toString(16).padStart(6, '0')}`, size: [SIZE_M, SIZE_M, SIZE_M] as [number, number, number] },
         behaviors: ['orbit'],
       };
     }),
@@ -597,7 +759,7 @@ function runPlainThreeRuntime(count: number): void {
     place3(i, 0, current.position, current.rotation);
     copyPose(previous, current);
     copyPose(presented, current);
-    const mesh = new Mesh(new BoxGeometry(SIZE_M, SIZE_M, SIZE_M), new MeshLambertMaterial({ color: COLORS[i % COLORS.length]! }));
+    const mesh = new Mesh(new BoxGeometry(SIZE_M, SIZE_M, SIZE_M), new MeshLambertMaterial({ color: colorOf(i, 0) }));
     world.add(mesh);
     return { previous, current, presented, mesh, t: 0 };
   });
@@ -651,6 +813,7 @@ declare global {
 }
 
 const RUNS: Record<Cell, Record<Side, (count: number) => void | Promise<void>>> = {
+  'pixi-world': { tickflow: runPixiWorld, plain: runPlainPixiWorld },
   'pixi-systems': { tickflow: runPixiSystems, plain: runPlainPixiSystems },
   'three-state': { tickflow: runThreeState, plain: runPlainThreeState },
   'three-systems': { tickflow: runThreeSystems, plain: runPlainThreeSystems },

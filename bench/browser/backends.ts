@@ -6,13 +6,15 @@
  *
  * | cell | tickflow | plain |
  * |---|---|---|
+ * | pixi-world | world engine on pixiBackend | pixi.js v8, a Sprite per object |
  * | pixi-systems | systems engine on pixiSystemsBackend | pixi.js v8, a Graphics per object |
  * | three-state | state engine on threeBackend | three.js, a Mesh per object |
  * | three-systems | systems engine on threeSystemsBackend | three.js, a Mesh per object, one shared box |
  * | three-runtime | fixed-tick runtime on threeRuntimeBackend, no physics | three.js, a Mesh and a box per object |
  *
- * The world engine on pixiBackend is bench/browser/pixi-sprites.ts (the same
- * measurement, with its own decomposition rows).
+ * bench/browser/pixi-sprites.ts measures the world engine's sprite sync
+ * alone, with its decomposition rows; this bench takes the world cell's
+ * whole frame apart the same way as the others'.
  *
  *     npm run bench:backends                                   # 3 interleaved rounds, 2,000 and 10,000 objects, every cell
  *     node --import tsx bench/browser/backends.ts 1 200        # 1 round, 200 objects
@@ -59,10 +61,10 @@ export const WHOLE_FRAME_RATIO_TARGET = 1.05;
 /** 0 B per object per frame: read as tickflow's own bytes growing by less than this per object (10,000 against 2,000). */
 export const BYTES_PER_OBJECT_TARGET = 0.01;
 
-const ALL_CELLS: readonly Cell[] = ['pixi-systems', 'three-state', 'three-systems', 'three-runtime'];
+const ALL_CELLS: readonly Cell[] = ['pixi-world', 'pixi-systems', 'three-state', 'three-systems', 'three-runtime'];
 const CELLS = (process.env.BENCH_CELLS?.split(',') as Cell[] | undefined) ?? ALL_CELLS;
 const SIDES: readonly Side[] = ['tickflow', 'plain'];
-const LIBRARY: Record<Cell, RegExp> = { 'pixi-systems': /pixi/, 'three-state': /three/, 'three-systems': /three/, 'three-runtime': /three/ };
+const LIBRARY: Record<Cell, RegExp> = { 'pixi-world': /pixi/, 'pixi-systems': /pixi/, 'three-state': /three/, 'three-systems': /three/, 'three-runtime': /three/ };
 
 interface Bytes {
   total: number;
@@ -118,13 +120,20 @@ function attribute(profile: SamplingProfile, library: RegExp): Bytes {
   };
   walk(profile.head);
   const out: Bytes = { total: 0, tickflow: 0, library: 0, page: 0, other: 0 };
+  const bySite = new Map<string, number>();
   for (const { size, nodeId } of profile.samples) {
     out.total += size;
-    const url = byId.get(nodeId)!.callFrame.url;
+    const { url, functionName } = byId.get(nodeId)!.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(@fs|node_modules|deps)\//, '').replace(/\?.*$/, '')}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + size);
     if (/\/(src|operators)\/.*\.ts/.test(url) && !url.includes('node_modules')) out.tickflow += size;
     else if (library.test(url)) out.library += size;
     else if (url.includes('backends-page')) out.page += size;
     else out.other += size;
+  }
+  // BENCH_SITES=n: the n sites that allocated most, for a look at where the bytes come from.
+  if (process.env.BENCH_SITES !== undefined) {
+    for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_SITES) || 12)) console.log(`    ${String(bytes).padStart(9)} B  ${site}`);
   }
   return out;
 }
@@ -205,12 +214,12 @@ export function tables(results: readonly RoundResult[], counts: readonly number[
       const of = (side: Side, f: (r: RoundResult) => number) => median(results.filter((r) => r.cell === cell && r.side === side && r.count === count).map(f));
       const rounds = (side: Side, f: (r: RoundResult) => number, d = 3) =>
         results.filter((r) => r.cell === cell && r.side === side && r.count === count).map((r) => fmt(f(r), d)).join(', ');
-      const row = (name: string, f: (r: RoundResult) => number, target?: number) => {
+      const row = (name: string, f: (r: RoundResult) => number, target?: number, show: (n: number) => string = ms) => {
         const t = of('tickflow', f);
         const p = of('plain', f);
         const ratio = t / p;
         const targetCell = target === undefined ? '' : `≤ ${target}×: **${verdict(ratio <= target)}**${ratio <= target ? '' : ` by ${fmt(ratio - target)}× (${fmt(t - p * target, 3)} ms)`}`;
-        out(`| ${count} | ${name} | ${ms(t)} [${rounds('tickflow', f)}] | ${ms(p)} [${rounds('plain', f)}] | ${fmt(ratio)}× | ${targetCell} |`);
+        out(`| ${count} | ${name} | ${show(t)} [${rounds('tickflow', f)}] | ${show(p)} [${rounds('plain', f)}] | ${fmt(ratio)}× | ${targetCell} |`);
       };
       row('engine', (r) => r.engineMs);
       row('sync', (r) => r.syncMs);
@@ -227,6 +236,7 @@ export function tables(results: readonly RoundResult[], counts: readonly number[
       tickflowBytesAt.set(count, of('tickflow', (r) => r.bytesPerFrame.tickflow + r.bytesPerFrame.library) - of('plain', (r) => r.bytesPerFrame.tickflow + r.bytesPerFrame.library));
       const gcs = (side: Side) =>
         `${rounds(side, (r) => r.gcs, 0)} (longest ${fmt(Math.max(...results.filter((r) => r.cell === cell && r.side === side && r.count === count).map((r) => r.longestGcMs)), 2)} ms; major ${rounds(side, (r) => r.majorGcs, 0)})`;
+      row(`GC pauses, ms per ${STEADY_MS / 1000} s (minor and major)`, (r) => r.gcMs, undefined, (n) => `${fmt(n)} ms`);
       out(`| ${count} | GCs per ${STEADY_MS / 1000} s, each round | ${gcs('tickflow')} | ${gcs('plain')} | | |`);
     }
     if (counts.length >= 2) {

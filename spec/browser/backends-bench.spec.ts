@@ -11,7 +11,7 @@ import { REPO_ROOT, startHarness, waitUntil, type BrowserHarness } from './harne
 
 /** Chromium's SwiftShader prints this driver warning when pixi starts (BROWSER.md, pitfall 2). */
 const KNOWN_NOISE = [/GPU stall due to ReadPixels/];
-const CELLS: readonly Cell[] = ['pixi-systems', 'three-state', 'three-systems', 'three-runtime'];
+const CELLS: readonly Cell[] = ['pixi-world', 'pixi-systems', 'three-state', 'three-systems', 'three-runtime'];
 const SIDES: readonly Side[] = ['tickflow', 'plain'];
 const OBJECTS = 20;
 
