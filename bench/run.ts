@@ -6,7 +6,9 @@
 // same host from here (bench/isolated-rows.ts); the engine, collision,
 // pacing, replay and netplay benches run in this process; the first-load
 // section builds the starters and the gallery and loads them in Chromium,
-// from a process of its own (bench/first-load.ts). Timings depend on the machine and its load; the
+// from a process of its own (bench/first-load.ts), and the backends section
+// runs every preset on its backend beside the plain library in Chromium, from
+// a process of its own too (bench/browser/backends.ts). Timings depend on the machine and its load; the
 // ratios, taken within each round, much less.
 import './browser-shim.js';
 import { execFileSync } from 'node:child_process';
@@ -631,6 +633,17 @@ function firstLoadSection(): void {
   print();
 }
 
+/**
+ * The backends section (bench/browser/backends.ts, issue 29 item 1): every
+ * preset on its backend beside the plain library, in real Chromium, in a
+ * process of its own for the same reason as first load's.
+ */
+function backendsSection(): void {
+  const script = fileURLToPath(new URL('./browser/backends.ts', import.meta.url));
+  print(execFileSync(process.execPath, ['--import', 'tsx', script, '--section'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trimEnd());
+  print();
+}
+
 print('# tickflow bench\n');
 machine();
 print();
@@ -683,6 +696,7 @@ targets(coreRows, scenarios, points, steady, worldBench, stateBench);
 await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
 await section('netplay: rollback cost, the spike, bytes a player', async () => printNetplay(print, await benchNetplay(netplayConfigFromEnvironment())));
 await section('first load (a process of its own and Chromium, whose CPU is not counted here)', firstLoadSection);
+await section('backends against the plain library (a process of its own and Chromium, whose CPU is not counted here)', backendsSection);
 
 print('## Bench time\n');
 print(
