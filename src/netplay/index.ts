@@ -10,10 +10,15 @@
  * GGRS's `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every
  * player's queue and the saved states of the last ticks, driving a game
  * through `save`, `load` and `advance`, rolling back when a prediction was wrong.
+ * Transports beside the simulated one: {@link broadcastChannelTransport}
+ * (the tabs of one browser, no server) and {@link conditionedTransport} (a
+ * simulated link's faults in the path of any transport, on real time).
  *
  * @module
  */
 export type { Packet, PeerId, Transport } from './transport.js';
+export { broadcastChannelTransport, type BroadcastChannelTransport } from './broadcast-channel-transport.js';
+export { conditionedTransport, type ConditionedTransport, type TransportConditions } from './conditioned-transport.js';
 export {
   simulatedLink,
   type SimulatedEndpoint,
