@@ -1,0 +1,219 @@
+import { createInput } from 'tickflow';
+import { conditionedTransport, type P2PSessionStats, type Transport } from 'tickflow/netplay';
+import { loadAssets, pixiBackend } from 'tickflow/pixi';
+import { ART } from './art/art-layout.js';
+import { joinBroadcastRoom, normalizeCode, randomCode } from './broadcast-room.js';
+import { latestFrameBackend } from './latest-frame-backend.js';
+import { netplayHud } from './netplay-hud.js';
+import { createOnlineDuel, encodeDuelInput, seedFromRoomCode, type OnlineDuel } from './online-duel.js';
+import { Paddle } from './paddle.js';
+import { duelStateHash } from './state-hash.js';
+import { BACKGROUND_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
+import { bindTouchPad } from '../shared/touch-pad.js';
+
+/**
+ * Paddle Duel online, on the page: a room by code, then one match between
+ * this tab and another (of this browser, through a BroadcastChannel), with
+ * the netplay HUD and the bad-network switch. See online-duel.ts for the
+ * match itself.
+ *
+ * Query parameters:
+ *
+ * - `?room=ABCD`: join that room at once (the link to share);
+ * - `?bad=1`: start with the bad network switched on.
+ *
+ * The test handle, `window.__online`:
+ *
+ * ```ts
+ * __online.joined            // { code, playerIndex } once seated, else undefined
+ * __online.frames            // session.frame calls so far (the page's animation frames since the match began)
+ * __online.stats()           // session.stats(), or undefined before the match
+ * __online.badNetwork        // the switch; set it to flip it
+ * __online.hud               // the HUD's values as shown
+ * __online.stateHash()       // the match's state hash now (state-hash.ts)
+ * __online.paddles()         // { left, right }: each paddle's height now
+ * __online.rendererName      // 'webgl', unless pixi fell back
+ * ```
+ *
+ * @module
+ */
+
+/** The bad network: what a poor mobile link can be, each way. */
+export const BAD_NETWORK = { latencyMs: 120, jitterMs: 40, loss: 0.1 } as const;
+
+/** How far a drag's height may be from the paddle's middle before the paddle moves to it, in world units. */
+const DRAG_DEAD_ZONE = 10;
+
+/** What this tab reads: either key pair moves its own paddle, Enter or Space plays again, a finger drags. */
+const LOCAL_BINDINGS = {
+  up: ['KeyW', 'ArrowUp'],
+  down: ['KeyS', 'ArrowDown'],
+  confirm: ['Enter', 'Space'],
+  drag: ['Pointer0'],
+};
+
+/** A seat in a room and the transport to the other seats: what `joinBroadcastRoom` (and `joinRoom`, on WebRTC) resolve to. */
+interface Seat {
+  readonly code: string;
+  readonly playerIndex: number;
+  readonly transport: Transport;
+}
+
+export interface OnlineHandle {
+  readonly joined: { readonly code: string; readonly playerIndex: number } | undefined;
+  readonly frames: number;
+  readonly rendererName: string;
+  readonly hud: Readonly<Record<string, string>>;
+  badNetwork: boolean;
+  stats(): P2PSessionStats | undefined;
+  stateHash(): string | undefined;
+  /** Each paddle's middle height now, in world units (the corrected present). */
+  paddles(): { readonly left: number; readonly right: number } | undefined;
+}
+
+const params = new URLSearchParams(location.search);
+const element = <E extends HTMLElement>(selector: string): E => {
+  const found = document.querySelector<E>(selector);
+  if (found === null) throw new Error(`paddle duel online: the page has no ${selector}`);
+  return found;
+};
+const stage = element('#stage');
+const stageMessage = element('#stage-message');
+const form = element<HTMLFormElement>('#room-form');
+const codeField = element<HTMLInputElement>('#room-code');
+const roomStatus = element('#room-status');
+const badButton = element<HTMLButtonElement>('#bad-network');
+const hud = netplayHud(element('#netplay-hud'));
+
+const pixi = await pixiBackend({ container: stage, logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT, background: BACKGROUND_COLOR });
+const backend = latestFrameBackend(pixi);
+// The courts open at once online (createOnlineDuel), so their art is loaded before the match is built.
+const artLoaded = loadAssets({ alias: ART.sheet, src: new URL('./art/duel-sheet.json', import.meta.url).href });
+// A code typed in the room field is not a paddle's key.
+const input = createInput({ bindings: LOCAL_BINDINGS, keyboardTarget: window, pointerTarget: stage, ignoreTextFields: true });
+bindTouchPad(element('#touch-pad'), input);
+
+let duel: OnlineDuel | undefined;
+let joined: Seat | undefined;
+let frames = 0;
+let badNetwork = params.get('bad') === '1';
+let transport: ReturnType<typeof conditionedTransport> | undefined;
+
+function showBadNetwork(): void {
+  if (transport !== undefined) transport.active = badNetwork;
+  badButton.setAttribute('aria-pressed', String(badNetwork));
+  badButton.textContent = badNetwork ? `Bad network: ${BAD_NETWORK.latencyMs} ms, ${BAD_NETWORK.loss * 100} % loss` : 'Bad network: off';
+}
+badButton.addEventListener('click', () => {
+  badNetwork = !badNetwork;
+  showBadNetwork();
+});
+showBadNetwork();
+
+/** This tab's player's byte for the next tick: held keys, else a drag towards the finger, and "again". */
+function readLocal(): number {
+  const view = input.frame;
+  let up = view.held('up');
+  let down = view.held('down');
+  if (!up && !down && view.held('drag') && duel !== undefined) {
+    const paddle = duel.engine.world.find(`${duel.side}-paddle`);
+    const { y } = duel.engine.screenToWorld(view.pointer.x, view.pointer.y);
+    if (paddle instanceof Paddle) {
+      up = y < paddle.y - DRAG_DEAD_ZONE;
+      down = y > paddle.y + DRAG_DEAD_ZONE;
+    }
+  }
+  // pressed() too: a tap shorter than a tick still counts once.
+  const confirm = view.pressed('confirm') || view.held('confirm');
+  return encodeDuelInput({ up, down, confirm });
+}
+
+/** Takes a seat in room `code` and plays the match there. */
+async function join(code: string): Promise<void> {
+  form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input').forEach((control) => (control.disabled = true));
+  codeField.value = code;
+  const url = new URL(location.href);
+  url.searchParams.set('room', code);
+  history.replaceState(null, '', url);
+  roomStatus.innerHTML = `Room <b>${code}</b>: waiting for the other player. Open this page's link in another tab to play.`;
+  stageMessage.textContent = `Waiting for a second player in room ${code}…`;
+  let seat: Seat;
+  try {
+    seat = await joinBroadcastRoom(code);
+  } catch (error) {
+    roomStatus.textContent = error instanceof Error ? error.message : String(error);
+    stageMessage.textContent = 'Join a room to play.';
+    form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input').forEach((control) => (control.disabled = false));
+    return;
+  }
+  await artLoaded;
+  start(seat);
+}
+
+function start(seat: Seat): void {
+  joined = seat;
+  transport = conditionedTransport(seat.transport, { ...BAD_NETWORK, seed: seedFromRoomCode(seat.code) + seat.playerIndex }, () => performance.now());
+  showBadNetwork();
+  duel = createOnlineDuel({ backend, transport, playerIndex: seat.playerIndex, seed: seedFromRoomCode(seat.code), readLocal });
+  const side = duel.side === 'left' ? 'the left paddle (blue)' : 'the right paddle (orange)';
+  roomStatus.innerHTML = `Room <b>${seat.code}</b>: you are player ${seat.playerIndex + 1}, ${side}.`;
+  stageMessage.textContent = 'Connecting…';
+  const session = duel.session;
+  const frame = (timeMs: number): void => {
+    session.frame(timeMs);
+    backend.draw();
+    frames++;
+    const stats = session.stats();
+    hud.update(() => stats, timeMs);
+    const message = stats.peers[0]?.disconnected === true ? 'The other player left.' : stats.phase === 'synchronizing' ? 'Connecting…' : undefined;
+    stageMessage.hidden = message === undefined;
+    if (message !== undefined) stageMessage.textContent = message;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const code = normalizeCode(codeField.value);
+  if (code === undefined) {
+    roomStatus.textContent = 'A room code is 4 letters (no I or O), e.g. ABCD.';
+    codeField.focus();
+    return;
+  }
+  void join(code);
+});
+element('#new-room').addEventListener('click', () => void join(randomCode()));
+
+// Not declared on Window: the gallery's examples each publish their own handle.
+(window as unknown as { __online: OnlineHandle }).__online = {
+  get joined() {
+    return joined === undefined ? undefined : { code: joined.code, playerIndex: joined.playerIndex };
+  },
+  get frames() {
+    return frames;
+  },
+  rendererName: pixi.rendererName,
+  hud: hud.shown,
+  get badNetwork() {
+    return badNetwork;
+  },
+  set badNetwork(on: boolean) {
+    badNetwork = on;
+    showBadNetwork();
+  },
+  stats: () => duel?.session.stats(),
+  stateHash: () => (duel === undefined ? undefined : duelStateHash(duel.engine, duel.match)),
+  paddles() {
+    const world = duel?.engine.world;
+    const [left, right] = [world?.find('left-paddle'), world?.find('right-paddle')];
+    return left === undefined || right === undefined ? undefined : { left: left.y, right: right.y };
+  },
+};
+
+const fromUrl = params.get('room');
+if (fromUrl !== null) {
+  const code = normalizeCode(fromUrl);
+  if (code !== undefined) void join(code);
+  else roomStatus.textContent = `"${fromUrl}" is not a room code: 4 letters (no I or O), e.g. ABCD.`;
+}
