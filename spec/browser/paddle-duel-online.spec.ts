@@ -5,7 +5,7 @@ import { CHROMIUM_PATH, consoleError, startHarness, waitUntil, type BrowserHarne
 import { measurePhoneLayout } from './phone-layout.js';
 import { finger, middleOf } from './touch.js';
 
-// Paddle Duel online (examples/paddle-duel/online.html) in real Chromium:
+// Paddle Duel online (examples/paddle-duel/online/) in real Chromium:
 // two tabs of one browser join a room by code over a BroadcastChannel and
 // play one match, with real key presses in each. Issue 27, item 5: "Two
 // browser tabs (or two devices) join a room by code and play one match; a
@@ -65,9 +65,9 @@ async function openPair(code: string, options: { phone?: boolean; search?: strin
     });
   }
   // One after the other, as two people would: the first takes seat 0 (the left paddle), the second seat 1.
-  await pages[0].goto(harness.url(`paddle-duel/online.html?room=${code}${search}`));
+  await pages[0].goto(harness.url(`paddle-duel/online/?room=${code}${search}`));
   await waitUntil(pages[0], () => (window as OnlineWindow).__online !== undefined);
-  await pages[1].goto(harness.url(`paddle-duel/online.html?room=${code}${search}`));
+  await pages[1].goto(harness.url(`paddle-duel/online/?room=${code}${search}`));
   for (const page of pages) await waitUntil(page, () => (window as OnlineWindow).__online?.stats()?.phase === 'running', undefined, 30_000);
   return { context, pages, errors };
 }
