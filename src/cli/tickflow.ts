@@ -8,6 +8,7 @@
  * npx tickflow validate <scenario-module>...   # delta-time independence, as a table; exit 1 on a mismatch
  * npx tickflow play <scene.json> --validate     # a fixed-tick runtime scene, validated and run headless for N ticks
  * npx tickflow replay <session.json> <build>    # a recorded session replayed headless; exit 1 where it differs
+ * npx tickflow signal --port 8787               # the netplay signalling server, with room codes, until Ctrl-C
  * ```
  *
  * See {@link runTickflowCommand} for what it does, and

@@ -37,7 +37,12 @@ no arguments says more).
        tickflow replay <session.json> <build-module> [--json]
 
 Replays a recorded session and compares every checkpoint; exit 0 same, 1
-divergent, 2 usage or bad file (tickflow replay with no arguments says more).`;
+divergent, 2 usage or bad file (tickflow replay with no arguments says more).
+
+       tickflow signal [--port 8787] [--host 127.0.0.1]
+
+Runs the WebSocket signalling server netplay's joinRoom connects through,
+with room codes, until Ctrl-C (tickflow signal --help says more).`;
 
 /**
  * Runs `tickflow <args>`. The only command is `validate`, on one module or
@@ -59,6 +64,7 @@ export async function runTickflowCommand(args: readonly string[], io: Partial<Co
   }
   if (command === 'play') return (await import('./play-command.js')).runPlayCommand(rest, io);
   if (command === 'replay') return (await import('./replay-command.js')).runReplayCommand(rest, io);
+  if (command === 'signal') return (await import('./signal-command.js')).runSignalCommand(rest, io);
   if (command !== 'validate') {
     err(`tickflow: unknown command "${command}"\n\n${USAGE}`);
     return EXIT_USAGE;

@@ -10,9 +10,14 @@
  * GGRS's `InputQueue`; and {@link syncLayer}, GGRS's `SyncLayer`: every
  * player's queue and the saved states of the last ticks, driving a game
  * through `save`, `load` and `advance`, rolling back when a prediction was wrong.
- * Transports beside the simulated one: {@link broadcastChannelTransport}
- * (the tabs of one browser, no server) and {@link conditionedTransport} (a
- * simulated link's faults in the path of any transport, on real time).
+ *
+ * The real network: {@link webrtcTransport}, a transport over unordered,
+ * unretransmitted WebRTC data channels between 2 to 8 players, which
+ * {@link joinRoom} connects through {@link startSignallingServer} (Node only,
+ * on the optional `ws` package; `npx tickflow signal`) by a room code (see
+ * docs/netplay-transports.md); {@link broadcastChannelTransport}, the tabs of
+ * one browser with no server; and {@link conditionedTransport}, a simulated
+ * link's faults in the path of any transport, on real time.
  *
  * @module
  */
@@ -64,3 +69,41 @@ export {
   type PeerStats,
 } from './p2p-session-options.js';
 export { formatDesyncReport, type DesyncReport } from './desync-report.js';
+export {
+  DATA_CHANNEL_INIT,
+  MAX_BUFFERED_BYTES,
+  webrtcTransport,
+  type PeerChannelState,
+  type WebRtcTransport,
+  type WebRtcTransportStats,
+} from './webrtc-transport.js';
+export type { DataChannelLike, PeerConnectionConstructor, PeerConnectionLike, WebRtcTransportOptions } from './webrtc-transport-options.js';
+export {
+  DEFAULT_JOIN_TIMEOUT_MS,
+  joinRoom,
+  MAX_JOIN_TIMEOUT_MS,
+  type JoinedRoom,
+  type JoinRoomOptions,
+  type RoomSeat,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './join-room.js';
+export {
+  DEFAULT_SIGNALLING_HOST,
+  DEFAULT_SIGNALLING_PORT,
+  MAX_SIGNALLING_MESSAGE_BYTES,
+  startSignallingServer,
+  type SignallingServer,
+  type SignallingServerOptions,
+} from './signalling-server.js';
+export {
+  MAX_ROOM_PLAYERS,
+  MIN_ROOM_PLAYERS,
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+  SignallingError,
+  type SignalCandidate,
+  type SignalData,
+  type SignalDescription,
+  type SignallingErrorCode,
+} from './signalling-protocol.js';

@@ -36,7 +36,8 @@ export interface Packet {
  * `sendTo` as it goes; the game never sees a packet.
  *
  * Implementations: `simulatedLink` (in-process, on virtual time, for
- * tests); a WebRTC data channel transport will follow with the session.
+ * tests); `webrtcTransport` (WebRTC data channels between browsers or Node
+ * peers, which `joinRoom` connects by a room code).
  */
 export interface Transport {
   /**
