@@ -1,4 +1,4 @@
-import { broadcastChannelTransport, type BroadcastChannelTransport } from 'tickflow/netplay';
+import { broadcastChannelTransport, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, type BroadcastChannelTransport } from 'tickflow/netplay';
 
 /**
  * A room of the tabs of one browser, by code, with no server: the tabs that
@@ -22,11 +22,6 @@ import { broadcastChannelTransport, type BroadcastChannelTransport } from 'tickf
  * @module
  */
 
-/** The letters of a room code: no 0/O or 1/I to misread (the signalling server's alphabet). */
-export const ROOM_CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** How many letters a room code has. */
-export const ROOM_CODE_LENGTH = 4;
-
 /** How long a tab listens before it claims, and how long a claim must stand unchallenged. */
 export const CLAIM_SETTLE_MS = 300;
 /** How often a seated tab repeats its claim while the room fills. */
@@ -42,15 +37,15 @@ export interface BroadcastRoom {
   leave(): void;
 }
 
-/** A room code as typed (`' abcd '`), or undefined when it is not one. */
+/** A room code as typed (`' abcd '`), or undefined when it is not one: the signalling server's codes (4 letters, no I or O to misread), so one code works on both paths. */
 export function normalizeCode(typed: string): string | undefined {
   const code = typed.trim().toUpperCase();
-  return code.length === ROOM_CODE_LENGTH && [...code].every((letter) => ROOM_CODE_LETTERS.includes(letter)) ? code : undefined;
+  return code.length === ROOM_CODE_LENGTH && [...code].every((letter) => ROOM_CODE_ALPHABET.includes(letter)) ? code : undefined;
 }
 
 /** A fresh room code. */
 export function randomCode(): string {
-  return Array.from({ length: ROOM_CODE_LENGTH }, () => ROOM_CODE_LETTERS[Math.floor(Math.random() * ROOM_CODE_LETTERS.length)]).join('');
+  return Array.from({ length: ROOM_CODE_LENGTH }, () => ROOM_CODE_ALPHABET[Math.floor(Math.random() * ROOM_CODE_ALPHABET.length)]).join('');
 }
 
 type LobbyMessage =

@@ -1,5 +1,5 @@
 import { createInput } from 'tickflow';
-import { conditionedTransport, type P2PSessionStats, type Transport } from 'tickflow/netplay';
+import { conditionedTransport, joinRoom, type P2PSessionStats, type Transport } from 'tickflow/netplay';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
 import { ART } from './art/art-layout.js';
 import { joinBroadcastRoom, normalizeCode, randomCode } from './broadcast-room.js';
@@ -13,13 +13,20 @@ import { bindTouchPad } from '../shared/touch-pad.js';
 
 /**
  * Paddle Duel online, on the page: a room by code, then one match between
- * this tab and another (of this browser, through a BroadcastChannel), with
- * the netplay HUD and the bad-network switch. See online-duel.ts for the
- * match itself.
+ * this tab and another, with the netplay HUD and the bad-network switch.
+ * See online-duel.ts for the match itself. Two paths to the other player,
+ * each resolving to a seat and a transport:
+ *
+ * - without `?signal=`, the tabs of this browser, through a
+ *   BroadcastChannel (broadcast-room.ts): no server;
+ * - with `?signal=ws://host:8787`, two devices, through WebRTC data
+ *   channels that `joinRoom` connects through the signalling server there
+ *   (`npx tickflow signal --port 8787 --host 0.0.0.0`).
  *
  * Query parameters:
  *
  * - `?room=ABCD`: join that room at once (the link to share);
+ * - `?signal=ws://...`: the signalling server (the WebRTC path);
  * - `?bad=1`: start with the bad network switched on.
  *
  * The test handle, `window.__online`:
@@ -72,6 +79,8 @@ export interface OnlineHandle {
 }
 
 const params = new URLSearchParams(location.search);
+/** The signalling server of the WebRTC path; undefined for the tabs of this browser. */
+const signalUrl = params.get('signal') ?? undefined;
 const element = <E extends HTMLElement>(selector: string): E => {
   const found = document.querySelector<E>(selector);
   if (found === null) throw new Error(`paddle duel online: the page has no ${selector}`);
@@ -128,18 +137,14 @@ function readLocal(): number {
   return encodeDuelInput({ up, down, confirm });
 }
 
-/** Takes a seat in room `code` and plays the match there. */
-async function join(code: string): Promise<void> {
+/** Takes a seat in room `code` (on WebRTC, undefined: a new room the server names) and plays the match there. */
+async function join(code: string | undefined): Promise<void> {
   form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input').forEach((control) => (control.disabled = true));
-  codeField.value = code;
-  const url = new URL(location.href);
-  url.searchParams.set('room', code);
-  history.replaceState(null, '', url);
-  roomStatus.innerHTML = `Room <b>${code}</b>: waiting for the other player. Open this page's link in another tab to play.`;
-  stageMessage.textContent = `Waiting for a second player in room ${code}…`;
+  if (code !== undefined) waitFor(code);
+  else roomStatus.textContent = 'Making a room…';
   let seat: Seat;
   try {
-    seat = await joinBroadcastRoom(code);
+    seat = signalUrl === undefined ? await joinBroadcastRoom(code!) : await joinWebRtc(signalUrl, code);
   } catch (error) {
     roomStatus.textContent = error instanceof Error ? error.message : String(error);
     stageMessage.textContent = 'Join a room to play.';
@@ -148,6 +153,25 @@ async function join(code: string): Promise<void> {
   }
   await artLoaded;
   start(seat);
+}
+
+/** Shows the room's code and link while the other player is awaited. */
+function waitFor(code: string): void {
+  codeField.value = code;
+  const url = new URL(location.href);
+  url.searchParams.set('room', code);
+  history.replaceState(null, '', url);
+  const where = signalUrl === undefined ? 'Open this link in a second window of this browser, side by side (a tab behind another gets no frames).' : 'Open this link on the other device.';
+  roomStatus.innerHTML = `Room <b>${code}</b>: waiting for the other player. ${where}`;
+  stageMessage.textContent = `Waiting for a second player in room ${code}…`;
+}
+
+/** The WebRTC path: a seat in room `code` (or a new room) on the signalling server at `url`, resolved once the data channel is open. */
+async function joinWebRtc(url: string, code: string | undefined): Promise<Seat> {
+  const onJoined = ({ code: named }: { code: string }) => waitFor(named);
+  const onPeerClosed = (peer: number) => duel?.session.disconnectPeer(peer);
+  const room = await joinRoom(code === undefined ? { url, players: 2, onJoined, onPeerClosed } : { url, code, onJoined, onPeerClosed });
+  return { code: room.code, playerIndex: room.playerIndex, transport: room.transport };
 }
 
 function start(seat: Seat): void {
@@ -183,7 +207,8 @@ form.addEventListener('submit', (event) => {
   }
   void join(code);
 });
-element('#new-room').addEventListener('click', () => void join(randomCode()));
+// On WebRTC the server names new rooms; between tabs, this page does.
+element('#new-room').addEventListener('click', () => void join(signalUrl === undefined ? randomCode() : undefined));
 
 // Not declared on Window: the gallery's examples each publish their own handle.
 (window as unknown as { __online: OnlineHandle }).__online = {

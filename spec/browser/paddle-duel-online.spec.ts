@@ -17,6 +17,8 @@ import { finger, middleOf } from './touch.js';
 /** Where the lead looks at the page without running it. */
 const SCREENSHOT_DESKTOP = '/tmp/paddle-duel-online-1280.png';
 const SCREENSHOT_PHONE = '/tmp/paddle-duel-online-390.png';
+/** The court alone, mid-match: what the gallery card's picture is made from (the capture script opens one tab, which has no match). */
+const SCREENSHOT_STAGE = '/tmp/paddle-duel-online-stage.png';
 
 /** pixi's driver warnings at start-up are not the page's errors (BROWSER.md, pitfall 2). */
 const NOISE = /GPU stall due to ReadPixels/;
@@ -127,6 +129,7 @@ describe('Paddle Duel online, two tabs over a BroadcastChannel', () => {
       expect(stats.peers[0]!.pingMs).toBeDefined();
     }
     await a.screenshot({ path: SCREENSHOT_DESKTOP });
+    await a.locator('#stage').screenshot({ path: SCREENSHOT_STAGE });
     const hud = await handle(a, (o) => o.hud);
     expect(hud['ping']).toMatch(/^\d+ ms$/);
     expect(hud['checks']).toMatch(/^\d+ matched$/);
