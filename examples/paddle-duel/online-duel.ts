@@ -87,7 +87,12 @@ export interface OnlineDuelOptions {
   seed: number;
   /** What this machine's player holds for `tick`: a byte of {@link encodeDuelInput}. Called once a tick as the session runs forward. */
   readLocal(tick: number): number;
-  /** Where cues play; defaults to the engine's cue log (a re-simulated tick would play its cues again: see the page). */
+  /**
+   * Where cues play; defaults to the engine's cue log. Only a tick's first
+   * run plays its cues: a tick run again after a rollback is silent, so a
+   * bounce is heard once (or, when a prediction proved wrong, the bounce
+   * that was predicted: rollback games sound what they showed).
+   */
   cues?: CuePlayer;
   /** The input delay in ticks; defaults to the session's (2). */
   delay?: number;
@@ -128,6 +133,9 @@ export interface OnlineDuel {
  */
 export function createOnlineDuel(options: OnlineDuelOptions): OnlineDuel {
   const { backend, transport, playerIndex, seed, readLocal, cues, delay, onDesync, onTick } = options;
+  /** The furthest tick run so far, and whether the tick running now is its first run. */
+  let furthestTick = -1;
+  let firstRun = false;
   const { engine, match, input } = createPaddleDuel({
     backend,
     clock: constantClock(ONLINE_STEP_MS),
@@ -136,7 +144,7 @@ export function createOnlineDuel(options: OnlineDuelOptions): OnlineDuel {
     seed,
     randomSeed: seed,
     loadCourtsAtOnce: true,
-    ...(cues !== undefined && { cues }),
+    ...(cues !== undefined && { cues: firstRunOnly(cues, () => firstRun) }),
   });
   const hold = (code: string, down: boolean): void => (down ? input.press(code) : input.release(code));
   const session = createP2PSession<ReturnType<typeof engine.save>>({
@@ -158,6 +166,9 @@ export function createOnlineDuel(options: OnlineDuelOptions): OnlineDuel {
         confirm ||= press.confirm;
       });
       hold('Enter', confirm);
+      const tick = inputs[0]!.tick;
+      firstRun = tick > furthestTick;
+      furthestTick = Math.max(furthestTick, tick);
       engine.advance();
       onTick?.(inputs);
     },
@@ -165,6 +176,15 @@ export function createOnlineDuel(options: OnlineDuelOptions): OnlineDuel {
     ...(onDesync !== undefined && { onDesync }),
   });
   return { engine, match, session, side: sideOf(playerIndex) };
+}
+
+/** A cue player that plays only while `playing()` says so. */
+function firstRunOnly(cues: CuePlayer, playing: () => boolean): CuePlayer {
+  return {
+    play(name, options) {
+      if (playing()) cues.play(name, options);
+    },
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { createInput } from 'tickflow';
 import { conditionedTransport, joinRoom, type P2PSessionStats, type Transport } from 'tickflow/netplay';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
+import { webAudioCues } from 'tickflow/web-audio';
 import { ART } from './art/art-layout.js';
+import { CUE_TONES } from './cues.js';
 import { joinBroadcastRoom, normalizeCode, randomCode } from './broadcast-room.js';
 import { latestFrameBackend } from './latest-frame-backend.js';
 import { netplayHud } from './netplay-hud.js';
@@ -178,7 +180,7 @@ function start(seat: Seat): void {
   joined = seat;
   transport = conditionedTransport(seat.transport, { ...BAD_NETWORK, seed: seedFromRoomCode(seat.code) + seat.playerIndex }, () => performance.now());
   showBadNetwork();
-  duel = createOnlineDuel({ backend, transport, playerIndex: seat.playerIndex, seed: seedFromRoomCode(seat.code), readLocal });
+  duel = createOnlineDuel({ backend, transport, playerIndex: seat.playerIndex, seed: seedFromRoomCode(seat.code), readLocal, cues: webAudioCues({ cues: CUE_TONES }) });
   const side = duel.side === 'left' ? 'the left paddle (blue)' : 'the right paddle (orange)';
   roomStatus.innerHTML = `Room <b>${seat.code}</b>: you are player ${seat.playerIndex + 1}, ${side}.`;
   stageMessage.textContent = 'Connecting…';

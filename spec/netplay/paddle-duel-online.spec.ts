@@ -4,6 +4,7 @@ import { hashState } from '../../src/replay/state-hash.js';
 import { simulatedLink, type LinkConditions } from '../../src/netplay/index.js';
 import { Ball } from '../../examples/paddle-duel/ball.js';
 import { NARROWS } from '../../examples/paddle-duel/courts.js';
+import { CUES } from '../../examples/paddle-duel/cues.js';
 import { createOnlineDuel, encodeDuelInput, seedFromRoomCode, sharedState, type OnlineDuel } from '../../examples/paddle-duel/online-duel.js';
 import { Paddle } from '../../examples/paddle-duel/paddle.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
@@ -28,6 +29,8 @@ function scripted(duel: () => OnlineDuel, player: number) {
 
 interface Machine {
   readonly duel: OnlineDuel;
+  /** The cues played, by name. */
+  readonly heard: Map<string, number>;
   /** The shared state's hash after each tick as last run (a re-simulated tick keeps its corrected state). */
   readonly hashes: Map<number, string>;
 }
@@ -37,6 +40,7 @@ function playMatch(link: Partial<LinkConditions>, seconds: number): Machine[] {
   const seed = seedFromRoomCode('ABCD');
   const machines: Machine[] = [0, 1].map((player) => {
     const hashes = new Map<number, string>();
+    const heard = new Map<string, number>();
     const machine: { duel?: OnlineDuel } = {};
     machine.duel = createOnlineDuel({
       backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }),
@@ -45,8 +49,9 @@ function playMatch(link: Partial<LinkConditions>, seconds: number): Machine[] {
       seed,
       readLocal: scripted(() => machine.duel!, player),
       onTick: (inputs) => hashes.set(inputs[0]!.tick, hashState(sharedState(machine.duel!.engine.save()))),
+      cues: { play: (name) => void heard.set(name, (heard.get(name) ?? 0) + 1) },
     });
-    return { duel: machine.duel, hashes };
+    return { duel: machine.duel, hashes, heard };
   });
   // Player 1's frames come 7 ms after player 0's: two machines never share a clock.
   const frameMs = 1000 / 60;
@@ -78,6 +83,8 @@ describe('Paddle Duel online: two rollback sessions over a simulated link', () =
       expect(duel.engine.world.level).toBe(NARROWS.level);
       duel.engine.destroy();
     }
+    // A tick run again after a rollback plays no cue: each round's "go" is heard once, on each machine.
+    for (const { heard } of machines) expect(heard.get(CUES.go)).toBe(2);
     expect(a.duel.match.totals).toEqual(b.duel.match.totals);
   });
 });
