@@ -17,6 +17,8 @@ import { finger, middleOf } from './touch.js';
 /** Where the lead looks at the page without running it. */
 const SCREENSHOT_DESKTOP = '/tmp/paddle-duel-online-1280.png';
 const SCREENSHOT_PHONE = '/tmp/paddle-duel-online-390.png';
+/** A third tab, refused by a room whose match is on. */
+const SCREENSHOT_REFUSED = '/tmp/paddle-duel-online-refused.png';
 /** The court alone, mid-match: what the gallery card's picture is made from (the capture script opens one tab, which has no match). */
 const SCREENSHOT_STAGE = '/tmp/paddle-duel-online-stage.png';
 
@@ -133,6 +135,15 @@ describe('Paddle Duel online, two tabs over a BroadcastChannel', () => {
     const hud = await handle(a, (o) => o.hud);
     expect(hud['ping']).toMatch(/^\d+ ms$/);
     expect(hud['checks']).toMatch(/^\d+ matched$/);
+    // A third tab on the same code finds the match on and says so; it takes no seat, and the two play on.
+    const third = await pair.context.newPage();
+    await third.goto(harness.url('paddle-duel/online/?room=KEYS'));
+    await waitUntil(third, () => /already playing/.test(document.querySelector('#room-status')!.textContent!), undefined, 30_000);
+    expect(await handle(third, (o) => o.joined)).toBeUndefined();
+    expect(await third.locator('#join').isEnabled()).toBe(true); // free to try another code
+    await third.screenshot({ path: SCREENSHOT_REFUSED });
+    await framesPass(a, 30);
+    for (const page of pair.pages) expect((await handle(page, (o) => o.stats()))!.peers[0]!.disconnected).toBe(false);
     expect(pair.errors).toEqual([]);
     await pair.context.close();
   });
