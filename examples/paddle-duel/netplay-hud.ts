@@ -30,8 +30,8 @@ type RowKey = (typeof ROWS)[number][0];
 
 /** What the HUD shows, updated from the page's frames. */
 export interface NetplayHud {
-  /** Reads the stats if {@link HUD_EVERY_MS} passed since the last read (`nowMs`: the frame's time). */
-  update(read: () => P2PSessionStats, nowMs: number): void;
+  /** Shows `stats` if {@link HUD_EVERY_MS} passed since it last did (`nowMs`: the frame's time). */
+  update(stats: P2PSessionStats, nowMs: number): void;
   /** The values shown now, by row (for tests). */
   readonly shown: Readonly<Record<RowKey, string>>;
 }
@@ -61,9 +61,8 @@ export function netplayHud(list: HTMLElement): NetplayHud {
   let lastRollbacks = 0;
   return {
     shown,
-    update(read, nowMs) {
+    update(stats, nowMs) {
       if (lastMs !== undefined && nowMs - lastMs < HUD_EVERY_MS) return;
-      const stats = read();
       const perSecond = lastMs === undefined ? 0 : ((stats.rollbacks - lastRollbacks) * 1000) / (nowMs - lastMs);
       lastMs = nowMs;
       lastRollbacks = stats.rollbacks;

@@ -157,6 +157,13 @@ async function join(code: string | undefined): Promise<void> {
   start(seat);
 }
 
+/** "Room <b>code</b>" and the rest, in the room's status line. */
+function say(code: string, rest: string): void {
+  const bold = document.createElement('b');
+  bold.textContent = code;
+  roomStatus.replaceChildren('Room ', bold, rest);
+}
+
 /** Shows the room's code and link while the other player is awaited. */
 function waitFor(code: string): void {
   codeField.value = code;
@@ -164,7 +171,7 @@ function waitFor(code: string): void {
   url.searchParams.set('room', code);
   history.replaceState(null, '', url);
   const where = signalUrl === undefined ? 'Open this link in a second window of this browser, side by side (a tab behind another gets no frames).' : 'Open this link on the other device.';
-  roomStatus.innerHTML = `Room <b>${code}</b>: waiting for the other player. ${where}`;
+  say(code, `: waiting for the other player. ${where}`);
   stageMessage.textContent = `Waiting for a second player in room ${code}…`;
 }
 
@@ -178,11 +185,12 @@ async function joinWebRtc(url: string, code: string | undefined): Promise<Seat> 
 
 function start(seat: Seat): void {
   joined = seat;
-  transport = conditionedTransport(seat.transport, { ...BAD_NETWORK, seed: seedFromRoomCode(seat.code) + seat.playerIndex }, () => performance.now());
+  // Each side's faults drawn from a seed of its own (a seed is 32 bits: the sum wraps).
+  transport = conditionedTransport(seat.transport, { ...BAD_NETWORK, seed: (seedFromRoomCode(seat.code) + seat.playerIndex) >>> 0 }, () => performance.now());
   showBadNetwork();
   duel = createOnlineDuel({ backend, transport, playerIndex: seat.playerIndex, seed: seedFromRoomCode(seat.code), readLocal, cues: webAudioCues({ cues: CUE_TONES }) });
   const side = duel.side === 'left' ? 'the left paddle (blue)' : 'the right paddle (orange)';
-  roomStatus.innerHTML = `Room <b>${seat.code}</b>: you are player ${seat.playerIndex + 1}, ${side}.`;
+  say(seat.code, `: you are player ${seat.playerIndex + 1}, ${side}.`);
   stageMessage.textContent = 'Connecting…';
   const session = duel.session;
   const frame = (timeMs: number): void => {
@@ -190,7 +198,7 @@ function start(seat: Seat): void {
     backend.draw();
     frames++;
     const stats = session.stats();
-    hud.update(() => stats, timeMs);
+    hud.update(stats, timeMs);
     const message = stats.peers[0]?.disconnected === true ? 'The other player left.' : stats.phase === 'synchronizing' ? 'Connecting…' : undefined;
     stageMessage.hidden = message === undefined;
     if (message !== undefined) stageMessage.textContent = message;

@@ -72,5 +72,6 @@ describe('conditionedTransport', () => {
     expect(() => conditionedTransport(b, { loss: 2 }, () => 0)).toThrow(/simulatedLink: loss must be a number from 0 to 1, got 2/);
     expect(() => conditionedTransport(b, { peers: 3 } as never, () => 0)).toThrow(/conditions.peers must be absent/);
     expect(() => conditionedTransport(b, {}, 5 as never)).toThrow(/clock must be a function/);
+    expect(() => conditionedTransport(b, { seed: 2 ** 32 }, () => 0)).toThrow(/seed must be a whole number from 0 to 4294967295/); // now, not at the first packet
   });
 });

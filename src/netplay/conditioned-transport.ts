@@ -2,7 +2,7 @@ import { OptionError } from '../../operators/option-error.js';
 import { functionOption } from '../../operators/validate.js';
 import { DEFAULT_RANDOM_SEED } from '../engines/shell/engine-random.js';
 import { simulatedLink, type SimulatedLink } from './simulated-link.js';
-import { linkConditions, type SimulatedLinkOptions } from './simulated-link-options.js';
+import type { SimulatedLinkOptions } from './simulated-link-options.js';
 import type { Packet, PeerId, Transport } from './transport.js';
 
 /** The faults a {@link conditionedTransport} adds: a {@link simulatedLink}'s options but `peers` (one link per peer is made). */
@@ -60,7 +60,7 @@ export function conditionedTransport(inner: Transport, conditions: TransportCond
   if (conditions !== null && typeof conditions === 'object' && 'peers' in conditions) {
     throw new OptionError(where, 'conditions.peers', 'absent (one two-endpoint link is made per peer)', (conditions as SimulatedLinkOptions).peers);
   }
-  linkConditions(conditions); // checked once here, so a bad condition fails now and not at the first packet
+  simulatedLink({ ...conditions, peers: 2 }); // a link made and dropped: every condition and the seed checked now, not at the first packet
   functionOption(where, 'clock', clock);
   return new Conditioned(inner, conditions, clock);
 }
