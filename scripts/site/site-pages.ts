@@ -78,6 +78,7 @@ export const GUIDES: readonly Guide[] = [
     entryPoints: ['tickflow/testing'],
     gallery: ['paddle-duel/', 'orbit-catch/'],
   },
+  { source: 'docs/netplay-transports.md', entryPoints: ['tickflow/netplay'], gallery: ['paddle-duel/online/'] },
 ];
 
 /** The README: the site's home page. */
