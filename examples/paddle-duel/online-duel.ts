@@ -43,6 +43,9 @@ export const SIDE_KEYS: Readonly<Record<Side, { readonly up: string; readonly do
 /** A tick's length online: the session's fixed step and the engine's constant clock, 1/60 s. */
 export const ONLINE_STEP_MS = 1000 / 60;
 
+/** The page's "bad network" (its switch wraps the transport in these, both ways): what a poor mobile link can be. */
+export const BAD_NETWORK = { latencyMs: 120, jitterMs: 40, loss: 0.1 } as const;
+
 /** What a player holds in one tick. */
 export interface DuelPress {
   readonly up: boolean;

@@ -7,7 +7,7 @@ import { CUE_TONES } from './cues.js';
 import { joinBroadcastRoom, normalizeCode, randomCode } from './broadcast-room.js';
 import { latestFrameBackend } from './latest-frame-backend.js';
 import { netplayHud } from './netplay-hud.js';
-import { createOnlineDuel, encodeDuelInput, seedFromRoomCode, type OnlineDuel } from './online-duel.js';
+import { BAD_NETWORK, createOnlineDuel, encodeDuelInput, seedFromRoomCode, type OnlineDuel } from './online-duel.js';
 import { Paddle } from './paddle.js';
 import { duelStateHash } from './state-hash.js';
 import { BACKGROUND_COLOR, LOGICAL_HEIGHT, LOGICAL_WIDTH } from './tuning.js';
@@ -46,9 +46,6 @@ import { bindTouchPad } from '../shared/touch-pad.js';
  *
  * @module
  */
-
-/** The bad network: what a poor mobile link can be, each way. */
-export const BAD_NETWORK = { latencyMs: 120, jitterMs: 40, loss: 0.1 } as const;
 
 /** How far a drag's height may be from the paddle's middle before the paddle moves to it, in world units. */
 const DRAG_DEAD_ZONE = 10;
