@@ -47,6 +47,9 @@ import { bindTouchPad } from '../shared/touch-pad.js';
  * @module
  */
 
+/** How long without an animation frame before a timer runs the session instead (a hidden tab), in ms. */
+const KEEP_ALIVE_MS = 250;
+
 /** How far a drag's height may be from the paddle's middle before the paddle moves to it, in world units. */
 const DRAG_DEAD_ZONE = 10;
 
@@ -190,7 +193,7 @@ function start(seat: Seat): void {
   say(seat.code, `: you are player ${seat.playerIndex + 1}, ${side}.`);
   stageMessage.textContent = 'Connecting…';
   const session = duel.session;
-  const frame = (timeMs: number): void => {
+  const step = (timeMs: number): void => {
     session.frame(timeMs);
     backend.draw();
     frames++;
@@ -199,8 +202,19 @@ function start(seat: Seat): void {
     const message = stats.peers[0]?.disconnected === true ? 'The other player left.' : stats.phase === 'synchronizing' ? 'Connecting…' : undefined;
     stageMessage.hidden = message === undefined;
     if (message !== undefined) stageMessage.textContent = message;
+  };
+  let lastFrameMs = performance.now();
+  const frame = (timeMs: number): void => {
+    lastFrameMs = performance.now();
+    step(timeMs);
     requestAnimationFrame(frame);
   };
+  // A hidden tab gets no animation frames (and timers at most once a second): this timer keeps its session
+  // receiving and sending, so the other player's game waits for it (stalls) rather than, after 3 s of
+  // silence, counting it as gone for the rest of the match.
+  setInterval(() => {
+    if (performance.now() - lastFrameMs > KEEP_ALIVE_MS) step(performance.now());
+  }, KEEP_ALIVE_MS);
   requestAnimationFrame(frame);
 }
 

@@ -25,7 +25,19 @@ const SCREENSHOT_STAGE = '/tmp/paddle-duel-online-stage.png';
 /** pixi's driver warnings at start-up are not the page's errors (BROWSER.md, pitfall 2). */
 const NOISE = /GPU stall due to ReadPixels/;
 
-type OnlineWindow = { __online?: OnlineHandle };
+type OnlineWindow = { __online?: OnlineHandle; __hideTab?: (hidden: boolean) => void };
+
+/** An init script: `__hideTab(true)` holds back every animation frame the page asks for, `__hideTab(false)` lets them come. */
+const HIDEABLE_TAB = `(() => {
+  const request = window.requestAnimationFrame.bind(window);
+  const held = [];
+  let hidden = false;
+  window.requestAnimationFrame = (callback) => (hidden ? (held.push(callback), 0) : request(callback));
+  window.__hideTab = (on) => {
+    hidden = on;
+    if (!on) for (const callback of held.splice(0)) request(callback);
+  };
+})();`;
 
 interface Pair {
   readonly context: BrowserContext;
@@ -60,6 +72,9 @@ async function openPair(code: string, options: { phone?: boolean; search?: strin
   const context = await browser.newContext(
     phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true } : { viewport: { width: 1280, height: 800 } },
   );
+  // A tab "hidden" on demand: its animation frames held back, as a browser holds them from a hidden tab
+  // (document.visibilityState cannot be changed for real: BROWSER.md, pitfall 3).
+  await context.addInitScript(HIDEABLE_TAB);
   const errors: string[] = [];
   const pages = [await context.newPage(), await context.newPage()] as const;
   for (const page of pages) {
@@ -169,6 +184,33 @@ describe('Paddle Duel online, two tabs over a BroadcastChannel', () => {
       expect(stats.peers[0]!.pingMs!).toBeGreaterThan(200); // two latencies of 120 ms and jitter, against a few ms without
     }
     expect(await handle(a, (o) => o.hud['ping'])).toMatch(/^\d{3,} ms$/);
+    expect(pair.errors).toEqual([]);
+    await pair.context.close();
+  });
+
+  it('a tab that gets no animation frames (hidden) keeps its seat: the other waits for it (stalls) past the 3 s a silent peer has, and play goes on when it is back', async () => {
+    const pair = await openPair('HDNT');
+    const [a, b] = pair.pages;
+    await framesPass(a, 10);
+    await a.evaluate(() => (window as OnlineWindow).__hideTab!(true));
+    const stalledBefore = (await handle(b, (o) => o.stats()!.stalledFrames));
+    const aFrames = await handle(a, (o) => o.frames);
+    // Tab B's frames go on, past the 3 s of its own clock after which a silent peer is dropped (the rule is in
+    // time, so this wait is too: 4 s of the page's clock, and 60 of its frames at least).
+    const from = await b.evaluate(() => ({ ms: performance.now(), frames: (window as OnlineWindow).__online!.frames }));
+    await waitUntil(b, (f) => performance.now() - f.ms >= 4000 && (window as OnlineWindow).__online!.frames >= f.frames + 60, from, 30_000);
+    const stats = (await handle(b, (o) => o.stats()))!;
+    expect(stats.peers[0]!.disconnected).toBe(false);
+    expect(stats.stalledFrames).toBeGreaterThan(stalledBefore); // it waited for the hidden tab
+    expect(await handle(a, (o) => o.frames)).toBeGreaterThan(aFrames + 5); // the hidden tab's session ran on its timer
+    await a.evaluate(() => (window as OnlineWindow).__hideTab!(false));
+    const tick = (await handle(b, (o) => o.stats()!.currentTick)) + 120;
+    await bothConfirm(pair, tick, 3);
+    for (const page of pair.pages) {
+      const after = (await handle(page, (o) => o.stats()))!;
+      expect(after.desyncs).toEqual([]);
+      expect(after.peers[0]!.disconnected).toBe(false);
+    }
     expect(pair.errors).toEqual([]);
     await pair.context.close();
   });
