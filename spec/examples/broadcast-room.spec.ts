@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { joinBroadcastRoom, normalizeCode, randomCode, type BroadcastRoom } from '../../examples/paddle-duel/broadcast-room.js';
+import { CLAIM_EVERY_MS, CLAIM_SETTLE_MS, joinBroadcastRoom, normalizeCode, randomCode, type BroadcastRoom } from '../../examples/paddle-duel/broadcast-room.js';
 
 // Paddle Duel online's room between the tabs of one browser (Node has the same
 // BroadcastChannel): each tab takes the first free seat, two that arrive at
 // once settle it by their tickets, and a tab that comes once the match is on is
 // refused. Real time: the claims settle in a few hundred ms.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every 5 ms, up to 2 s: a message posted on a BroadcastChannel arrives a task or more later. */
+async function eventually(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 2000; waited += 5) await sleep(5);
+}
 
 const leave = (rooms: readonly BroadcastRoom[]) => {
   for (const room of rooms) {
@@ -16,15 +23,20 @@ const leave = (rooms: readonly BroadcastRoom[]) => {
 describe('joinBroadcastRoom', () => {
   it('seats the first tab 0 and the second 1, and their transports reach each other', async () => {
     const first = joinBroadcastRoom('FRST');
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the second tab opens a moment later
+    // The second tab opens once the first has claimed its seat (its first claim comes after CLAIM_SETTLE_MS).
+    await sleep(CLAIM_SETTLE_MS + 2 * CLAIM_EVERY_MS);
     const rooms = await Promise.all([first, joinBroadcastRoom('FRST')]);
     expect(rooms.map((room) => [room.code, room.playerIndex, room.players])).toEqual([
       ['FRST', 0, 2],
       ['FRST', 1, 2],
     ]);
     rooms[0]!.transport.sendTo(1, new Uint8Array([7]));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(rooms[1]!.transport.receiveAll().map((p) => [p.from, p.message[0]])).toEqual([[0, 7]]);
+    const received: [number, number | undefined][] = [];
+    await eventually(() => {
+      for (const p of rooms[1]!.transport.receiveAll()) received.push([p.from, p.message[0]]);
+      return received.length > 0;
+    });
+    expect(received).toEqual([[0, 7]]);
     leave(rooms);
   });
 
