@@ -1,3 +1,5 @@
+import type { CueTone } from 'tickflow/web-audio';
+
 /**
  * The names of Paddle Duel's audio cues. Ticks play them through
  * `ctx.cue(name)`; in the browser a Web Audio player sounds them, in Node the
@@ -30,3 +32,17 @@ export const CUES = {
 
 /** One of {@link CUES}. */
 export type CueName = (typeof CUES)[keyof typeof CUES];
+
+/** How each cue sounds: short synthesized tones, no files. */
+export const CUE_TONES: Readonly<Record<string, CueTone>> = {
+  [CUES.count]: { frequency: 440, durationMs: 110, type: 'sine', gain: 0.18 },
+  [CUES.go]: { frequency: 880, durationMs: 220, type: 'sine', gain: 0.2 },
+  [CUES.paddle]: { frequency: 330, durationMs: 70, type: 'square', gain: 0.12 },
+  [CUES.wall]: { frequency: 220, durationMs: 50, type: 'triangle', gain: 0.15 },
+  [CUES.point]: { frequency: 660, durationMs: 260, type: 'triangle', gain: 0.22 },
+  [CUES.round]: { frequency: 990, durationMs: 420, type: 'triangle', gain: 0.22 },
+  [CUES.over]: { frequency: 523, durationMs: 700, type: 'triangle', gain: 0.25 },
+  [CUES.pause]: { frequency: 300, durationMs: 120, type: 'sine', gain: 0.15 },
+  [CUES.menuMove]: { frequency: 1200, durationMs: 35, type: 'square', gain: 0.08 },
+  [CUES.menuSelect]: { frequency: 1500, durationMs: 60, type: 'square', gain: 0.1 },
+};

@@ -8,12 +8,12 @@ import {
 } from 'tickflow';
 import { readOutcome, type WorldOutcome } from 'tickflow/testing';
 import type { WorldEngine } from 'tickflow/world';
-import { webAudioCues, type CueTone } from 'tickflow/web-audio';
+import { webAudioCues } from 'tickflow/web-audio';
 import { loadAssets, pixiBackend } from 'tickflow/pixi';
 import type { ReplayHost, Session } from 'tickflow/replay';
 import { ART } from './art/art-layout.js';
 import { PADDLE_DUEL_BINDINGS, type DuelAction } from './bindings.js';
-import { CUES } from './cues.js';
+import { CUE_TONES } from './cues.js';
 import type { DuelMode, MatchPhase } from './duel-mode.js';
 import type { Match, Seat, Side } from './match.js';
 import { createPaddleDuel } from './paddle-duel.js';
@@ -84,19 +84,6 @@ export interface DuelStatus {
   readonly transitioning: boolean;
 }
 
-/** How each cue sounds: short synthesized tones, no files. */
-const TONES: Record<string, CueTone> = {
-  [CUES.count]: { frequency: 440, durationMs: 110, type: 'sine', gain: 0.18 },
-  [CUES.go]: { frequency: 880, durationMs: 220, type: 'sine', gain: 0.2 },
-  [CUES.paddle]: { frequency: 330, durationMs: 70, type: 'square', gain: 0.12 },
-  [CUES.wall]: { frequency: 220, durationMs: 50, type: 'triangle', gain: 0.15 },
-  [CUES.point]: { frequency: 660, durationMs: 260, type: 'triangle', gain: 0.22 },
-  [CUES.round]: { frequency: 990, durationMs: 420, type: 'triangle', gain: 0.22 },
-  [CUES.over]: { frequency: 523, durationMs: 700, type: 'triangle', gain: 0.25 },
-  [CUES.pause]: { frequency: 300, durationMs: 120, type: 'sine', gain: 0.15 },
-  [CUES.menuMove]: { frequency: 1200, durationMs: 35, type: 'square', gain: 0.08 },
-  [CUES.menuSelect]: { frequency: 1500, durationMs: 60, type: 'square', gain: 0.1 },
-};
 
 const params = new URLSearchParams(location.search);
 const parityFrames = Number(params.get('parity'));
@@ -123,7 +110,7 @@ const backend = await createBackend();
 const input = createInput({ bindings: PADDLE_DUEL_BINDINGS, keyboardTarget: window, pointerTarget: stage });
 // The touch screen's buttons press the keys they stand for, through the same input.
 bindTouchPad(document.querySelector('#touch-pad')!, input);
-const cues = webAudioCues({ cues: TONES });
+const cues = webAudioCues({ cues: CUE_TONES });
 const { engine, match } = createPaddleDuel({
   backend,
   clock,

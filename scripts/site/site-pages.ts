@@ -71,8 +71,7 @@ export const GUIDES: readonly Guide[] = [
     gallery: [],
   },
   { source: 'docs/replay.md', entryPoints: ['tickflow/replay'], gallery: [] },
-  { source: 'docs/netplay.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: [] },
-  { source: 'docs/netplay-transports.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: [] },
+  { source: 'docs/netplay.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: ['paddle-duel/online/'] },
   { source: 'docs/rooms.md', entryPoints: ['tickflow/colyseus'], gallery: [] },
   { source: 'docs/determinism.md', entryPoints: ['tickflow/replay', 'tickflow/state', 'tickflow/runtime'], gallery: [] },
   { source: 'docs/testing.md', entryPoints: ['tickflow/testing'], gallery: [] },
@@ -81,6 +80,7 @@ export const GUIDES: readonly Guide[] = [
     entryPoints: ['tickflow/testing'],
     gallery: ['paddle-duel/', 'orbit-catch/'],
   },
+  { source: 'docs/netplay-transports.md', entryPoints: ['tickflow/netplay', 'tickflow/netplay-server'], gallery: ['paddle-duel/online/'] },
 ];
 
 /** The README: the site's home page. */

@@ -106,7 +106,8 @@ async function expectUsableOnPhone(page: Page, name: string, { stage, frame, fir
 
 describe('the gallery at 390 × 844', () => {
   it('the index: every card the whole width, nothing overflowing, text readable', async () => {
-    const opened = await openAsPhone('', () => document.querySelectorAll('.card').length === 8);
+    // The gallery writes every card at once (as gallery.spec.ts waits for it): a count here would break with each new example.
+    const opened = await openAsPhone('', () => document.querySelectorAll('.card').length > 0);
     await expectUsableOnPhone(opened.page, 'index', { stage: '.card', firstScreen: true });
     expect(opened.errors).toEqual([]);
     await opened.close();

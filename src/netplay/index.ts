@@ -16,10 +16,16 @@
  * (`npx tickflow signal`, or `startSignallingServer` from
  * `tickflow/netplay-server` in Node). See docs/netplay.md and
  * docs/netplay-transports.md.
+ * Beside them, for the tabs of one browser and for tests on real time:
+ * {@link broadcastChannelTransport} (no server) and
+ * {@link conditionedTransport} (a simulated link's faults in the path of
+ * any transport).
  *
  * @module
  */
 export type { Packet, PeerId, Transport } from './transport.js';
+export { broadcastChannelTransport, type BroadcastChannelTransport } from './broadcast-channel-transport.js';
+export { conditionedTransport, type ConditionedTransport, type TransportConditions } from './conditioned-transport.js';
 export {
   simulatedLink,
   type SimulatedEndpoint,

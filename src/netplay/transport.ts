@@ -37,7 +37,9 @@ export interface Packet {
  *
  * Implementations: `simulatedLink` (in-process, on virtual time, for
  * tests); `webrtcTransport` (WebRTC data channels between browsers or Node
- * peers, which `joinRoom` connects by a room code).
+ * peers, which `joinRoom` connects by a room code);
+ * `broadcastChannelTransport` (the tabs of one browser, no server). And
+ * `conditionedTransport` wraps any of them in a simulated link's faults.
  */
 export interface Transport {
   /**
