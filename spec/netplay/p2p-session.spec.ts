@@ -62,6 +62,26 @@ describe('createP2PSession: rollback between peers', () => {
     finish(match);
   });
 
+  it('"remote inputs predicted as the last confirmed one unless the game predicts": a game that knows its inputs alternate rolls back at most once (the delay\'s zero input at tick 1)', () => {
+    const alternating = (player: number, tick: number) => [tick % 2, player];
+    const run = (predict?: (last: Uint8Array, tick: number) => Uint8Array) => {
+      const match = startMatch({ players: 2, link: { latencyMs: 80, seed: 13 }, input: alternating, session: predict === undefined ? {} : { predict } });
+      match.runUntil(3000);
+      const [a] = match.machines;
+      const { rollbacks, currentTick } = a!.session.stats();
+      const expected = referenceHashes(2, alternating, a!.session.confirmedTick + 1, 2);
+      expect(Array.from({ length: a!.session.confirmedTick + 1 }, (_, tick) => a!.hashes.get(tick))).toEqual(expected);
+      finish(match);
+      return { rollbacks, currentTick };
+    };
+    const repeated = run();
+    // The game knows its first byte is the tick's parity (read at t - 2, the delay: the same parity), the second the player.
+    const guessed = run((last, tick) => new Uint8Array([tick % 2, last[1]!]));
+    expect(repeated.rollbacks).toBeGreaterThan(50); // the last input repeated is wrong every other tick
+    expect(guessed.rollbacks).toBeLessThanOrEqual(1); // at most tick 1: the delay's zero input there, not the parity
+    expect(guessed.currentTick).toBeGreaterThan(150);
+  });
+
   it('"0 is lockstep": with window 0 nothing is predicted and nothing rolls back', () => {
     const match = startMatch({ players: 3, link: { latencyMs: 60, jitterMs: 30, loss: 0.05, seed: 9 }, input: wavy, session: { window: 0 } });
     match.runUntil(3000);

@@ -1,6 +1,7 @@
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, optionsObject, positiveFinite } from '../../operators/validate.js';
 import type { DesyncReport } from './desync-report.js';
+import type { InputGuess } from './input-queue-options.js';
 import { wholeNumber } from './input-queue-options.js';
 import type { TickInput } from './input-status.js';
 import type { SyncLayerStats } from './sync-layer.js';
@@ -63,6 +64,15 @@ export interface P2PSessionOptions<S> {
   delay?: number;
   /** How many ticks may be predicted past the last confirmed one; 0 is lockstep. Defaults to 8. */
   window?: number;
+  /**
+   * The game's guess of a remote player's missing input, from their last
+   * confirmed one and the tick; it must depend on nothing else. Defaults to
+   * the last confirmed input repeated (all zero bytes before any): "remote
+   * inputs predicted as the last confirmed one unless the game predicts".
+   */
+  predict?: InputGuess;
+  /** The input of a player who left, from the tick they left on. Defaults to their last confirmed input. */
+  disconnectedInput?: InputGuess;
   /** The tick's length in ms, the fixed step the game is written for. Defaults to {@link DEFAULT_STEP_MS} (1/60 s). */
   stepMs?: number;
   /**
@@ -168,6 +178,8 @@ const KNOWN_OPTIONS = [
   'inputSize',
   'delay',
   'window',
+  'predict',
+  'disconnectedInput',
   'stepMs',
   'readInput',
   'save',
@@ -184,8 +196,8 @@ const KNOWN_OPTIONS = [
 
 
 /** The options with their defaults applied and checked (all but what the sync layer checks itself). */
-export type SessionSettings<S> = Required<Omit<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync'>> &
-  Pick<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync'>;
+export type SessionSettings<S> = Required<Omit<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput'>> &
+  Pick<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput'>;
 
 /** A state as bytes: JSON that keeps every number (and typed arrays, Maps, Sets) exactly. */
 export function stateToBytes(state: unknown): Uint8Array {

@@ -163,6 +163,8 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   const layerOptions: SyncLayerOptions<S> = { players: settings.players, localPlayers: settings.localPlayers, inputSize, save: settings.save, load: settings.load, advance: safeAdvance };
   if (settings.delay !== undefined) layerOptions.delay = settings.delay;
   if (settings.window !== undefined) layerOptions.window = settings.window;
+  if (settings.predict !== undefined) layerOptions.predict = settings.predict;
+  if (settings.disconnectedInput !== undefined) layerOptions.disconnectedInput = settings.disconnectedInput;
   const sync = renamedErrors(() => syncLayer(layerOptions));
   const peerOf = peerTable(settings.players, sync.localPlayers, settings.peers);
   if (settings.spectators.some((id) => peerOf.includes(id))) {

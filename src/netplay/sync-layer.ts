@@ -1,6 +1,14 @@
 import { OptionError } from '../../operators/option-error.js';
 import { checkOptionKeys, functionOption, optionsObject } from '../../operators/validate.js';
-import { DEFAULT_INPUT_DELAY, DEFAULT_PREDICTION_WINDOW, delayOption, DEFAULT_INPUT_CAPACITY, wholeNumber } from './input-queue-options.js';
+import {
+  DEFAULT_INPUT_CAPACITY,
+  DEFAULT_INPUT_DELAY,
+  DEFAULT_PREDICTION_WINDOW,
+  delayOption,
+  wholeNumber,
+  type InputGuess,
+  type InputQueueOptions,
+} from './input-queue-options.js';
 import { inputQueue, type InputQueue } from './input-queue.js';
 import type { TickInput } from './input-status.js';
 
@@ -25,6 +33,15 @@ export interface SyncLayerOptions<S> {
   delay?: number;
   /** How many ticks past the last confirmed one may be predicted; 0 is lockstep. Defaults to {@link DEFAULT_PREDICTION_WINDOW} (8). */
   window?: number;
+  /**
+   * The game's guess of a remote player's missing input, from their last
+   * confirmed one and the tick (the same on every machine). Defaults to the
+   * last confirmed input repeated: "remote inputs predicted as the last
+   * confirmed one unless the game predicts".
+   */
+  predict?: InputGuess;
+  /** The input of a player who left, from the tick they left on. Defaults to their last confirmed input. */
+  disconnectedInput?: InputGuess;
   /** Returns the game's whole state now, a value the game will not change afterwards (`engine.save()`). */
   save(): S;
   /** Puts the game back to a state `save` returned (`engine.restore(state)`). It may be loaded more than once. */
@@ -153,7 +170,7 @@ export interface SyncLayer<S> {
 
 const WHERE = 'syncLayer';
 
-const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window', 'save', 'load', 'advance'] as const;
+const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window', 'predict', 'disconnectedInput', 'save', 'load', 'advance'] as const;
 
 /**
  * The heart of a rollback session, with no network: GGRS's `SyncLayer`.
@@ -228,7 +245,7 @@ const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window'
 export function syncLayer<S>(options: SyncLayerOptions<S>): SyncLayer<S> {
   optionsObject(WHERE, options);
   checkOptionKeys(WHERE, options, KNOWN_OPTIONS);
-  const { players, localPlayers, inputSize, delay = DEFAULT_INPUT_DELAY, window = DEFAULT_PREDICTION_WINDOW, save, load, advance } = options;
+  const { players, localPlayers, inputSize, delay = DEFAULT_INPUT_DELAY, window = DEFAULT_PREDICTION_WINDOW, predict, disconnectedInput, save, load, advance } = options;
   if (typeof players !== 'number' || !Number.isInteger(players) || players < MIN_SYNC_PLAYERS || players > MAX_SYNC_PLAYERS) {
     throw new OptionError(WHERE, 'players', `a whole number from ${MIN_SYNC_PLAYERS} to ${MAX_SYNC_PLAYERS}`, players);
   }
@@ -247,7 +264,10 @@ export function syncLayer<S>(options: SyncLayerOptions<S>): SyncLayer<S> {
   functionOption(WHERE, 'save', save);
   functionOption(WHERE, 'load', load);
   functionOption(WHERE, 'advance', advance);
-  return new Layer<S>(players, [...localPlayers].sort((a, b) => a - b), inputSize, delay, window, { save, load, advance });
+  if (predict !== undefined) functionOption(WHERE, 'predict', predict);
+  if (disconnectedInput !== undefined) functionOption(WHERE, 'disconnectedInput', disconnectedInput);
+  const guesses = { ...(predict !== undefined && { predict }), ...(disconnectedInput !== undefined && { disconnectedInput }) };
+  return new Layer<S>(players, [...localPlayers].sort((a, b) => a - b), inputSize, delay, window, guesses, { save, load, advance });
 }
 
 /** The game, as the layer calls it. */
@@ -273,12 +293,13 @@ class Layer<S> implements SyncLayer<S> {
     inputSize: number,
     delay: number,
     readonly window: number,
+    guesses: Pick<InputQueueOptions, 'predict' | 'disconnectedInput'>,
     private readonly game: Game<S>,
   ) {
     this.localPlayers = Object.freeze(localPlayers);
     for (let player = 0; player < players; player++) {
       this.local.push(localPlayers.includes(player));
-      this.queues.push(inputQueue({ inputSize, delay, window }));
+      this.queues.push(inputQueue({ inputSize, delay, window, ...guesses }));
     }
     this.ring = new Array<undefined>(window + 1).fill(undefined);
   }
