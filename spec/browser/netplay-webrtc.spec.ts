@@ -29,6 +29,7 @@ interface PageReport {
   desyncs: number;
   frames: number;
   paddles: number[];
+  seen: number[];
   hashes: (string | null)[];
 }
 
@@ -66,12 +67,10 @@ describe('netplay over WebRTC between two Chromium pages, loopback only', () => 
       expect(page.hashes.every((hash) => typeof hash === 'string' && /^[0-9a-f]{16}$/.test(hash))).toBe(true);
     }
     expect(guest.hashes).toEqual(host.hashes); // the state after ticks 60, 120, 240 and 360: the same on both pages
-    // The keys reached the game on both machines: player 0 held up at least 40 ticks then down at least 30 (5 px a
-    // tick, up negative), player 1 down 25 then up 50; each stretch counted on its own page's ticks and let go at the
-    // next poll (50 ms: up to 6 ticks more, the run's frames being real ones).
-    expect(host.paddles[0]).toBeGreaterThanOrEqual(5 * (30 - 46));
-    expect(host.paddles[0]).toBeLessThanOrEqual(5 * (36 - 40));
-    expect(host.paddles[1]).toBeGreaterThanOrEqual(5 * (25 - 56));
-    expect(host.paddles[1]).toBeLessThanOrEqual(5 * (31 - 50));
+    // The keys reached the game on both machines: each player held up and down (bits 1 and 2) for stretches of their
+    // own page's ticks, and both pages saw both keys of both players in confirmed ticks. (How far a paddle went
+    // depends on when the run let go of a key, a real-time poll, so it is not asserted.)
+    for (const page of pages) expect(page.seen).toEqual([3, 3]);
+    expect(guest.paddles).toEqual(host.paddles);
   }, RUN_TIMEOUT_MS + 10_000);
 });
