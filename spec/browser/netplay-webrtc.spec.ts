@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { inLoopbackNamespace, namespaceRefused } from '../support/loopback-namespace.js';
 import { describe, expect, it } from 'vitest';
 
 // Issue 27, item 6: "two Chromium pages playing ... with real key presses over
@@ -18,7 +17,6 @@ import { describe, expect, it } from 'vitest';
 // whose inputs reach it through its Input (fixtures/netplay-webrtc.ts).
 // Needs root or CAP_SYS_ADMIN for the namespace; without it this fails, saying so.
 
-const REPO = resolve(import.meta.dirname, '../..');
 const RUN_TIMEOUT_MS = 100_000;
 
 interface PageReport {
@@ -33,26 +31,11 @@ interface PageReport {
   hashes: (string | null)[];
 }
 
-function runInLoopbackNamespace(): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn('unshare', ['-n', 'sh', '-c', 'ip link set lo up && node --import tsx spec/browser/fixtures/netplay-webrtc-run.ts'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    child.on('error', (error) => fail(new Error(`could not start unshare for a loopback-only network namespace: ${error.message}`)));
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr });
-    });
-  });
-}
 
 describe('netplay over WebRTC between two Chromium pages, loopback only', () => {
   it('two pages join a room by code, play with real key presses, and end with equal confirmed hashes', async () => {
-    const run = await runInLoopbackNamespace();
-    if (/unshare: .*(Operation not permitted|Permission denied)/.test(run.stderr)) {
+    const run = await inLoopbackNamespace('node --import tsx spec/browser/fixtures/netplay-webrtc-run.ts', RUN_TIMEOUT_MS);
+    if (namespaceRefused(run)) {
       throw new Error(`unshare -n was refused: no loopback-only namespace for the WebRTC test (run as root or with CAP_SYS_ADMIN; it is not skipped): ${run.stderr.trim()}`);
     }
     expect(run.status, `the run failed:\n${run.stdout}\n${run.stderr}`).toBe(0);

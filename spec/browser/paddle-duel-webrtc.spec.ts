@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { inLoopbackNamespace, namespaceRefused } from '../support/loopback-namespace.js';
 import { describe, expect, it } from 'vitest';
 
 // Issue 27, item 6: "two Chromium pages playing Paddle Duel with real key
@@ -17,10 +16,6 @@ import { describe, expect, it } from 'vitest';
 // namespace has no route): found while building spec/browser/netplay-webrtc.spec.ts.
 // Needs root or CAP_SYS_ADMIN for `unshare -n`; without it the test fails, saying so.
 
-const REPO = resolve(import.meta.dirname, '../..');
-
-/** The namespace's network: loopback alone. */
-const NAMESPACE_NETWORK = 'ip link set lo up';
 
 /** A backstop: each step inside is bounded (20 s); the whole takes 12-20 s alone (a Vite server, a Chromium, two pages). */
 const CHILD_TIMEOUT_MS = 55_000;
@@ -34,36 +29,13 @@ interface Report {
   errors: string[];
 }
 
-function runScenario(): Promise<{ status: number | null; stdout: string; stderr: string; timedOut: boolean }> {
-  return new Promise((resolveRun, reject) => {
-    const script = `${NAMESPACE_NETWORK} && exec node --import tsx spec/browser/paddle-duel-webrtc-scenario.ts`;
-    const child = spawn('unshare', ['-n', 'sh', '-c', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, CHILD_TIMEOUT_MS);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start unshare (util-linux) for a network namespace: ${error.message}`));
-    });
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolveRun({ status, stdout, stderr, timedOut });
-    });
-  });
-}
 
 describe('Paddle Duel online over WebRTC: two Chromium tabs in a network namespace of their own', () => {
   it(
     'tab A makes a room, tab B joins by its code; a real key in each moves its paddle on the other; 300 ticks confirmed on both, checksums matched, no desync',
     async () => {
-      const run = await runScenario();
-      if (/unshare: .*(Operation not permitted|Permission denied)/.test(run.stderr)) throw new Error(`unshare -n was refused (run as root or with CAP_SYS_ADMIN; not skipped): ${run.stderr.trim()}`);
+      const run = await inLoopbackNamespace('exec node --import tsx spec/browser/paddle-duel-webrtc-scenario.ts', CHILD_TIMEOUT_MS);
+      if (namespaceRefused(run)) throw new Error(`unshare -n was refused (run as root or with CAP_SYS_ADMIN; not skipped): ${run.stderr.trim()}`);
       expect(run.timedOut, `the scenario did not finish in ${CHILD_TIMEOUT_MS} ms:\n${run.stdout}\n${run.stderr}`).toBe(false);
       expect(run.status, `the scenario failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
       const report = JSON.parse(run.stdout.split('\n').find((line) => line.startsWith('{'))!) as Report;

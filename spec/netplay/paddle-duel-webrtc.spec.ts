@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { inLoopbackNamespace, namespaceRefused } from '../support/loopback-namespace.js';
 import { describe, expect, it } from 'vitest';
 
 // Paddle Duel online's WebRTC path, in Node: two werift peers join a room by
@@ -11,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 // (Chromium gathers no ICE candidate in such a namespace, so the page's
 // WebRTC path is not driven in a browser here.)
 
-const REPO = resolve(import.meta.dirname, '../..');
 
 /** A backstop: the scenario bounds itself (joinRoom 5 s, play 12 s); it takes 6-8 s alone. */
 const CHILD_TIMEOUT_MS = 25_000;
@@ -25,32 +23,13 @@ interface Report {
   transports: { sent: number; dropped: number; received: number }[];
 }
 
-function runScenario(): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolveRun, reject) => {
-    const script = 'exec node --import tsx spec/netplay/fixtures/paddle-duel-webrtc-scenario.ts';
-    const child = spawn('unshare', ['-n', 'sh', '-c', `ip link set lo up && ${script}`], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start unshare (util-linux) for a loopback-only network namespace: ${error.message}`));
-    });
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolveRun({ status, stdout, stderr });
-    });
-  });
-}
 
 describe('Paddle Duel online over WebRTC, two Node peers on 127.0.0.1 in a namespace with only lo', () => {
   it(
     'join by code, seat 0 and seat 1, and play 300 confirmed ticks with every tick equal on both, checksums matched, no desync',
     async () => {
-      const run = await runScenario();
-      if (/unshare: .*(Operation not permitted|Permission denied)/.test(run.stderr)) throw new Error(`unshare -n was refused (run as root or with CAP_SYS_ADMIN; not skipped): ${run.stderr.trim()}`);
+      const run = await inLoopbackNamespace('exec node --import tsx spec/netplay/fixtures/paddle-duel-webrtc-scenario.ts', CHILD_TIMEOUT_MS);
+      if (namespaceRefused(run)) throw new Error(`unshare -n was refused (run as root or with CAP_SYS_ADMIN; not skipped): ${run.stderr.trim()}`);
       expect(run.status, `the scenario failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
       const report = JSON.parse(run.stdout.split('\n').find((line) => line.startsWith('{'))!) as Report;
       expect(report.code).toMatch(/^[A-HJ-NP-Z]{4}$/);

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NEVER } from 'rxjs';
-import { constantClock, nullBackend } from '../../src/index.js';
-import { createStateEngine } from '../../src/engines/state/index.js';
 import { hashState } from '../../src/replay/state-hash.js';
 import { simulatedLink, syncLayer, type SyncLayer, type TickInput } from '../../src/netplay/index.js';
+import { inputGame } from './match.js';
 
 // Issue 27, item 6: "a property test in one process: for any seeded link
 // (latency 0 to 200 ms, jitter, up to 20 % loss, reordering, duplicates)
@@ -29,37 +27,6 @@ import { simulatedLink, syncLayer, type SyncLayer, type TickInput } from '../../
 const INPUT_SIZE = 2;
 const FRAME_MS = 16;
 const MAX_STEPS = 5000;
-
-interface Game {
-  positions: number[];
-  score: number;
-}
-
-/** A state engine whose update reads the inputs the sync layer last handed it: `run(inputs)` runs one tick with them. */
-function inputGame(players: number) {
-  let current: readonly TickInput[] = [];
-  const engine = createStateEngine({
-    backend: nullBackend(),
-    ticks: NEVER,
-    clock: constantClock(1000 / 60),
-    initial: { positions: new Array<number>(players).fill(0), score: 0 } as Game,
-    update: (s, { random }) => {
-      let score = s.score;
-      const positions = s.positions.map((position, player) => {
-        const [move = 0, button = 0] = current[player]!.input;
-        // The random draws depend on the inputs: a tick run with a wrong input leaves the random source elsewhere too.
-        if (button > 0 && random.next() < button / 255) score++;
-        return (position * 7 + move * 3 + button + 1) % 1_000_003;
-      });
-      return { positions, score };
-    },
-  });
-  const run = (inputs: readonly TickInput[]): void => {
-    current = inputs;
-    engine.advance();
-  };
-  return { engine, run };
-}
 
 /** Every stored input in one packet: [tick (4 bytes), input (INPUT_SIZE bytes)] repeated. */
 function encode(inputs: readonly TickInput[]): Uint8Array {

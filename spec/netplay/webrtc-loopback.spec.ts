@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inLoopbackNamespace, namespaceRefused, type NamespaceRun } from '../support/loopback-namespace.js';
 import type { Received } from './fixtures/webrtc-exchange.js';
 
 // Issue 27, item 4: "WebRTC data channels (ordered: false, maxRetransmits: 0)
@@ -19,7 +19,6 @@ import type { Received } from './fixtures/webrtc-exchange.js';
 // loopback out of its host candidates otherwise). Needs root or
 // CAP_SYS_ADMIN for `unshare -n`; without it these tests fail, saying so.
 
-const REPO = resolve(import.meta.dirname, '../..');
 const FIXTURES = 'spec/netplay/fixtures';
 
 /** Packets each peer sends each other peer, one every 5 ms. */
@@ -33,45 +32,9 @@ const PACKETS = 100;
  */
 const CHILD_TIMEOUT_MS = 15_000;
 
-interface ChildRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
-
-/**
- * Runs `script` (a shell command) in a new network namespace with only `lo`,
- * up. `without` drops capabilities first (`setpriv`), to show what a refusal looks like.
- */
-function inLoopbackNamespace(script: string, without: string[] = []): Promise<ChildRun> {
-  return new Promise((resolveRun, reject) => {
-    const command = ['unshare', '-n', 'sh', '-c', `ip link set lo up && ${script}`];
-    const [file, ...args] = without.length === 0 ? command : ['setpriv', ...without, ...command];
-    const child = spawn(file!, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, CHILD_TIMEOUT_MS);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start unshare (util-linux) for a loopback-only network namespace: ${error.message}`));
-    });
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolveRun({ status, stdout, stderr, timedOut });
-    });
-  });
-}
-
 /** The JSON lines a run printed; fails the test, saying why, when the namespace was refused or the run failed. */
-function reportsOf(run: ChildRun): Record<string, unknown>[] {
-  if (/unshare: .*(Operation not permitted|Permission denied)|cannot open .*Operation not permitted/.test(run.stderr)) {
+function reportsOf(run: NamespaceRun): Record<string, unknown>[] {
+  if (namespaceRefused(run)) {
     throw new Error(
       `unshare -n was refused, so there is no loopback-only network namespace for the WebRTC tests (run them as root or with CAP_SYS_ADMIN; they are not skipped): ${run.stderr.trim()}`,
     );
@@ -100,7 +63,7 @@ interface MeshReport {
 
 function meshScenario(players: number): () => Promise<MeshReport> {
   return async () => {
-    const [report] = reportsOf(await inLoopbackNamespace(`exec node --import tsx ${FIXTURES}/webrtc-mesh-scenario.ts ${players} ${PACKETS}`));
+    const [report] = reportsOf(await inLoopbackNamespace(`exec node --import tsx ${FIXTURES}/webrtc-mesh-scenario.ts ${players} ${PACKETS}`, CHILD_TIMEOUT_MS));
     expect(report, 'the scenario printed its report').toBeDefined();
     return report as unknown as MeshReport;
   };
@@ -146,7 +109,7 @@ describe('two Node processes over the real transport on 127.0.0.1', () => {
     try {
       const peer = (role: string): string => `node --import tsx ${FIXTURES}/webrtc-process-peer.ts ${role} ${dir} ${PACKETS}`;
       // Both exit statuses count: the host's is collected after the guest's.
-      const run = await inLoopbackNamespace(`${peer('host')} & host=$!; ${peer('guest')}; guest=$?; wait $host; host=$?; exit $((guest | host))`);
+      const run = await inLoopbackNamespace(`${peer('host')} & host=$!; ${peer('guest')}; guest=$?; wait $host; host=$?; exit $((guest | host))`, CHILD_TIMEOUT_MS);
       const reports = reportsOf(run) as { role: string; pid: number; playerIndex: number; code: string; received: Received; sawGuestClose?: boolean }[];
       const host = reports.find((r) => r.role === 'host');
       const guest = reports.find((r) => r.role === 'guest');
@@ -169,7 +132,7 @@ describe('a rollback match between two Node processes over the real transport on
     const dir = mkdtempSync(join(tmpdir(), 'tickflow-webrtc-match-'));
     try {
       const peer = (role: string): string => `node --import tsx ${FIXTURES}/webrtc-process-match.ts ${role} ${dir}`;
-      const run = await inLoopbackNamespace(`${peer('host')} & host=$!; ${peer('guest')}; guest=$?; wait $host; host=$?; exit $((guest | host))`);
+      const run = await inLoopbackNamespace(`${peer('host')} & host=$!; ${peer('guest')}; guest=$?; wait $host; host=$?; exit $((guest | host))`, CHILD_TIMEOUT_MS);
       const reports = reportsOf(run) as { role: string; pid: number; done: boolean; confirmedTick: number; checksumsMatched: number; desyncs: number; hashes: string[] }[];
       const host = reports.find((r) => r.role === 'host')!;
       const guest = reports.find((r) => r.role === 'guest')!;
@@ -190,7 +153,7 @@ describe('a rollback match between two Node processes over the real transport on
 
 describe('without a loopback-only namespace, the WebRTC tests fail and say why', () => {
   it('unshare -n refused (no CAP_SYS_ADMIN): an error naming the cause, not a skip', async () => {
-    const run = await inLoopbackNamespace('echo "{}"', ['--bounding-set=-all', '--inh-caps=-all']);
+    const run = await inLoopbackNamespace('echo "{}"', CHILD_TIMEOUT_MS, ['--bounding-set=-all', '--inh-caps=-all']);
     expect(() => reportsOf(run)).toThrow(/^unshare -n was refused, so there is no loopback-only network namespace .*Operation not permitted/);
   });
 });
