@@ -165,6 +165,10 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   if (settings.window !== undefined) layerOptions.window = settings.window;
   if (settings.predict !== undefined) layerOptions.predict = settings.predict;
   if (settings.disconnectedInput !== undefined) layerOptions.disconnectedInput = settings.disconnectedInput;
+  if (settings.sparseSaving !== undefined) {
+    layerOptions.sparseSaving = settings.sparseSaving;
+    layerOptions.keepEvery = settings.checksumEvery; // the states the checksums hash
+  }
   const sync = renamedErrors(() => syncLayer(layerOptions));
   const peerOf = peerTable(settings.players, sync.localPlayers, settings.peers);
   if (settings.spectators.some((id) => peerOf.includes(id))) {
@@ -440,7 +444,7 @@ class Session<S> implements P2PSession {
       {
         finalTick: Math.min(sync.confirmedTick, sync.currentTick - 1),
         snapshot: () => {
-          const tick = Math.min(sync.confirmedTick + 1, sync.currentTick);
+          const tick = sync.settledTick;
           const state = sync.stateBefore(tick);
           return state === undefined ? undefined : { tick, state };
         },
