@@ -19,7 +19,9 @@ let joined: ClientRoom[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
-  servers = await Promise.all([startColyseusProcess(redis.port), startColyseusProcess(redis.port)]);
+  const started = await Promise.allSettled([startColyseusProcess(redis.port), startColyseusProcess(redis.port)]);
+  servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])); // afterAll stops these whatever happened
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
 }, 60_000);
 
 afterEach(async () => {
