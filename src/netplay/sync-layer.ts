@@ -181,7 +181,8 @@ export interface SyncLayer<S> {
   canAdvance(): boolean;
   /**
    * The game's state before `tick` ran (after ticks 0 to `tick - 1`): a
-   * saved one for the last `window + 1` ticks, `save()` now for
+   * saved one for the last `window + 1` ticks (with sparse saving, for the
+   * ticks it saved: see {@link settledTick}), `save()` now for
    * {@link currentTick}, `undefined` for any other. Right for every tick
    * whose inputs were all confirmed once {@link correct} has run: what the
    * session hashes to compare peers.
