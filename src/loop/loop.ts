@@ -320,7 +320,12 @@ export class Loop<P extends string = string> {
    * which records it by name. @internal
    */
   recordCall<T>(method: string, args: readonly unknown[], body: () => T): T {
-    return this.tap === undefined || this.runner.inFrame ? body() : this.tap.call(method, args, body);
+    return this.recordsCalls ? this.tap!.call(method, args, body) : body();
+  }
+
+  /** Whether {@link recordCall} would record a call made now: a recorder listens and no frame runs. @internal */
+  get recordsCalls(): boolean {
+    return this.tap !== undefined && !this.runner.inFrame;
   }
 
   /** Frames so far: `frame().count` without the snapshot. */
