@@ -206,7 +206,9 @@ function printCpu(profile: CpuProfile, frames: number, library: RegExp, top: num
     const dt = profile.timeDeltas[i + 1] ?? 0;
     if (!underFrame(id)) continue;
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(@fs|node_modules|deps)\//, '').replace(/\?.*$/, '')}:${lineNumber + 1}`;
+    // A native function (no file) is named with its caller: requestAnimationFrame from where.
+    const caller = url === '' && parent.has(id) ? ` from ${byId.get(parent.get(id)!)!.callFrame.functionName || '(anonymous)'}` : '';
+    const site = `${functionName || '(anonymous)'}${caller} ${url.replace(/^.*\/(@fs|node_modules|deps)\//, '').replace(/\?.*$/, '')}:${lineNumber + 1}`;
     selfUs.set(site, (selfUs.get(site) ?? 0) + dt);
     frameUs += dt;
     if ((/\/(src|operators)\/.*\.ts/.test(url) && !url.includes('node_modules')) || /rxjs/.test(url)) byWhere.tickflow += dt;
@@ -217,7 +219,10 @@ function printCpu(profile: CpuProfile, frames: number, library: RegExp, top: num
   const perFrame = (us: number) => `${(us / 1000 / Math.max(1, frames)).toFixed(3)} ms/frame`;
   const share = (us: number) => `${((100 * us) / Math.max(1, frameUs)).toFixed(1).padStart(5)}%`;
   console.log(`    CPU profile: ${frames} frames, ${perFrame(frameUs)} sampled in the frame callback; self time by where: ` + Object.entries(byWhere).map(([k, us]) => `${k} ${share(us).trim()}`).join(', '));
-  for (const [site, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${share(us)}  ${perFrame(us)}  ${site}`);
+  const heaviest = [...selfUs].sort((a, b) => b[1] - a[1]);
+  for (const [site, us] of heaviest.slice(0, top)) console.log(`    ${share(us)}  ${perFrame(us)}  ${site}`);
+  const own = heaviest.filter(([site]) => / work\/.*\/(src|operators)\//.test(site)).slice(0, Math.ceil(top / 2));
+  if (own.length > 0) console.log(`    tickflow's heaviest: ${own.map(([site, us]) => `${share(us).trim()} ${site.replace(/ .*\/(src|operators)\//, ' ')}`).join('; ')}`);
 }
 
 async function measure(harness: BrowserHarness, cell: Cell, side: Side, count: number): Promise<RoundResult> {
