@@ -5,6 +5,7 @@ import {
   Mesh,
   MeshLambertMaterial,
   PlaneGeometry,
+  Quaternion,
   SphereGeometry,
   type BufferGeometry,
   type PerspectiveCamera,
@@ -82,6 +83,8 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
 
   /** The objects' meshes, by handle, in {@link world}; each mesh's geometry is its own. */
   private readonly meshes = new MeshPool<EntityHandle>(this.world, true);
+  /** The camera's orientation in the fixed view (NaN until first aimed). */
+  private readonly fixedQuaternion = new Quaternion(NaN, NaN, NaN, NaN);
   private destroyed = false;
 
   /** @throws {OptionError} for bad options (see {@link threeRuntimeBackend}). */
@@ -156,11 +159,18 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
     this.three.destroy();
   }
 
-  /** The view when no object is the camera. */
+  /**
+   * The view when no object is the camera, put back only when something
+   * moved the camera from it (a camera object gone): aiming it again every
+   * frame cost a `lookAt` a frame (issue 29's profile).
+   */
   private fixedView(): void {
-    const [x, y, z] = DEFAULT_RUNTIME_CAMERA_POSITION;
-    this.camera.position.set(x, y, z);
+    const { position, quaternion } = this.camera;
+    const at = DEFAULT_RUNTIME_CAMERA_POSITION;
+    if (position.x === at[0] && position.y === at[1] && position.z === at[2] && quaternion.equals(this.fixedQuaternion)) return;
+    position.set(at[0], at[1], at[2]);
     this.camera.lookAt(0, 0, 0);
+    this.fixedQuaternion.copy(quaternion);
   }
 
   /** Makes an object's mesh, once, sized by its document. */
