@@ -55,7 +55,7 @@ export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
  *
  * A mesh is made once, when its object first appears in a frame (keyed by
  * handle), and removed and disposed, geometry and material, in the frame its
- * object is gone; a steady frame only copies poses (a Map lookup per object,
+ * object is gone; a steady frame only copies poses (one comparison per object to find its mesh,
  * nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
  * state engine's {@link ThreeBackend}, reused (as `threeSystemsBackend`
  * does), including its headless mode for Node: a real scene and camera, no
@@ -134,7 +134,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
         cameraPlaced = true;
       }
       if (object.visual === undefined) continue;
-      let record = this.meshes.get(object.handle);
+      let record = this.meshes.next(object.handle);
       if (record === undefined) record = this.create(object);
       record.seen = stamp;
       const { mesh } = record;
