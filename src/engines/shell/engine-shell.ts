@@ -381,7 +381,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
     const call = method as (...values: unknown[]) => unknown;
     const record = (args: unknown[]): unknown => this.recordedCall(name, args, () => call.apply(this, args));
     Object.defineProperty(this, name, {
-      value: (...args: unknown[]): unknown => (this.innerLoop.recordsCalls ? record(args) : call.apply(this, args)),
+      value: (...args: unknown[]): unknown => (this.innerLoop.recorder === undefined ? call.apply(this, args) : record(args)),
       writable: true,
       configurable: true,
     });
@@ -393,7 +393,8 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
    * recorded by name, so a replay makes it again.
    */
   protected recordedCall<T>(method: string, args: readonly unknown[], body: () => T): T {
-    return this.innerLoop.recordCall(method, args, body);
+    const recorder = this.innerLoop.recorder;
+    return recorder === undefined ? body() : recorder.call(method, args, body);
   }
 
   /** Frees what the preset holds (its world, backend, input...); called once, by {@link destroy}. */
