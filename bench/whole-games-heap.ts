@@ -53,13 +53,16 @@ export interface SamplingProfile {
  * heap profile. Taking a profile (`stopSampling`, `getSamplingProfile`)
  * forces a full GC in Chromium, which would land in the traced minute as a
  * pause of the bench's making; so the profile is taken once, after the
- * trace, and cut into windows at these marks: a 512 KB array, always
- * sampled, whose sample's ordinal says where in time the window ended.
+ * trace, and cut into windows at these marks: a 32 KB array, always
+ * sampled (a sample every 256 B on average), whose sample's ordinal says
+ * where in time the window ended. It stays under V8's large-object size, so
+ * it is young-generation garbage like a frame's, never old-generation
+ * pressure that could bring a major GC forward.
  */
 export const WINDOW_MARK = '__wholeGamesMark';
 
 /** The init script that defines {@link WINDOW_MARK} in the page. */
-export const WINDOW_MARK_SCRIPT = `window.${WINDOW_MARK} = function ${WINDOW_MARK}() { window.${WINDOW_MARK}Held = new Array(65536).fill(0); window.${WINDOW_MARK}Held = undefined; };`;
+export const WINDOW_MARK_SCRIPT = `window.${WINDOW_MARK} = function ${WINDOW_MARK}() { window.${WINDOW_MARK}Held = new Array(4096).fill(0); window.${WINDOW_MARK}Held = undefined; };`;
 
 /** Bytes by origin, and by allocation site (a function's source position: `path:line`). */
 export interface Weighed {

@@ -17,7 +17,9 @@
  *   wall time includes the time the thread was not scheduled.
  * - **GC pauses**: the thread's `MinorGC` and `MajorGC` complete events, each
  *   a pause of the page's JavaScript (work V8 does on helper threads is not
- *   a pause and is not counted).
+ *   a pause and is not counted): their length (what a player waits), and
+ *   their CPU time (the length on a machine where the thread is never
+ *   descheduled; on a loaded machine the two differ).
  */
 
 /** The categories the bench traces with: the backend bench's, and `toplevel` for the main thread's tasks. */
@@ -46,6 +48,8 @@ export interface TraceReading {
   /** Each GC pause's length, ms, in order. */
   readonly minorGcMs: readonly number[];
   readonly majorGcMs: readonly number[];
+  /** Each GC pause's CPU time, ms, minor and major in order: its length less the time the thread was not scheduled. */
+  readonly gcCpuMs: readonly number[];
   /** From the first frame's begin to the last's end, s. */
   readonly seconds: number;
 }
@@ -77,13 +81,15 @@ export function readTrace(events: readonly TraceEvent[]): TraceReading {
     cpuMs.push(cpuUs / 1000);
     intervalMs.push((starts[frame + 1]! - starts[frame]!) / 1000);
   }
-  const pauses = (name: string) => mine.filter((e) => e.name === name && e.ph === 'X').map((e) => (e.dur ?? 0) / 1000);
+  const gcs = (name: string) => mine.filter((e) => e.name === name && e.ph === 'X');
+  const pauses = (name: string) => gcs(name).map((e) => (e.dur ?? 0) / 1000);
   return {
     frames: cpuMs.length,
     cpuMs,
     intervalMs,
     minorGcMs: pauses('MinorGC'),
     majorGcMs: pauses('MajorGC'),
+    gcCpuMs: [...gcs('MinorGC'), ...gcs('MajorGC')].map((e) => (e.tdur ?? e.dur ?? 0) / 1000),
     seconds: starts.length < 2 ? 0 : (starts.at(-1)! - starts[0]!) / 1e6,
   };
 }

@@ -27,7 +27,8 @@
 // BENCH_GAMES picks games by folder (comma-separated); BENCH_GAMES_SECONDS
 // sets the play (default 60); BENCH_GAMES_QUICK=1 is the smoke run (12 s of
 // play a game, 2 s of warm-up); BENCH_GAMES_SITES=n prints n sites a game
-// instead of 6.
+// instead of 6; BENCH_GAMES_CHROMIUM_ARGS passes flags to Chromium, for a
+// look at why something allocates (`--js-flags=...`), never for a figure.
 //
 //     npm run bench:games
 //     BENCH_GAMES_QUICK=1 BENCH_GAMES=paddle-duel npm run bench:games
@@ -156,12 +157,13 @@ function printTables(results: readonly GameResult[], print: (line?: string) => v
       `${trace.minorGcMs.length} / ${trace.majorGcMs.length}`,
       fixed(sum(gcs), 1),
       `${fixed(longest, 2)}: ${verdict(longest <= GC_PAUSE_TARGET_MS)}`,
+      fixed(Math.max(0, ...trace.gcCpuMs), 2),
     ];
   });
   print(`### Frames and GC pauses (${PLAY_SECONDS} s of play a game)\n`);
   print(
     markdownTable(
-      ['game', 'preset, backend', 'frames', 'main-thread CPU a frame, p50 / p99 ms', 'p99 of 16.7 ms', 'frame length p50 / p99 ms', 'GCs minor / major', 'GC ms in all', `longest GC ms (target ≤ ${GC_PAUSE_TARGET_MS})`],
+      ['game', 'preset, backend', 'frames', 'main-thread CPU a frame, p50 / p99 ms', 'p99 of 16.7 ms', 'frame length p50 / p99 ms', 'GCs minor / major', 'GC ms in all', `longest GC ms (target ≤ ${GC_PAUSE_TARGET_MS})`, 'longest GC CPU ms'],
       frameRows,
     ),
   );
@@ -245,7 +247,7 @@ if (!values.section) {
 
 const root = mkdtempSync(join(os.tmpdir(), 'tickflow-whole-games-'));
 const dir = join(root, 'gallery');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: process.env.BENCH_GAMES_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [] });
 let served: Awaited<ReturnType<typeof serveSite>> | undefined;
 try {
   await buildGallery(repo, join(dir, 'dist'), { sourcemap: 'hidden' });
