@@ -70,6 +70,9 @@ export interface Weighed {
   readonly sites: ReadonlyMap<string, { readonly origin: Origin; readonly bytes: number }>;
 }
 
+/** How far past a function's start {@link SourceOrigins.locate} looks for its first mapped token, in columns of minified code. */
+const MAPPING_SEARCH_COLUMNS = 200;
+
 /** Whose a source file is, by its absolute path. */
 export function originOf(path: string, repo: string): Origin {
   const normal = path.replaceAll('\\', '/');
@@ -94,7 +97,14 @@ export class SourceOrigins {
     private readonly repo: string,
   ) {}
 
-  /** The source file (absolute) and line (1-based) of a position in a served chunk; undefined where no map says. */
+  /**
+   * The source file (absolute) and line (1-based) of a function that starts
+   * at a position in a served chunk; undefined where no map says. V8 places
+   * a method at its parameter list, which the build's map often leaves
+   * unmapped, so the nearest mapping before it can be the previous
+   * function's last token: the first mapping at or after the position (the
+   * function's own code) is taken instead.
+   */
   locate(url: string, lineNumber: number, columnNumber: number): { file: string; line: number } | undefined {
     if (!/^https?:/.test(url)) return undefined;
     const chunk = join(this.distDir, new URL(url).pathname);
@@ -102,14 +112,24 @@ export class SourceOrigins {
       const mapFile = `${chunk}.map`;
       this.maps.set(chunk, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : undefined);
     }
-    const entry = this.maps.get(chunk)?.findEntry(lineNumber, columnNumber) as { originalSource?: string; originalLine?: number } | undefined;
-    if (entry?.originalSource === undefined) return undefined;
+    const map = this.maps.get(chunk);
+    if (map === undefined) return undefined;
+    type Entry = { generatedLine?: number; generatedColumn?: number; originalSource?: string; originalLine?: number };
+    let entry = map.findEntry(lineNumber, columnNumber) as Entry;
+    for (let ahead = 1; ahead <= MAPPING_SEARCH_COLUMNS && (entry.generatedLine !== lineNumber || entry.generatedColumn! < columnNumber); ahead++) {
+      entry = map.findEntry(lineNumber, columnNumber + ahead) as Entry;
+    }
+    if (entry.originalSource === undefined) return undefined;
     return { file: resolve(dirname(chunk), entry.originalSource), line: (entry.originalLine ?? 0) + 1 };
   }
 
   private readonly sourceLines = new Map<string, readonly string[]>();
 
-  /** The name a function is declared with on its first line (best effort: `run`, `closeFrame`, `placeOnBeat`), or `(anonymous)`. */
+  /**
+   * The name a function is declared with on a line (best effort: `run`,
+   * `closeFrame`, `placeOnBeat`), or `(anonymous)`: for a function whose
+   * name the minifier shortened (V8's name for a method is its own, kept).
+   */
   private functionAt(file: string, line: number): string {
     if (!this.sourceLines.has(file)) this.sourceLines.set(file, existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []);
     const text = this.sourceLines.get(file)![line - 1] ?? '';
@@ -164,7 +184,7 @@ export class SourceOrigins {
         where =
           source === undefined
             ? { origin: 'other', site: `${functionName || '(anonymous)'} ${url === '' ? '(no file)' : new URL(url).pathname}` }
-            : { origin: originOf(source.file, this.repo), site: `${this.functionAt(source.file, source.line)} ${relative(this.repo, source.file).replace(/^(\.\.\/)*.*node_modules\//, '')}:${source.line}` };
+            : { origin: originOf(source.file, this.repo), site: `${functionName.length >= 3 ? functionName : this.functionAt(source.file, source.line)} ${relative(this.repo, source.file).replace(/^(\.\.\/)*.*node_modules\//, '')}:${source.line}` };
         located.set(nodeId, where);
       }
       bytes[where.origin] += size;

@@ -73,14 +73,15 @@ describe('originOf: whose a source file is', () => {
 });
 
 describe('SourceOrigins.weighWindows: bytes by origin and site, cut at the page marks', () => {
-  // A built site with one chunk whose map sends every position of its first line to src/loop/loop.ts line 3.
+  // A built site with one chunk whose map sends its first line's columns 0-9 to src/loop/loop.ts line 1 (the
+  // previous function's end, say) and from column 10 on to line 3.
   const site = mkdtempSync(join(tmpdir(), 'whole-games-spec-'));
   const repo = join(site, 'repo/');
   mkdirSync(join(site, 'dist/assets'), { recursive: true });
   mkdirSync(join(repo, 'src/loop'), { recursive: true });
   writeFileSync(join(repo, 'src/loop/loop.ts'), '// one\n// two\nexport function runFrame(delta: number) {\n');
   writeFileSync(join(site, 'dist/assets/main.js'), 'function a(){}\n');
-  writeFileSync(join(site, 'dist/assets/main.js.map'), JSON.stringify({ version: 3, sources: ['../../repo/src/loop/loop.ts'], names: [], mappings: 'AAEA' }));
+  writeFileSync(join(site, 'dist/assets/main.js.map'), JSON.stringify({ version: 3, sources: ['../../repo/src/loop/loop.ts'], names: [], mappings: 'AAAA,UAEA' }));
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 
   const node = (id: number, functionName: string, url: string, children: ProfileNode[] = []): ProfileNode => ({
@@ -99,7 +100,7 @@ describe('SourceOrigins.weighWindows: bytes by origin and site, cut at the page 
     samples: samples.map(([size, nodeId, ordinal]) => ({ size, nodeId, ordinal })),
   });
 
-  it('charges a function to its source through the chunk’s map, and names it from its first line', () => {
+  it('charges a function (at column 4) to its source through the first mapping at or after it, and names it from that line', () => {
     const [window] = new SourceOrigins(join(site, 'dist'), repo).weighWindows(profile([[256, 2, 1], [300, 3, 2]]));
     expect(window!.bytes).toEqual({ tickflow: 256, library: 0, game: 0, other: 300 });
     expect([...window!.sites]).toEqual([
