@@ -39,19 +39,13 @@ export interface TraceEvent {
 
 /** What one trace says about a page's frames and its GC pauses. */
 export interface TraceReading {
-  /** Frames whose end is in the trace (the last begun frame is left out). */
+  /** Frames whose end is in the trace (the last begun frame is left out), and from the first one's begin to the last one's end, s. */
   readonly frames: number;
-  /** Each frame's main-thread CPU time, ms. */
-  readonly cpuMs: readonly number[];
-  /** Each frame's length, begin to next begin, ms. */
-  readonly intervalMs: readonly number[];
-  /** Each GC pause's length, ms, in order. */
-  readonly minorGcMs: readonly number[];
-  readonly majorGcMs: readonly number[];
-  /** Each GC pause's CPU time, ms, minor and major in order: its length less the time the thread was not scheduled. */
-  readonly gcCpuMs: readonly number[];
-  /** From the first frame's begin to the last's end, s. */
   readonly seconds: number;
+  /** Per frame, ms: its main-thread CPU time, and its length (begin to next begin). */
+  readonly perFrame: { readonly cpuMs: readonly number[]; readonly intervalMs: readonly number[] };
+  /** Per GC pause, ms, in order: the minor and the major pauses' lengths, and every pause's CPU time (minor, then major). */
+  readonly gc: { readonly minorMs: readonly number[]; readonly majorMs: readonly number[]; readonly cpuMs: readonly number[] };
 }
 
 const isFrameBegin = (e: TraceEvent) => e.name === 'AnimationFrame' && e.ph === 'b';
@@ -85,11 +79,12 @@ export function readTrace(events: readonly TraceEvent[]): TraceReading {
   const pauses = (name: string) => gcs(name).map((e) => (e.dur ?? 0) / 1000);
   return {
     frames: cpuMs.length,
-    cpuMs,
-    intervalMs,
-    minorGcMs: pauses('MinorGC'),
-    majorGcMs: pauses('MajorGC'),
-    gcCpuMs: [...gcs('MinorGC'), ...gcs('MajorGC')].map((e) => (e.tdur ?? e.dur ?? 0) / 1000),
     seconds: starts.length < 2 ? 0 : (starts.at(-1)! - starts[0]!) / 1e6,
+    perFrame: { cpuMs, intervalMs },
+    gc: {
+      minorMs: pauses('MinorGC'),
+      majorMs: pauses('MajorGC'),
+      cpuMs: [...gcs('MinorGC'), ...gcs('MajorGC')].map((e) => (e.tdur ?? e.dur ?? 0) / 1000),
+    },
   };
 }

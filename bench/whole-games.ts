@@ -40,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { buildGallery } from '../scripts/site/gallery-build.js';
+import { loadAverage, printBenchHeader } from './bench-header.js';
 import { VIEWPORT } from './first-load-measure.js';
 import { serveSite } from './first-load-pages.js';
 import { FRAME_BUDGET_MS } from './first-load-summary.js';
@@ -145,19 +146,20 @@ function rates(windows: readonly HeapWindow[]): Record<Origin, number> {
 /** The tables of one run. */
 function printTables(results: readonly GameResult[], print: (line?: string) => void): void {
   const frameRows = results.map(({ game, trace }) => {
-    const gcs = [...trace.minorGcMs, ...trace.majorGcMs];
+    const { perFrame, gc } = trace;
+    const gcs = [...gc.minorMs, ...gc.majorMs];
     const longest = Math.max(0, ...gcs);
     return [
       game.folder,
       game.preset,
       `${trace.frames} (${fixed(trace.frames / trace.seconds, 1)}/s)`,
-      `${fixed(quantile(trace.cpuMs, 0.5), 2)} / ${fixed(quantile(trace.cpuMs, 0.99), 2)}`,
-      `${fixed((100 * quantile(trace.cpuMs, 0.99)) / FRAME_BUDGET_MS, 0)} %`,
-      `${fixed(quantile(trace.intervalMs, 0.5), 1)} / ${fixed(quantile(trace.intervalMs, 0.99), 1)}`,
-      `${trace.minorGcMs.length} / ${trace.majorGcMs.length}`,
+      `${fixed(quantile(perFrame.cpuMs, 0.5), 2)} / ${fixed(quantile(perFrame.cpuMs, 0.99), 2)}`,
+      `${fixed((100 * quantile(perFrame.cpuMs, 0.99)) / FRAME_BUDGET_MS, 0)} %`,
+      `${fixed(quantile(perFrame.intervalMs, 0.5), 1)} / ${fixed(quantile(perFrame.intervalMs, 0.99), 1)}`,
+      `${gc.minorMs.length} / ${gc.majorMs.length}`,
       fixed(sum(gcs), 1),
       `${fixed(longest, 2)}: ${verdict(longest <= GC_PAUSE_TARGET_MS)}`,
-      fixed(Math.max(0, ...trace.gcCpuMs), 2),
+      fixed(Math.max(0, ...gc.cpuMs), 2),
     ];
   });
   print(`### Frames and GC pauses (${PLAY_SECONDS} s of play a game)\n`);
@@ -232,18 +234,11 @@ function printTables(results: readonly GameResult[], print: (line?: string) => v
 
 const { values } = parseArgs({ options: { section: { type: 'boolean', default: false } } });
 const print = (text = ''): void => console.log(text);
-const loadAverage = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
 const only = process.env.BENCH_GAMES?.split(',');
 const games = WHOLE_GAMES.filter((g) => only === undefined || only.includes(g.folder));
 if (games.length === 0) throw new Error(`bench:games: BENCH_GAMES=${process.env.BENCH_GAMES} names no game of ${WHOLE_GAMES.map((g) => g.folder).join(', ')}`);
 
-if (!values.section) {
-  print('# tickflow whole-games bench\n');
-  print('- command: `npm run bench:games` (`node --import tsx bench/whole-games.ts`)');
-  print(`- date: ${new Date().toISOString()}`);
-  print(`- node ${process.version}, ${process.platform} ${process.arch}, CPU: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}`);
-  print();
-}
+if (!values.section) printBenchHeader(print, 'tickflow whole-games bench', '`npm run bench:games` (`node --import tsx bench/whole-games.ts`)');
 
 const root = mkdtempSync(join(os.tmpdir(), 'tickflow-whole-games-'));
 const dir = join(root, 'gallery');

@@ -39,19 +39,16 @@ describe('readTrace: frames, main-thread CPU a frame, GC pauses', () => {
   it('takes the renderer main thread that began the most frames, a frame from one begin to the next', () => {
     const reading = readTrace(events);
     expect(reading.frames).toBe(3);
-    expect(reading.intervalMs).toEqual([16, 16, 17]);
+    expect(reading.perFrame.intervalMs).toEqual([16, 16, 17]);
     expect(reading.seconds).toBeCloseTo(0.049, 9);
   });
 
   it("sums the CPU time of the thread's tasks that started in each frame (wall time where a task has none)", () => {
-    expect(readTrace(events).cpuMs).toEqual([1.5, 2, 0]);
+    expect(readTrace(events).perFrame.cpuMs).toEqual([1.5, 2, 0]);
   });
 
   it("counts the page thread's MinorGC and MajorGC pauses, not another renderer's: their lengths, and their CPU times", () => {
-    const { minorGcMs, majorGcMs, gcCpuMs } = readTrace(events);
-    expect(minorGcMs).toEqual([1.2]);
-    expect(majorGcMs).toEqual([5.5]);
-    expect(gcCpuMs).toEqual([1.2, 2.5]);
+    expect(readTrace(events).gc).toEqual({ minorMs: [1.2], majorMs: [5.5], cpuMs: [1.2, 2.5] });
   });
 
   it('throws when no renderer main thread began a frame', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { playFor, WHOLE_GAMES } from '../../bench/whole-games-play.js';
 import { startHarness, type BrowserHarness } from './harness.js';
 
@@ -8,25 +8,19 @@ import { startHarness, type BrowserHarness } from './harness.js';
 // and pointer sweeps without an error. No figure is
 // measured: the bench itself plays a production build for a minute.
 
-/** Chromium's SwiftShader prints this driver warning when pixi starts (BROWSER.md, pitfall 2). */
-const KNOWN_NOISE = [/GPU stall due to ReadPixels/];
 /** Seconds of play a game: enough for the first key presses, clicks and a pointer sweep of every script. */
 const PLAY_SECONDS = 4.5;
 
-let harness: BrowserHarness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+// One server and browser for the file, started by the first test that needs them.
+let harness: BrowserHarness | undefined;
+afterAll(() => harness?.close());
 
 describe(`the whole-games bench's scripted players, ${PLAY_SECONDS} s each`, () => {
   for (const game of WHOLE_GAMES) {
     it(`${game.folder}: ${game.how}`, async () => {
-      const opened = await harness.open(`${game.folder}/${game.search}`, { viewport: { width: 1280, height: 800 }, ignoreErrors: KNOWN_NOISE });
+      harness ??= await startHarness();
+      // pixi's driver warning at start-up on SwiftShader is not the game's (BROWSER.md, pitfall 2).
+      const opened = await harness.open(`${game.folder}/${game.search}`, { viewport: { width: 1280, height: 800 }, ignoreErrors: [/GPU stall due to ReadPixels/] });
       try {
         const { page } = opened;
         await page.waitForFunction(game.ready, undefined, { polling: 50, timeout: 30_000 });
