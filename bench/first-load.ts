@@ -23,6 +23,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { loadAverage, printBenchHeader } from './bench-header.js';
 import { FIRST_FRAME_TIMEOUT_MS, measureLoad, VIEWPORT } from './first-load-measure.js';
 import { buildFirstLoadSites, serveSite, type ServedSite } from './first-load-pages.js';
 import { FRAME_BUDGET_MS, SUMMARY_HEADER, summariseLoads, summaryRow, type LoadReading } from './first-load-summary.js';
@@ -43,15 +44,8 @@ if (!Number.isInteger(loads) || loads < 1) throw new Error(`bench:first-load: --
 const only = values.only?.split(',');
 
 const print = (text = ''): void => console.log(text);
-const loadAverage = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
 
-if (!values.section) {
-  print('# tickflow first-load bench\n');
-  print('- command: `npm run bench:first-load` (`node --import tsx bench/first-load.ts`)');
-  print(`- date: ${new Date().toISOString()}`);
-  print(`- node ${process.version}, ${process.platform} ${process.arch}, CPU: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}`);
-  print();
-}
+if (!values.section) printBenchHeader(print, 'tickflow first-load bench', '`npm run bench:first-load` (`node --import tsx bench/first-load.ts`)');
 
 const root = mkdtempSync(join(os.tmpdir(), 'tickflow-first-load-'));
 const servers: ServedSite[] = [];

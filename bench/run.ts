@@ -6,9 +6,11 @@
 // same host from here (bench/isolated-rows.ts); the engine, collision,
 // pacing, replay and netplay benches run in this process; the first-load
 // section builds the starters and the gallery and loads them in Chromium,
-// from a process of its own (bench/first-load.ts), and the backends section
+// from a process of its own (bench/first-load.ts), the backends section
 // runs every preset on its backend beside the plain library in Chromium, from
-// a process of its own too (bench/browser/backends.ts). Timings depend on the machine and its load; the
+// a process of its own too (bench/browser/backends.ts), and so does the
+// whole-games section, each gallery game played for a minute
+// (bench/whole-games.ts). Timings depend on the machine and its load; the
 // ratios, taken within each round, much less.
 import './browser-shim.js';
 import { execFileSync } from 'node:child_process';
@@ -623,25 +625,21 @@ function targets(core: readonly IsolatedRow[], scenarios: readonly HostScenarioR
 }
 
 /**
- * The first-load section (bench/first-load.ts), in a process of its own: this
- * one replaced performance.now() and added browser globals for the peer
- * libraries (browser-shim.ts), which Vite and Playwright must not see.
+ * A section that runs in Chromium from a process of its own (`script
+ * --section` prints its tables only): this process replaced performance.now()
+ * and added browser globals for the peer libraries (browser-shim.ts), which
+ * Vite and Playwright must not see. The first-load section
+ * (bench/first-load.ts), the backends section (bench/browser/backends.ts,
+ * issue 29 item 1: every preset on its backend beside the plain library) and
+ * the whole-games section (bench/whole-games.ts, issue 29 item 3: each
+ * gallery game played for a minute).
  */
-function firstLoadSection(): void {
-  const script = fileURLToPath(new URL('./first-load.ts', import.meta.url));
-  print(execFileSync(process.execPath, ['--import', 'tsx', script, '--section'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trimEnd());
-  print();
-}
-
-/**
- * The backends section (bench/browser/backends.ts, issue 29 item 1): every
- * preset on its backend beside the plain library, in real Chromium, in a
- * process of its own for the same reason as first load's.
- */
-function backendsSection(): void {
-  const script = fileURLToPath(new URL('./browser/backends.ts', import.meta.url));
-  print(execFileSync(process.execPath, ['--import', 'tsx', script, '--section'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trimEnd());
-  print();
+function browserSection(script: string): () => void {
+  return () => {
+    const path = fileURLToPath(new URL(script, import.meta.url));
+    print(execFileSync(process.execPath, ['--import', 'tsx', path, '--section'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trimEnd());
+    print();
+  };
 }
 
 print('# tickflow bench\n');
@@ -695,8 +693,9 @@ targets(coreRows, scenarios, points, steady, worldBench, stateBench);
 
 await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
 await section('netplay: rollback cost, the spike, bytes a player', async () => printNetplay(print, await benchNetplay(netplayConfigFromEnvironment())));
-await section('first load (a process of its own and Chromium, whose CPU is not counted here)', firstLoadSection);
-await section('backends against the plain library (a process of its own and Chromium, whose CPU is not counted here)', backendsSection);
+await section('first load (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./first-load.ts'));
+await section('backends against the plain library (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./browser/backends.ts'));
+await section('whole games, a minute of play each (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./whole-games.ts'));
 
 print('## Bench time\n');
 print(

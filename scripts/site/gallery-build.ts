@@ -14,8 +14,12 @@ export function galleryPages(): string[] {
   return ['', ...examples.map((example) => example.href.replace(/\/$/, ''))];
 }
 
-/** Builds the gallery into `outDir`. */
-export async function buildGallery(repo: string, outDir: string): Promise<void> {
+/**
+ * Builds the gallery into `outDir`. `sourcemap: 'hidden'` writes each
+ * chunk's source map beside it, unreferenced, the code unchanged (the
+ * whole-games bench reads them to tell tickflow's functions from a game's).
+ */
+export async function buildGallery(repo: string, outDir: string, options: { readonly sourcemap?: 'hidden' } = {}): Promise<void> {
   const root = join(repo, 'examples');
   const input = Object.fromEntries(galleryPages().map((folder) => [folder || 'gallery', join(root, folder, 'index.html')]));
   await build({
@@ -26,6 +30,7 @@ export async function buildGallery(repo: string, outDir: string): Promise<void> 
     build: {
       outDir,
       emptyOutDir: true,
+      sourcemap: options.sourcemap ?? false,
       // Rapier's chunk (the Physics Playground's, fetched when it creates its world) holds the -compat build, its WebAssembly inlined (≈ 4.3 MB).
       chunkSizeWarningLimit: 5000,
       // A spritesheet must stay a file: pixi resolves its image relative to the sheet's URL, which a data: URL lacks.
