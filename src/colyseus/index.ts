@@ -12,11 +12,14 @@
  */
 export {
   DEFAULT_INPUT_MESSAGE,
+  DEFAULT_STATE_EVERY,
   tickflowRoom,
+  type RoomClientLike,
   type RoomEngine,
   type RoomLike,
   type TickflowRoom,
   type TickflowRoomOptions,
   type TickflowRoomStats,
 } from './tickflow-room.js';
-export { DEFAULT_MAX_LEAD_TICKS, type RoomInput } from './room-inputs.js';
+export { DEFAULT_MAX_LEAD_TICKS, type RoomAck, type RoomInput } from './room-inputs.js';
+export { PING_MESSAGE, PONG_MESSAGE, STATE_MESSAGE, type RoomStateMessage } from './room-protocol.js';

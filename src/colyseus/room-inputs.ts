@@ -50,6 +50,8 @@ export interface RoomInputCounts {
  */
 export class RoomInputs {
   private readonly due = new Map<number, RoomInput[]>();
+  /** Per client: the latest stamped tick applied so far (the ack), and the least lead of the inputs received since the last report. */
+  private readonly clients = new Map<string, { ack: number; lead: number | null }>();
   private received = 0;
   private late = 0;
   private rejected = 0;
@@ -83,6 +85,9 @@ export class RoomInputs {
       return 'too-far-ahead';
     }
     const late = stamped < nextTick;
+    const seen = this.clientOf(client);
+    const lead = stamped - nextTick;
+    if (seen.lead === null || lead < seen.lead) seen.lead = lead;
     const appliedTick = late ? nextTick : stamped;
     const list = this.due.get(appliedTick);
     const entry: RoomInput = { client, tick: stamped, appliedTick, input, late };
@@ -98,7 +103,32 @@ export class RoomInputs {
     const list = this.due.get(tick);
     if (list === undefined) return NO_INPUTS;
     this.due.delete(tick);
+    for (const { client, tick: stamped } of list) {
+      const seen = this.clientOf(client);
+      if (stamped > seen.ack) seen.ack = stamped;
+    }
     return list;
+  }
+
+  /**
+   * Each client's acknowledgement, for the state message of the tick the
+   * room runs next: the latest tick it stamped an input with that the room
+   * has applied (-1 before any), and the least lead of its inputs received
+   * since the last report (`stamped - nextTick` on arrival: negative is
+   * late; `null` when none arrived). Reading it starts the next leads.
+   */
+  report(): Record<string, RoomAck> {
+    const acks: Record<string, RoomAck> = {};
+    for (const [client, seen] of this.clients) {
+      acks[client] = [seen.ack, seen.lead];
+      seen.lead = null;
+    }
+    return acks;
+  }
+
+  /** Forgets a client that left: its pending inputs stay due (they were sent), its ack is no longer reported. */
+  forget(client: string): void {
+    this.clients.delete(client);
   }
 
   /** Inputs waiting for a tick not run yet. */
@@ -108,11 +138,20 @@ export class RoomInputs {
     return count;
   }
 
+  private clientOf(client: string): { ack: number; lead: number | null } {
+    let seen = this.clients.get(client);
+    if (seen === undefined) this.clients.set(client, (seen = { ack: -1, lead: null }));
+    return seen;
+  }
+
   /** The counters so far. */
   counts(): RoomInputCounts {
     return { received: this.received, late: this.late, rejected: this.rejected };
   }
 }
+
+/** A client's acknowledgement in a state message: `[ack, lead]`, see {@link RoomInputs.report}. */
+export type RoomAck = readonly [ack: number, lead: number | null];
 
 const NO_INPUTS: readonly RoomInput[] = Object.freeze([]);
 
