@@ -43,7 +43,7 @@ export interface RoomInputCounts {
  * ```text
  * room ran      0 1 2 3 4 5
  * arrives           a@4   b@2       a stamped 4 (early): waits; b stamped 2 (late, 4 already ran)
- * applied at            a b@5       a at 4, b at 5, counted late
+ * applied at            a b@5       a at 4, b at 5 (before 5's own), counted late
  * ```
  *
  * @internal
@@ -98,11 +98,19 @@ export class RoomInputs {
     return late ? 'late' : 'on-time';
   }
 
-  /** Hands over (and forgets) the inputs due at `tick`, in the order they arrived. */
+  /**
+   * Hands over (and forgets) the inputs due at `tick`: late ones first, in
+   * the order of their stamps (the order they were meant in), then those
+   * stamped with it; the same stamp in the order they arrived. A late input
+   * handed after a newer one would undo it in a game that keeps each
+   * player's last input, and a client re-applies its own late inputs in
+   * this order too.
+   */
   take(tick: number): readonly RoomInput[] {
     const list = this.due.get(tick);
     if (list === undefined) return NO_INPUTS;
     this.due.delete(tick);
+    list.sort((a, b) => a.tick - b.tick); // stable: arrival order within a stamp
     for (const { client, tick: stamped } of list) {
       const seen = this.clientOf(client);
       if (stamped > seen.ack) seen.ack = stamped;

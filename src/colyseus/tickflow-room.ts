@@ -55,8 +55,8 @@ export interface TickflowRoomOptions {
   readonly inputSize: number;
   /**
    * Hands the game the inputs due at `tick`, just before the engine runs it:
-   * those stamped with it, and late ones stamped earlier (`late: true`), in
-   * the order they arrived; often none. The game keeps what it needs (the
+   * late ones stamped earlier (`late: true`) first, in stamp order, then
+   * those stamped with it, in the order they arrived; often none. The game keeps what it needs (the
    * last input of each player, say) where its update reads it.
    */
   readonly applyInputs: (inputs: readonly RoomInput[], tick: number) => void;
