@@ -39,6 +39,6 @@ export {
   type TickflowClientOptions,
   type TickflowClientStats,
 } from './tickflow-client-options.js';
-export { DEFAULT_BUFFER_TICKS } from './tick-sync.js';
+export { DEFAULT_BUFFER_TICKS, MAX_SYNC_TICKS_PER_FRAME, SYNC_SAMPLES } from './tick-sync.js';
 export type { ViewSample } from './state-timeline.js';
 export { conditionedRoom, DEFAULT_PUMP_EVERY_MS, type ConditionedRoom } from './conditioned-room.js';

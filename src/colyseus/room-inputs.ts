@@ -158,7 +158,12 @@ export class RoomInputs {
   }
 }
 
-/** A client's acknowledgement in a state message: `[ack, lead]`, see {@link RoomInputs.report}. */
+/**
+ * A client's acknowledgement in a state message, `[ack, lead]`: the latest
+ * tick it stamped an input with that the room has applied (-1 before any),
+ * and the least `stamped - nextTick` of its inputs that arrived since the
+ * last state message (negative: late), or `null` when none arrived.
+ */
 export type RoomAck = readonly [ack: number, lead: number | null];
 
 const NO_INPUTS: readonly RoomInput[] = Object.freeze([]);

@@ -111,8 +111,9 @@ export interface TickflowClientStats {
   readonly resimulatedTicks: number;
   /** Times the client took the room's state as its present (the first state; falling behind). */
   readonly resyncs: number;
-  /** Extra ticks run, and ticks skipped, to keep inputs arriving on time. */
+  /** Extra ticks run to catch up with the room (its inputs were arriving late, or it just joined). */
   readonly extraTicks: number;
+  /** Ticks skipped to fall back towards the room (its inputs were arriving earlier than `bufferTicks`). */
   readonly skippedTicks: number;
   /** How far behind the room's newest state remote entities are drawn, in ms. */
   readonly interpolationDelayMs: number;
