@@ -86,21 +86,31 @@ const AHEAD_SMOOTHING = 1 / 8;
  *
  * @example
  * ```ts
+ * import { NEVER } from 'rxjs';
  * import { Client } from 'colyseus.js';
  * import { constantClock, nullBackend } from 'tickflow';
  * import { createStateEngine } from 'tickflow/state';
- * import { tickflowClient } from 'tickflow/colyseus';
+ * import { tickflowClient, type RoomInput } from 'tickflow/colyseus';
  *
- * declare const createGame: () => { engine: ReturnType<typeof createStateEngine<{ x: Record<string, number> }>>; applyInputs: import('tickflow/colyseus').TickflowRoomOptions['applyInputs'] };
+ * // The very code the room runs: each player's x, moved by the input byte held, kept in the state.
+ * const engine = createStateEngine({
+ *   backend: nullBackend(),
+ *   ticks: NEVER, // the client steps it: one advance() a tick
+ *   clock: constantClock(1000 / 60),
+ *   initial: { players: {} as Record<string, { x: number; move: number }> },
+ *   update: (s, { dt }) => ({ players: Object.fromEntries(Object.entries(s.players).map(([id, p]) => [id, { x: p.x + p.move * 3 * dt, move: p.move }])) }),
+ * });
+ * const applyInputs = (inputs: readonly RoomInput[]) =>
+ *   inputs.forEach(({ client, input }) => engine.apply((s) => ({ players: { ...s.players, [client]: { x: s.players[client]?.x ?? 0, move: input[0]! } } })));
+ *
  * const room = await new Client('ws://127.0.0.1:2567').joinOrCreate('arena');
- * const { engine, applyInputs } = createGame(); // the very code the room runs
  * let right = 0;
  * addEventListener('keydown', (e) => e.key === 'ArrowRight' && (right = 1));
  * addEventListener('keyup', (e) => e.key === 'ArrowRight' && (right = 0));
- * const client = tickflowClient(room, { engine, inputSize: 1, applyInputs, input: () => new Uint8Array([right]), present: () => engine.state });
+ * const client = tickflowClient(room, { engine, inputSize: 1, applyInputs, input: () => Uint8Array.of(right), present: () => engine.state });
  * client.frames$.subscribe(() => {
  *   const { local, remote } = client.view();
- *   // draw room.sessionId's x from local (lerp local.from/to by local.alpha), everyone else's from remote
+ *   // draw room.sessionId from local (lerp local.from and local.to by local.alpha), everyone else from remote
  * });
  * ```
  *
