@@ -186,6 +186,9 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
   let aheadTicks = 0;
   let lastPingAt = -Infinity;
 
+  const forgetCorrectionsBefore = (tick: number): void => {
+    while (correctionTicks.length > 0 && correctionTicks[0]! <= tick) correctionTicks.shift();
+  };
   const predictOne = (): void => {
     const bytes = input(prediction.tick);
     if (!(bytes instanceof Uint8Array) || bytes.length !== inputSize) {
@@ -220,6 +223,7 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
       counts.corrections++;
       correctionTicks.push(prediction.tick);
     }
+    forgetCorrectionsBefore(prediction.tick - ticksPerSecond);
   };
 
   const loop = createLoop({
@@ -273,7 +277,7 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
       return { local: predicted.sample(at), remote: remote.sample(at - aheadTicks - delayTicks) };
     },
     stats() {
-      while (correctionTicks.length > 0 && correctionTicks[0]! <= prediction.tick - ticksPerSecond) correctionTicks.shift();
+      forgetCorrectionsBefore(prediction.tick - ticksPerSecond);
       return {
         tick: prediction.tick,
         serverTick: prediction.serverTick,
