@@ -11,7 +11,8 @@
  * client; the WebSocket frame's 2 to 4 bytes of header are left out):
  *
  * - **snapshot**: what `tickflowRoom` broadcasts after every tick, the
- *   message `{ tick, state: engine.save(), acks }` through Colyseus' own
+ *   message `{ tick, state: engine.save(), acks }` (the state written by
+ *   `toJsonValue` with byte runs binary) through Colyseus' own
  *   `getMessageBytes` (msgpack). What the client restores exactly.
  * - **snapshot, state only**: the same with the engine's own state (the
  *   state engine's `state`; the runtime's poses and velocities as one
@@ -38,6 +39,7 @@ import { createRapier3d } from '../src/backends/rapier/rapier3d.js';
 import { createRuntime } from '../src/engines/runtime/runtime.js';
 import { createStateEngine } from '../src/engines/state/state-engine.js';
 import { STATE_MESSAGE, type RoomAck } from '../src/colyseus/index.js';
+import { keepBytes, toJsonValue } from '../src/replay/snapshot-json.js';
 import { markdownTable } from './markdown-table.js';
 import { FIXED_STEP_MS, sceneDocument, work } from './runtime-scene.js';
 
@@ -48,6 +50,9 @@ const BODIES = 100;
 
 /** Colyseus' bytes for a room message of `type` to one client. */
 const messageBytes = (type: string, message: unknown): number => getMessageBytes.raw(Protocol.ROOM_DATA, type, message).length;
+
+/** A state as tickflowRoom writes it into its message: typed arrays marked, byte runs msgpack binary. */
+const wire = (state: unknown): unknown => toJsonValue(state, keepBytes);
 
 /** Per-tick byte counts of each encoding. */
 type Series = Record<string, number[]>;
@@ -86,8 +91,8 @@ function smallGame(): Series {
   for (let tick = 0; tick < TICKS; tick++) {
     due = ids.map((_, i) => 1 + ((Math.floor(tick / 20) + i) % 4));
     engine.advance();
-    series.snapshot!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: engine.save(), acks: acksAt(tick + 1) }));
-    series['snapshot, state only']!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: engine.state, acks: acksAt(tick + 1) }));
+    series.snapshot!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: wire(engine.save()), acks: acksAt(tick + 1) }));
+    series['snapshot, state only']!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: wire(engine.state), acks: acksAt(tick + 1) }));
     for (const [id, p] of Object.entries(engine.state.players)) Object.assign(mirror.players.get(id)!, p);
     series['schema patches']!.push(patchBytes(encoder));
   }
@@ -118,7 +123,7 @@ async function runtimeGame(): Promise<Series> {
   const series: Series = { snapshot: [], 'snapshot, state only': [], 'schema patches': [] };
   for (let tick = 0; tick < TICKS; tick++) {
     runtime.advance();
-    series.snapshot!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: runtime.save(), acks: acksAt(tick + 1) }));
+    series.snapshot!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: wire(runtime.save()), acks: acksAt(tick + 1) }));
     bodies.forEach((body, i) => {
       const { position, rotation } = runtime.transform(body);
       const fields = [...position, ...rotation] as number[];
@@ -132,7 +137,7 @@ async function runtimeGame(): Promise<Series> {
         if (mirrored[name] !== value) mirrored[name] = value;
       });
     });
-    series['snapshot, state only']!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: poses, acks: acksAt(tick + 1) }));
+    series['snapshot, state only']!.push(messageBytes(STATE_MESSAGE, { tick: tick + 1, state: wire(new Uint8Array(poses.buffer)), acks: acksAt(tick + 1) }));
     series['schema patches']!.push(patchBytes(encoder));
   }
   runtime.destroy();

@@ -21,7 +21,7 @@ export const PONG_MESSAGE = 'tickflow:pong';
 export interface RoomStateMessage<S = unknown> {
   /** The tick this state is before: ticks 0 to `tick - 1` have run. */
   readonly tick: number;
-  /** The room's state then, as its `save` made it. */
+  /** The room's state then, as its `save` made it, written by `toJsonValue` with byte runs kept binary (the client reads it back with `fromJsonValue`). */
   readonly state: S;
   /**
    * Per client `sessionId`: `[ack, lead]`. `ack` is the latest tick that

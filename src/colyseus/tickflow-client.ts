@@ -10,6 +10,7 @@ import { animationFrames } from '../hosts/animation-frames.js';
 import { timerTicks } from '../hosts/timer-ticks.js';
 import { createLoop } from '../loop/loop.js';
 import type { PhaseError } from '../loop/phase-error.js';
+import { fromJsonValue } from '../replay/snapshot-json.js';
 import { hashState } from '../replay/state-hash.js';
 import { Prediction } from './prediction.js';
 import { PING_MESSAGE, PONG_MESSAGE, STATE_MESSAGE, type RoomStateMessage } from './room-protocol.js';
@@ -208,7 +209,9 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
     }
     inbox.length = 0;
     const first = !prediction.started;
-    const result = prediction.reconcile(newest.tick, newest.state, newest.acks?.[room.sessionId]?.[0] ?? -1);
+    if (newest.tick <= prediction.serverTick) return; // reordered or doubled on the way: nothing newer
+    const state = fromJsonValue(newest.state) as S; // the room's typed arrays and Maps back from their marks
+    const result = prediction.reconcile(newest.tick, state, newest.acks?.[room.sessionId]?.[0] ?? -1);
     if (result === undefined) return;
     counts.reconciliations++;
     counts.resimulatedTicks += result.resimulated;

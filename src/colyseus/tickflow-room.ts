@@ -6,6 +6,7 @@ import { DEFAULT_MAX_STEPS, DEFAULT_STEP_MS } from '../../operators/step-accumul
 import { pipeSteps } from '../../operators/step-operator.js';
 import { checkOptionKeys, functionOption, integerAtLeast, optionsObject, positiveFinite } from '../../operators/validate.js';
 import { timerTicks } from '../hosts/timer-ticks.js';
+import { keepBytes, toJsonValue } from '../replay/snapshot-json.js';
 import { createLoop } from '../loop/loop.js';
 import type { PhaseError } from '../loop/phase-error.js';
 import { DEFAULT_MAX_LEAD_TICKS, RoomInputs, type RoomInput } from './room-inputs.js';
@@ -75,8 +76,9 @@ export interface TickflowRoomOptions {
   /** How far ahead of the room an input may be stamped; defaults to {@link DEFAULT_MAX_LEAD_TICKS} (120). */
   readonly maxLeadTicks?: number;
   /**
-   * The state clients restore, taken after a tick ran: a value Colyseus'
-   * msgpack carries (numbers, strings, arrays, plain objects). Defaults to
+   * The state clients restore, taken after a tick ran: plain data, typed
+   * arrays, Maps and Sets (sent as `toJsonValue` marks them, byte runs as
+   * msgpack binary; the client reads them back). Defaults to
    * `engine.save()`. Give it when the game keeps part of its state outside
    * the engine (then the client's `restore` puts it back), or to send less.
    */
@@ -261,7 +263,8 @@ export function tickflowRoom(room: RoomLike, options: TickflowRoomOptions): Tick
     applyInputs(inputs.take(due), due);
     engine.advance();
     if (stateEvery > 0 && tick % stateEvery === 0) {
-      const message: RoomStateMessage = { tick, state: save(), acks: inputs.report() };
+      // Typed arrays (a runtime's poses, Rapier's world) do not survive Colyseus' msgpack as they are: marked, their bytes binary.
+      const message: RoomStateMessage = { tick, state: toJsonValue(save(), keepBytes), acks: inputs.report() };
       room.broadcast(STATE_MESSAGE, message);
       states++;
     }
