@@ -107,6 +107,20 @@ describe('tickflowClient, frame by frame', () => {
     expect(game.state.me).toBe(10 + 3); // restored at 4, re-simulated 4 and 5, then tick 6
   });
 
+  it('fallen behind the room (a tab asleep): takes its state as the present and catches up a round trip plus the buffer again', () => {
+    const { host, client, deliver } = setUp({ bufferTicks: 1 });
+    host.tick(0);
+    host.tick(10);
+    deliver(PONG_MESSAGE, 0); // 10 ms: one tick
+    deliver(STATE_MESSAGE, state(0, 0, -1));
+    for (let t = 20; t <= 60; t += 10) host.tick(t);
+    const before = client.stats();
+    deliver(STATE_MESSAGE, state(200, 0, 3)); // the room is far ahead
+    host.tick(70); // resync at 200, two extra ticks (of 1 + 1), the frame's own
+    expect(client.tick).toBe(203);
+    expect(client.stats()).toMatchObject({ resyncs: before.resyncs + 1, serverTick: 200, corrections: before.corrections });
+  });
+
   it('draws the local player between its last two predicted ticks by the loop\'s alpha, and the room\'s states a delay further behind', () => {
     const { host, client, deliver } = setUp({ bufferTicks: 0, interpolationDelayTicks: 2 });
     host.tick(0);

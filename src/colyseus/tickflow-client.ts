@@ -208,15 +208,15 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
       if (message.tick > newest.tick) newest = message;
     }
     inbox.length = 0;
-    const first = !prediction.started;
     if (newest.tick <= prediction.serverTick) return; // reordered or doubled on the way: nothing newer
     const state = fromJsonValue(newest.state) as S; // the room's typed arrays and Maps back from their marks
     const result = prediction.reconcile(newest.tick, state, newest.acks?.[room.sessionId]?.[0] ?? -1);
     if (result === undefined) return;
     counts.reconciliations++;
     counts.resimulatedTicks += result.resimulated;
-    if (result.resynced) counts.resyncs++;
-    if (first) {
+    if (result.resynced) {
+      // The first state, or one the client had fallen behind (a tab asleep): catch up a round trip plus the buffer at once.
+      counts.resyncs++;
       sync.start(pingMs === null ? 0 : pingMs / stepMs);
       aheadTicks = sync.pending;
     } else {
@@ -247,12 +247,12 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
     if (!prediction.started) return;
     const adjust = sync.take(prediction.tick);
     for (let i = 0; i < adjust; i++) predictOne();
-    skipThisFrame = adjust < 0;
+    if (adjust < 0) skipThisFrame = true; // kept until a frame runs a tick to skip
   });
   loop.on('tick', () => {
     if (!prediction.started) return;
     if (skipThisFrame) {
-      skipThisFrame = false; // one tick of this frame not run: the present falls back one tick against the room
+      skipThisFrame = false; // one tick not run: the present falls back one tick against the room
       return;
     }
     predictOne();
