@@ -73,7 +73,7 @@ describe('tickflowClient running the fixed-tick runtime with Rapier', () => {
       expect(Math.abs(x0! - -2)).toBeGreaterThan(0.1); // both balls moved (how far is how many ticks a loaded machine ran in 500 ms), opposite ways
       expect(Math.abs(x1! - 2)).toBeGreaterThan(0.1);
       expect((x0! - -2) * (x1! - 2)).toBeLessThan(0);
-      expect(a.client.stats().reconciliations).toBeGreaterThan(30);
+      expect(a.client.stats().reconciliations).toBeGreaterThan(5); // many, however few frames a loaded machine ran
     } finally {
       for (const p of [a, b]) {
         p.client.stop();
