@@ -28,6 +28,11 @@
  * snapshot of `depth` ticks back, then `depth` × (snapshot + step), then the
  * frame's own snapshot + step; its restore + `depth` steps are also timed
  * apart (the snapshots left out): the floor under the runtime's rollback.
+ *
+ * The runtime rows run twice: saving every tick (the default), and with
+ * GGRS's sparse saving (`sparseSaving: true`), where the rolled-back frame
+ * is `load + (depth + 1) advances + 1 save` (the one save: the new confirmed
+ * tick's state) and Rapier alone takes that path too.
  */
 import { syncLayer, type SyncLayer } from '../src/netplay/index.js';
 import { median } from './measure-allocation.js';
@@ -63,6 +68,8 @@ export interface FrameSummary {
 
 export interface RollbackRow {
   readonly game: string;
+  /** Whether both layers (and Rapier alone) saved sparsely. */
+  readonly sparseSaving: boolean;
   /** 0 for the state game. */
   readonly bodies: number;
   readonly depth: number;
@@ -88,11 +95,12 @@ export interface RollbackDriver {
   settle(): void;
 }
 
-export function rollbackDriver(game: NetplayGame, lateBy: number): RollbackDriver {
+export function rollbackDriver(game: NetplayGame, lateBy: number, sparseSaving = false): RollbackDriver {
   const sync = syncLayer<unknown>({
     players: 2,
     localPlayers: [0],
     inputSize: INPUT_SIZE,
+    sparseSaving,
     save: () => game.save(),
     load: (state) => game.load(state),
     advance: (inputs) => game.advance(inputs),
@@ -132,10 +140,11 @@ const confirmedKeyOf = (tick: number) => (player: number): number => (player ===
 /**
  * Rapier alone on the session's path, one frame at `tick`, from the
  * snapshots of the ticks before (`ring`, by tick): restore of `tick - depth`,
- * then for each tick to `tick`: snapshot (but the one just restored) + step.
+ * then for each tick to `tick`: snapshot (but the one just restored) + step;
+ * sparse, only the snapshot of the new confirmed tick (`tick - depth + 1`).
  * Returns the whole frame's wall ms and its restore + steps alone.
  */
-function plainFrame(scene: PlainHoppingScene, ring: Map<number, Uint8Array>, tick: number, depth: number): { wallMs: number; restoreAndStepsMs: number } {
+function plainFrame(scene: PlainHoppingScene, ring: Map<number, Uint8Array>, tick: number, depth: number, sparse: boolean): { wallMs: number; restoreAndStepsMs: number } {
   let restoreAndSteps = 0;
   const start = nowMs();
   const from = tick - depth;
@@ -143,7 +152,7 @@ function plainFrame(scene: PlainHoppingScene, ring: Map<number, Uint8Array>, tic
   scene.restore(ring.get(from)!);
   restoreAndSteps += nowMs() - t0;
   for (let k = from; k <= tick; k++) {
-    if (k > from) ring.set(k, scene.save());
+    if (sparse ? k === from + 1 : k > from) ring.set(k, scene.save());
     t0 = nowMs();
     scene.tick(k, confirmedKeyOf(k));
     if (k < tick) restoreAndSteps += nowMs() - t0;
@@ -153,11 +162,11 @@ function plainFrame(scene: PlainHoppingScene, ring: Map<number, Uint8Array>, tic
 }
 
 /** One game at one depth: the two copies (and Rapier alone) interleaved frame by frame. */
-async function measureDepth(build: () => Promise<NetplayGame>, bodies: number, depth: number, sizes: RollbackSizes, plainRapier: boolean): Promise<RollbackRow> {
+async function measureDepth(build: () => Promise<NetplayGame>, bodies: number, depth: number, sizes: RollbackSizes, plainRapier: boolean, sparse = false): Promise<RollbackRow> {
   const lateGame = await build();
   const plainGame = await build();
-  const late = rollbackDriver(lateGame, depth);
-  const plain = rollbackDriver(plainGame, 0);
+  const late = rollbackDriver(lateGame, depth, sparse);
+  const plain = rollbackDriver(plainGame, 0, sparse);
   const scene = plainRapier ? await plainHoppingScene(bodies, 2, RUNTIME_SETTLE_TICKS) : undefined;
   const ring = new Map<number, Uint8Array>();
   const lateTimes: { wallMs: number; cpuMs: number }[] = [];
@@ -182,7 +191,7 @@ async function measureDepth(build: () => Promise<NetplayGame>, bodies: number, d
         ring.set(tick, scene.save());
         scene.tick(tick, confirmedKeyOf(tick));
       } else {
-        const time = plainFrame(scene, ring, tick, depth);
+        const time = plainFrame(scene, ring, tick, depth, sparse);
         if (timed) {
           rapierTimes.push({ wallMs: time.wallMs });
           rapierRestoreAndSteps.push({ wallMs: time.restoreAndStepsMs });
@@ -199,6 +208,7 @@ async function measureDepth(build: () => Promise<NetplayGame>, bodies: number, d
   const rollbacks = after.rollbacks - before.rollbacks;
   return {
     game: lateGame.name,
+    sparseSaving: sparse,
     bodies,
     depth,
     rolledBack: summariseFrames(lateTimes),
@@ -224,10 +234,12 @@ export async function benchRollbackFrames(
     progress(`netplay bench: rollback, state game, depth ${depth}`);
     rows.push(await measureDepth(async () => stateGame(2), 0, depth, stateSizes, false));
   }
-  for (const bodies of bodyCounts) {
-    for (const depth of depths) {
-      progress(`netplay bench: rollback, runtime ${bodies} bodies, depth ${depth}`);
-      rows.push(await measureDepth(() => runtimeGame(bodies, 2, RUNTIME_SETTLE_TICKS), bodies, depth, runtimeSizes, true));
+  for (const sparse of [false, true]) {
+    for (const bodies of bodyCounts) {
+      for (const depth of depths) {
+        progress(`netplay bench: rollback, runtime ${bodies} bodies, depth ${depth}${sparse ? ', sparse saving' : ''}`);
+        rows.push(await measureDepth(() => runtimeGame(bodies, 2, RUNTIME_SETTLE_TICKS), bodies, depth, runtimeSizes, true, sparse));
+      }
     }
   }
   return rows;

@@ -36,11 +36,13 @@ describe('the rollback driver', () => {
 describe('benchRollbackFrames', () => {
   it('gives a row per game and depth whose counts say each frame rolled back depth ticks, with Rapier alone beside the runtime', async () => {
     const rows = await benchRollbackFrames([10], { warmupFrames: 10, timedFrames: 5 }, { warmupFrames: 10, timedFrames: 3 }, [1, 8]);
-    expect(rows.map((row) => [row.bodies, row.depth])).toEqual([
-      [0, 1],
-      [0, 8],
-      [10, 1],
-      [10, 8],
+    expect(rows.map((row) => [row.bodies, row.depth, row.sparseSaving])).toEqual([
+      [0, 1, false],
+      [0, 8, false],
+      [10, 1, false],
+      [10, 8, false],
+      [10, 1, true], // the runtime again with sparse saving: a rollback still goes back depth ticks (to the confirmed state)
+      [10, 8, true],
     ]);
     for (const row of rows) {
       expect(row.rollbacksPerFrame).toBe(1);

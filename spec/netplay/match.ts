@@ -86,7 +86,7 @@ export interface MatchOptions {
   startMs?: readonly number[];
   /** Machines whose game draws from Math.random(). */
   hidden?: readonly number[];
-  session?: Partial<Pick<P2PSessionOptions<unknown>, 'delay' | 'window' | 'checksumEvery' | 'disconnectAfterMs' | 'stepMs' | 'onError' | 'predict'>>;
+  session?: Partial<Pick<P2PSessionOptions<unknown>, 'delay' | 'window' | 'checksumEvery' | 'disconnectAfterMs' | 'stepMs' | 'onError' | 'predict' | 'sparseSaving'>>;
   /** Machine 0's session's save() throws on its nth call, load() on its nth call (1-based): a game that fails once. */
   faults?: { saveThrowsAt?: number; loadThrowsAt?: number };
 }

@@ -25,6 +25,7 @@ const scenario = fc
     ticks: fc.integer({ min: 1, max: 60 }),
     delay: fc.integer({ min: 0, max: 3 }),
     window: fc.integer({ min: 0, max: 8 }),
+    sparseSaving: fc.boolean(), // GGRS's sparse saving: the same states, fewer saves
     latencyMs: fc.double({ min: 0, max: 200, noNaN: true }),
     jitterMs: fc.double({ min: 0, max: 60, noNaN: true }),
     loss: fc.double({ min: 0, max: 0.2, noNaN: true }),
@@ -52,7 +53,7 @@ describe('createP2PSession over a simulatedLink: every peer\'s state at every co
           input: read,
           frameMs,
           startMs,
-          session: { delay: s.delay, window: s.window, checksumEvery: 8 },
+          session: { delay: s.delay, window: s.window, checksumEvery: 8, sparseSaving: s.sparseSaving },
         });
         const checked = s.ticks + s.delay; // the schedule's last input runs at tick ticks - 1 + delay
         const settled = match.runWhile(() => match.machines.every(({ session }) => session.confirmedTick >= checked - 1 && session.currentTick >= checked), 30_000);

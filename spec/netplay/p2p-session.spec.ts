@@ -26,8 +26,8 @@ function finish(match: Match): void {
 }
 
 describe('createP2PSession: rollback between peers', () => {
-  it('two peers over 50 ms with loss end every confirmed tick with the lockstep state, rolling back on the way', () => {
-    const match = startMatch({ players: 2, link: { latencyMs: 50, jitterMs: 20, loss: 0.1, seed: 3 }, input: wavy });
+  it.each([false, true])('two peers over 50 ms with loss end every confirmed tick with the lockstep state, rolling back on the way (sparseSaving %s)', (sparseSaving) => {
+    const match = startMatch({ players: 2, link: { latencyMs: 50, jitterMs: 20, loss: 0.1, seed: 3 }, input: wavy, session: { sparseSaving } });
     match.runUntil(5000);
     const [a, b] = match.machines;
     const confirmed = Math.min(a!.session.confirmedTick, b!.session.confirmedTick);
@@ -165,11 +165,11 @@ describe('createP2PSession: rollback between peers', () => {
 });
 
 describe('createP2PSession: desyncs named, field by field, on both peers', () => {
-  it('a game with a hidden Math.random() in its step desyncs, and the report names the field on both peers', () => {
+  it.each([false, true])('a game with a hidden Math.random() in its step desyncs, and the report names the field on both peers (sparseSaving %s)', (sparseSaving) => {
     const random = vi.spyOn(Math, 'random');
     let draws = 0;
     random.mockImplementation(() => (draws++ % 3) / 3); // machine 1's hidden draws, deterministic for the test
-    const match = startMatch({ players: 2, link: { latencyMs: 30, seed: 7 }, input: wavy, hidden: [1], session: { checksumEvery: 30 } });
+    const match = startMatch({ players: 2, link: { latencyMs: 30, seed: 7 }, input: wavy, hidden: [1], session: { checksumEvery: 30, sparseSaving } });
     match.runUntil(4000);
     random.mockRestore();
     const [a, b] = match.machines;
@@ -191,9 +191,9 @@ describe('createP2PSession: desyncs named, field by field, on both peers', () =>
     finish(match);
   });
 
-  it('"no false alarms from predicted ones": 150 ms each way, inputs changing every tick, many rollbacks, every checksum equal', () => {
+  it.each([false, true])('"no false alarms from predicted ones": 150 ms each way, inputs changing every tick, many rollbacks, every checksum equal (sparseSaving %s)', (sparseSaving) => {
     const everyTick = (player: number, tick: number) => [(tick * (player + 1)) % 3, tick % 2 === player ? 128 : 0];
-    const match = startMatch({ players: 2, link: { latencyMs: 150, jitterMs: 40, loss: 0.1, seed: 8 }, input: everyTick, session: { checksumEvery: 10 } });
+    const match = startMatch({ players: 2, link: { latencyMs: 150, jitterMs: 40, loss: 0.1, seed: 8 }, input: everyTick, session: { checksumEvery: 10, sparseSaving } });
     match.runUntil(6000);
     for (const machine of match.machines) {
       const stats = machine.session.stats();

@@ -28,6 +28,7 @@ const packet = fc.record({
     }),
     { maxLength: 15 },
   ),
+  departures: fc.array(fc.record({ player: fc.integer({ min: 0, max: 7 }), offset: fc.integer({ min: -32_767, max: 32_767 }) }), { maxLength: 7 }),
   checksum: fc.option(fc.record({ tick: fc.integer({ min: 0, max: 2 ** 32 - 1 }), hash: fc.stringMatching(/^[0-9a-f]{16}$/) }), { nil: undefined }),
 });
 
@@ -40,6 +41,7 @@ describe('the session\'s packets', () => {
           timing: p.timing,
           acks: p.acks.map(({ player, offset }) => ({ player, through: p.tick + offset })),
           runs: p.runs.map(({ player, offset, inputs }) => ({ player, firstTick: p.tick + offset, inputs })),
+          departures: p.departures.map(({ player, offset }) => ({ player, last: p.tick + offset })),
           checksum: p.checksum,
         };
         expect(decodeMessage(encodeFramePacket(written, inputSize), inputSize)).toEqual({ kind: FRAME_PACKET, ...written });
@@ -48,14 +50,21 @@ describe('the session\'s packets', () => {
   });
 
   it('"none acknowledged yet" (-1) survives the 16-bit offset', () => {
-    const bytes = encodeFramePacket({ tick: 90_000, timing: undefined, acks: [{ player: 1, through: -1 }], runs: [], checksum: undefined }, inputSize);
+    const bytes = encodeFramePacket({ tick: 90_000, timing: undefined, acks: [{ player: 1, through: -1 }], runs: [], departures: [], checksum: undefined }, inputSize);
     expect(decodeMessage(bytes, inputSize)).toMatchObject({ acks: [{ player: 1, through: -1 }] });
+  });
+
+  it('a departure costs its 3 bytes and the count byte; none, nothing (a 2-player match never sends one)', () => {
+    const none = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [], departures: [], checksum: undefined }, inputSize);
+    const one = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [], departures: [{ player: 2, last: -1 }], checksum: undefined }, inputSize);
+    expect(one.length - none.length).toBe(1 + 3);
+    expect(decodeMessage(one, inputSize)).toMatchObject({ departures: [{ player: 2, last: -1 }] });
   });
 
   it('repeated inputs cost one pair: ten ticks of the same held keys are 4 + 3 bytes', () => {
     const held = new Uint8Array(10 * inputSize).fill(7);
-    const none = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [], checksum: undefined }, inputSize).length;
-    const ten = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [{ player: 0, firstTick: 5, inputs: held }], checksum: undefined }, inputSize).length;
+    const none = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [], departures: [], checksum: undefined }, inputSize).length;
+    const ten = encodeFramePacket({ tick: 5, timing: undefined, acks: [], runs: [{ player: 0, firstTick: 5, inputs: held }], departures: [], checksum: undefined }, inputSize).length;
     expect(ten - none).toBe(4 + 1 + inputSize);
   });
 
@@ -67,7 +76,7 @@ describe('the session\'s packets', () => {
   it('any truncation of a packet, and any bytes at all, decode to a message or nothing, never a throw', () => {
     fc.assert(
       fc.property(packet, fc.nat(), (p, cut) => {
-        const bytes = encodeFramePacket({ tick: p.tick, timing: p.timing, acks: [], runs: p.runs.map(({ player, offset, inputs }) => ({ player, firstTick: p.tick + offset, inputs })), checksum: p.checksum }, inputSize);
+        const bytes = encodeFramePacket({ tick: p.tick, timing: p.timing, acks: [], runs: p.runs.map(({ player, offset, inputs }) => ({ player, firstTick: p.tick + offset, inputs })), departures: p.departures.map(({ player, offset }) => ({ player, last: p.tick + offset })), checksum: p.checksum }, inputSize);
         const truncated = bytes.subarray(0, cut % bytes.length);
         expect(decodeMessage(truncated, inputSize)).toBeUndefined();
       }),

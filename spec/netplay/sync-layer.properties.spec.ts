@@ -55,6 +55,7 @@ const scenario = fc
     ticks: fc.integer({ min: 1, max: 40 }),
     delay: fc.integer({ min: 0, max: 3 }),
     window: fc.integer({ min: 0, max: 8 }),
+    sparseSaving: fc.boolean(),
     latencyMs: fc.double({ min: 0, max: 200, noNaN: true }),
     jitterMs: fc.double({ min: 0, max: 60, noNaN: true }),
     duplicate: fc.double({ min: 0, max: 0.3, noNaN: true }),
@@ -80,7 +81,7 @@ interface Peer {
   acked: number[];
 }
 
-type Scenario = { players: number; ticks: number; delay: number; window: number; latencyMs: number; jitterMs: number; duplicate: number; reorder: number; loss: number; seed: number };
+type Scenario = { players: number; ticks: number; delay: number; window: number; sparseSaving?: boolean; latencyMs: number; jitterMs: number; duplicate: number; reorder: number; loss: number; seed: number };
 
 /**
  * Plays a match tick by tick on a simulated link until every peer ran every
@@ -105,6 +106,7 @@ function playMatch(s: Scenario, schedule: readonly (readonly [number, number])[]
       inputSize: INPUT_SIZE,
       delay: s.delay,
       window: s.window,
+      sparseSaving: s.sparseSaving ?? false,
       save: () => engine.save(),
       load: (state) => engine.restore(state),
       advance: (inputs) => {

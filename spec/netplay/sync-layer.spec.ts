@@ -25,7 +25,7 @@ interface LogGame {
   layer: SyncLayer<string[]>;
 }
 
-function logGame(options: { players?: number; localPlayers?: number[]; delay?: number; window?: number } = {}): LogGame {
+function logGame(options: { players?: number; localPlayers?: number[]; delay?: number; window?: number; sparseSaving?: boolean; keepEvery?: number } = {}): LogGame {
   const game: LogGame = { log: [], calls: { save: 0, load: 0, advance: 0, loadedTick: [] }, layer: undefined! };
   game.layer = syncLayer<string[]>({
     players: options.players ?? 2,
@@ -33,6 +33,8 @@ function logGame(options: { players?: number; localPlayers?: number[]; delay?: n
     inputSize: 1,
     delay: options.delay ?? 0,
     window: options.window ?? 8,
+    sparseSaving: options.sparseSaving ?? false,
+    keepEvery: options.keepEvery ?? 0,
     save: () => {
       game.calls.save++;
       return [...game.log];
@@ -101,6 +103,72 @@ describe('syncLayer rollback: "restore the snapshot of the first wrong tick and 
     expect(game.log).toEqual(['a 0? 0?', 'a p 0?', 'a p? 0?', 'a p? 0?', 'a p? q', 'a p? q?']);
     expect(game.layer.correct()).toBe(0); // nothing wrong any more
     expect(game.layer.currentTick).toBe(6); // correct() never runs a new tick
+  });
+});
+
+// GGRS's sparse saving (`with_sparse_saving_mode`), for games whose save costs
+// about what a tick does (a Rapier world): save only states every input before
+// is confirmed; a rollback loads the latest and saves once on the way back.
+describe('syncLayer sparse saving: states saved only where every input before is confirmed', () => {
+  it('a late remote input: ticks run on predictions save nothing; the rollback loads the confirmed state and saves once, at the new confirmed tick', () => {
+    const game = logGame({ sparseSaving: true });
+    for (let tick = 0; tick < 5; tick++) expect(frame(game, 'a')).toBe('advanced');
+    // Only the state before tick 0 had every input before it confirmed (none).
+    expect(game.calls).toEqual({ save: 1, load: 0, advance: 5, loadedTick: [] });
+    expect(game.layer.settledTick).toBe(0);
+    expect(game.layer.stateBefore(0)).toEqual([]);
+    expect(game.layer.stateBefore(3)).toBeUndefined();
+
+    game.layer.addRemoteInput(1, 0, byte('0')); // as predicted
+    game.layer.addRemoteInput(1, 1, byte('0')); // as predicted
+    game.layer.addRemoteInput(1, 2, byte('y')); // differs: tick 2 is the first wrong one
+    expect(game.layer.firstWrongTick).toBe(2);
+    expect(frame(game, 'a')).toBe('advanced');
+    // Loaded the state before tick 0 (the saved one, not before tick 2), ran 0 to 4 again and the new tick 5;
+    // saved once, before tick 3 = confirmedTick + 1, the state no confirmation can prove wrong.
+    expect(game.calls).toEqual({ save: 2, load: 1, advance: 5 + 6, loadedTick: [0] });
+    expect(game.log).toEqual(['a 0', 'a 0', 'a y', 'a y?', 'a y?', 'a y?']);
+    expect(game.layer.settledTick).toBe(3);
+    expect(game.layer.stateBefore(3)).toEqual(['a 0', 'a 0', 'a y']);
+    expect(game.layer.stats()).toEqual({ ticks: 6, rollbacks: 1, resimulated: 5, stalls: 0 });
+  });
+
+  it('inputs confirmed before their tick runs: every tick saves, as without sparse saving, and nothing is loaded', () => {
+    const game = logGame({ sparseSaving: true });
+    for (let tick = 0; tick < 6; tick++) {
+      game.layer.addRemoteInput(1, tick, byte('x'));
+      frame(game, 'a');
+    }
+    expect(game.calls).toEqual({ save: 6, load: 0, advance: 6, loadedTick: [] });
+    expect(game.layer.settledTick).toBe(5);
+  });
+
+  it('predictions right but the saved state window ticks old: it runs again from it to save a newer one, never stalling for it', () => {
+    const game = logGame({ sparseSaving: true, window: 4 });
+    for (let tick = 0; tick < 4; tick++) frame(game, 'a'); // ticks 0-3 on predictions; saved: before 0
+    for (let tick = 0; tick < 2; tick++) game.layer.addRemoteInput(1, tick, byte('0')); // as predicted
+    expect(game.layer.firstWrongTick).toBeUndefined();
+    expect(frame(game, 'a')).toBe('advanced'); // currentTick 4 - saved 0 >= window 4: load 0, run 0-3 again, saving before 2
+    expect(game.calls).toEqual({ save: 2, load: 1, advance: 4 + 4 + 1, loadedTick: [0] });
+    expect(game.layer.settledTick).toBe(2);
+    expect(game.layer.stats().stalls).toBe(0);
+    for (let tick = 2; tick < 5; tick++) game.layer.addRemoteInput(1, tick, byte('0'));
+    game.layer.correct(); // not stale yet (5 - 2 < 4): nothing runs
+    expect(game.calls.load).toBe(1);
+  });
+
+  it('keepEvery: the states before multiples of it are kept too once confirmed, for the session\'s checksums', () => {
+    const game = logGame({ sparseSaving: true, keepEvery: 2 });
+    for (let tick = 0; tick < 6; tick++) frame(game, 'a');
+    for (let tick = 0; tick < 5; tick++) game.layer.addRemoteInput(1, tick, byte(tick === 1 ? 'y' : '0'));
+    frame(game, 'a'); // wrong at 1: load before 0, run 0-5 again saving before 2, 4 (multiples of 2) and 5 (= confirmedTick + 1)
+    expect(game.calls.loadedTick).toEqual([0]);
+    expect(game.calls.save).toBe(1 + 3);
+    expect(game.layer.settledTick).toBe(5);
+    expect(game.layer.stateBefore(2)).toEqual(['a 0', 'a y']);
+    expect(game.layer.stateBefore(4)).toHaveLength(4);
+    expect(game.layer.stateBefore(3)).toBeUndefined();
+    expect(() => game.layer.runAgainFrom(3)).toThrow('syncLayer.runAgainFrom: tick must be a tick with a saved state (sparse saving keeps only confirmed ones, the latest 5), got 3');
   });
 });
 
@@ -242,5 +310,7 @@ describe('syncLayer errors', () => {
     expect(() => syncLayer({ ...base, players: 2, localPlayers: [2] })).toThrow('localPlayers must be an array of distinct players from 0 to 1');
     expect(() => syncLayer({ ...base, players: 2, localPlayers: [0, 0] })).toThrow('distinct');
     expect(() => syncLayer({ ...base, players: 2, localPlayers: [0], window: -1 })).toThrow('window must be a whole number from 0 to 127');
+    expect(() => syncLayer({ ...base, players: 2, localPlayers: [0], sparseSaving: 'yes' as unknown as boolean })).toThrow('syncLayer: sparseSaving must be true or false, got');
+    expect(() => syncLayer({ ...base, players: 2, localPlayers: [0], keepEvery: 1.5 })).toThrow('keepEvery must be');
   });
 });

@@ -73,6 +73,14 @@ export interface P2PSessionOptions<S> {
   predict?: InputGuess;
   /** The input of a player who left, from the tick they left on. Defaults to their last confirmed input. */
   disconnectedInput?: InputGuess;
+  /**
+   * GGRS's sparse saving: save only states every input before is
+   * confirmed, so a rollback saves once instead of once a tick it runs
+   * again (see `syncLayer`). For a game whose save costs about what a tick
+   * does: the fixed-tick runtime with Rapier (an 8-tick rollback of 200
+   * bodies: see bench/NETPLAY-RESULTS.md). Defaults to false.
+   */
+  sparseSaving?: boolean;
   /** The tick's length in ms, the fixed step the game is written for. Defaults to {@link DEFAULT_STEP_MS} (1/60 s). */
   stepMs?: number;
   /**
@@ -180,6 +188,7 @@ const KNOWN_OPTIONS = [
   'window',
   'predict',
   'disconnectedInput',
+  'sparseSaving',
   'stepMs',
   'readInput',
   'save',
@@ -196,8 +205,8 @@ const KNOWN_OPTIONS = [
 
 
 /** The options with their defaults applied and checked (all but what the sync layer checks itself). */
-export type SessionSettings<S> = Required<Omit<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput'>> &
-  Pick<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput'>;
+export type SessionSettings<S> = Required<Omit<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput' | 'sparseSaving'>> &
+  Pick<P2PSessionOptions<S>, 'peers' | 'delay' | 'window' | 'onDesync' | 'predict' | 'disconnectedInput' | 'sparseSaving'>;
 
 /** A state as bytes: JSON that keeps every number (and typed arrays, Maps, Sets) exactly. */
 export function stateToBytes(state: unknown): Uint8Array {

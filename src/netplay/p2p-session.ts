@@ -19,10 +19,13 @@ import {
   encodeFramePacket,
   FRAME_PACKET,
   NO_ECHO,
+  MAX_PACKET_RUNS,
   STATE_PIECE,
   TIMING_EVERY,
+  type Departure,
   type FramePacket,
 } from './session-packets.js';
+import { Departures } from './session-departures.js';
 import { Checksums } from './session-checksums.js';
 import { SpectatorFeed } from './spectator-feed.js';
 import { Peer } from './session-peer.js';
@@ -165,6 +168,10 @@ export function createP2PSession<S>(options: P2PSessionOptions<S>): P2PSession {
   if (settings.window !== undefined) layerOptions.window = settings.window;
   if (settings.predict !== undefined) layerOptions.predict = settings.predict;
   if (settings.disconnectedInput !== undefined) layerOptions.disconnectedInput = settings.disconnectedInput;
+  if (settings.sparseSaving !== undefined) {
+    layerOptions.sparseSaving = settings.sparseSaving;
+    layerOptions.keepEvery = settings.checksumEvery; // the states the checksums hash
+  }
   const sync = renamedErrors(() => syncLayer(layerOptions));
   const peerOf = peerTable(settings.players, sync.localPlayers, settings.peers);
   if (settings.spectators.some((id) => peerOf.includes(id))) {
@@ -204,6 +211,7 @@ class Session<S> implements P2PSession {
   private lastMs: number | undefined;
   private accumulatedMs = 0;
   private readonly checksums: Checksums<S>;
+  private readonly departures: Departures;
   private readonly counts = { stalledFrames: 0, packetsSent: 0, bytesSent: 0, packetsReceived: 0, packetsIgnored: 0 };
 
   constructor(
@@ -230,6 +238,7 @@ class Session<S> implements P2PSession {
     });
     for (const player of sync.localPlayers) this.unacked.set(player, []);
     this.checksums = new Checksums<S>(checksumEvery, game);
+    this.departures = new Departures(this.peers.length > 1);
   }
 
   get currentTick(): number {
@@ -247,6 +256,7 @@ class Session<S> implements P2PSession {
     this.lastMs = timestampMs;
     this.receive(timestampMs);
     this.dropSilentPeers(timestampMs);
+    this.settleDepartures();
     if (!this.running) this.running = this.peers.every((peer) => peer.heard || peer.disconnected);
     let ran = 0;
     if (this.running) {
@@ -285,13 +295,17 @@ class Session<S> implements P2PSession {
     const known = this.peerById.get(peer);
     if (known === undefined) throw new OptionError('P2PSession.disconnectPeer', 'peer', `a peer of the match (${[...this.peerById.keys()].join(', ')})`, peer);
     if (known.disconnected) return;
-    known.disconnected = true;
-    for (const player of known.players) {
-      try {
-        this.sync.disconnectPlayer(player);
-      } catch (error) {
-        this.game.onError(error);
-      }
+    known.disconnected = true; // its packets are ignored from now on: what this machine holds of its inputs is what it reports
+    this.departures.leave(known, this.sync);
+    this.settleDepartures();
+  }
+
+  /** Disconnects, in the sync layer, the players whose disconnect tick every machine still playing agreed on (see Departures). */
+  private settleDepartures(): void {
+    try {
+      this.departures.settle(this.sync, this.peers.filter((peer) => !peer.disconnected));
+    } catch (error) {
+      this.game.onError(error);
     }
   }
 
@@ -386,16 +400,20 @@ class Session<S> implements P2PSession {
       peer.remoteAdvantage = timing.advantage;
     }
     for (const { player, through } of packet.acks) {
-      if (this.unacked.has(player) && through > (peer.acked.get(player) ?? -1)) peer.acked.set(player, through);
+      if ((this.unacked.has(player) || this.departures.has(player)) && through > (peer.acked.get(player) ?? -1)) peer.acked.set(player, through);
     }
+    for (const departure of packet.departures) this.departed(peer, departure);
     for (const run of packet.runs) {
-      if (!peer.players.includes(run.player)) continue; // only a player's own machine speaks for them
+      // Only a player's own machine speaks for them, or, once that machine left, any machine relaying their inputs.
+      if (!peer.players.includes(run.player) && !this.departures.has(run.player)) continue;
       const known = this.sync.confirmedThrough(run.player);
       for (let i = 0; i * this.inputSize < run.inputs.length; i++) {
         const tick = run.firstTick + i;
         if (tick <= known) continue;
         try {
-          this.sync.addRemoteInput(run.player, tick, run.inputs.subarray(i * this.inputSize, (i + 1) * this.inputSize));
+          const input = run.inputs.subarray(i * this.inputSize, (i + 1) * this.inputSize);
+          this.sync.addRemoteInput(run.player, tick, input);
+          this.departures.keep(run.player, tick, input);
         } catch {
           this.counts.packetsIgnored++; // a tick the queue cannot take (too far ahead): it comes again
           break;
@@ -403,6 +421,15 @@ class Session<S> implements P2PSession {
       }
     }
     if (packet.checksum !== undefined && this.checksumEvery > 0) peer.keepChecksum(packet.checksum.tick, packet.checksum.hash);
+  }
+
+  /** Another machine saw a player's machine leave: so does this one (if it had not), and keeps what that machine held. */
+  private departed(from: Peer, departure: Departure): void {
+    if (this.sync.localPlayers.includes(departure.player)) return; // a peer that lost this machine: its checksums will say so
+    const owner = this.peers.find((peer) => peer.players.includes(departure.player));
+    if (owner === undefined || owner === from) return;
+    if (!owner.disconnected) this.disconnectPeer(owner.id);
+    this.departures.report(from.id, departure);
   }
 
   private dropSilentPeers(nowMs: number): void {
@@ -415,10 +442,12 @@ class Session<S> implements P2PSession {
 
   private send(nowMs: number): void {
     const checksum = this.checksums.toSend();
+    const departures = this.departures.departures();
     for (const peer of this.peers) {
       if (peer.disconnected) continue;
-      const acks = peer.players.map((player) => ({ player, through: this.sync.confirmedThrough(player) }));
-      const runs = peer.unackedRuns(this.unacked, this.sync.currentTick - 0x7fff, this.inputSize);
+      const acked = [...peer.players, ...departures.map(({ player }) => player)]; // its own players', and relayed ones'
+      const acks = acked.map((player) => ({ player, through: this.sync.confirmedThrough(player) }));
+      const runs = [...peer.unackedRuns(this.unacked, this.sync.currentTick - 0x7fff, this.inputSize), ...this.departures.relayFor(peer, this.sync, this.inputSize)].slice(0, MAX_PACKET_RUNS);
       const holdMs = peer.echoMs === NO_ECHO ? NO_ECHO : Math.min(0xfffe, Math.round(nowMs - peer.echoAtMs));
       const timed = peer.framesSent++ % TIMING_EVERY === 0;
       const packet = encodeFramePacket(
@@ -427,6 +456,7 @@ class Session<S> implements P2PSession {
           timing: timed ? { sentMs: Math.round(nowMs) & 0xffff, echoMs: peer.echoMs, holdMs, advantage: peer.localAdvantage } : undefined,
           acks,
           runs,
+          departures,
           checksum: checksum === undefined ? undefined : { tick: checksum.tick, hash: checksum.hash },
         },
         this.inputSize,
@@ -440,7 +470,7 @@ class Session<S> implements P2PSession {
       {
         finalTick: Math.min(sync.confirmedTick, sync.currentTick - 1),
         snapshot: () => {
-          const tick = Math.min(sync.confirmedTick + 1, sync.currentTick);
+          const tick = sync.settledTick;
           const state = sync.stateBefore(tick);
           return state === undefined ? undefined : { tick, state };
         },

@@ -77,7 +77,7 @@ export class Checksums<S> {
   /** Hashes each checksum tick whose inputs are all confirmed, then compares with what the peers sent. */
   hashConfirmed(sync: SyncLayer<S>): void {
     if (this.checksumEvery === 0) return;
-    const through = Math.min(sync.confirmedTick + 1, sync.currentTick);
+    const through = sync.settledTick;
     for (; this.nextChecksum <= through; this.nextChecksum += this.checksumEvery) {
       const state = sync.stateBefore(this.nextChecksum);
       if (state === undefined) continue; // confirmations jumped past a tick no longer kept: compare the next

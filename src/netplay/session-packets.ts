@@ -9,7 +9,8 @@
  * as signed 16-bit offsets from it:
  *
  * ```
- * u8   kind = FRAME_PACKET, + HAS_TIMING when the timing follows, + HAS_CHECKSUM when a checksum ends the packet
+ * u8   kind = FRAME_PACKET, + HAS_TIMING when the timing follows, + HAS_DEPARTURES when departures follow the runs,
+ *        + HAS_CHECKSUM when a checksum ends the packet
  * u32  the sender's current tick T (its next tick to run)
  * [timing, in every TIMING_EVERY-th packet to a peer: what the round trip and the frame advantage are averaged from]
  *   u16  the sender's clock, ms mod 65,536, when it sent this
@@ -20,6 +21,8 @@
  *        ack: u8 player, i16 (the last tick of that player's inputs the sender holds confirmed) - T; -32768: none
  *        run: u8 player, i16 (its first tick) - T, u8 count, then the inputs run-length coded:
  *             (u8 repeats, inputSize bytes) until the repeats add up to count
+ * [u8 count, then per player who left: u8 player, i16 (the last tick of their inputs the sender had when it saw them leave) - T]
+ *                                                                 with HAS_DEPARTURES (3 or more players only)
  * [u32 tick, 8 bytes of the 64-bit hash of the state before it]   with HAS_CHECKSUM
  * ```
  *
@@ -37,6 +40,8 @@ export const FRAME_PACKET = 1;
 const HAS_CHECKSUM = 0x10;
 /** Added to a frame packet's kind byte when the timing follows the tick. */
 const HAS_TIMING = 0x20;
+/** Added to a frame packet's kind byte when departures follow the runs. */
+const HAS_DEPARTURES = 0x40;
 /** Every how many frame packets to a peer carries the timing: 4 (15 samples a second at 60 Hz, plenty for averages over a second). */
 export const TIMING_EVERY = 4;
 /** An acknowledgement offset meaning "none confirmed yet". */
@@ -67,7 +72,15 @@ export interface FramePacket {
   readonly timing: PacketTiming | undefined;
   readonly acks: readonly { readonly player: number; readonly through: number }[];
   readonly runs: readonly InputRun[];
+  /** The players whose machine the sender saw leave, each with the last tick of their inputs it had then (-1: none). */
+  readonly departures: readonly Departure[];
   readonly checksum: { readonly tick: number; readonly hash: string } | undefined;
+}
+
+/** A player whose machine left, as one peer saw it: the last tick of their inputs it held then. */
+export interface Departure {
+  readonly player: number;
+  readonly last: number;
 }
 
 /** A frame packet's timing: its sender's clock, the echo of the addressee's, and the sender's frame advantage. */
@@ -103,13 +116,14 @@ export type SessionMessage = FramePacket | StatePiece | StateReceived;
  * caller leaves out runs that far away (no peer keeps them).
  */
 export function encodeFramePacket(packet: Omit<FramePacket, 'kind'>, inputSize: number): Uint8Array {
-  const { tick, timing, acks, runs, checksum } = packet;
+  const { tick, timing, acks, runs, departures, checksum } = packet;
   const coded = runs.map((run) => runLengths(run.inputs, inputSize));
-  let size = 6 + (timing === undefined ? 0 : 8) + acks.length * 3 + (checksum === undefined ? 0 : 12);
+  const departed = departures.length > 0;
+  let size = 6 + (timing === undefined ? 0 : 8) + acks.length * 3 + (departed ? 1 + departures.length * 3 : 0) + (checksum === undefined ? 0 : 12);
   for (const pairs of coded) size += 4 + pairs.length * (1 + inputSize);
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
-  view.setUint8(0, FRAME_PACKET + (checksum === undefined ? 0 : HAS_CHECKSUM) + (timing === undefined ? 0 : HAS_TIMING));
+  view.setUint8(0, FRAME_PACKET + (checksum === undefined ? 0 : HAS_CHECKSUM) + (timing === undefined ? 0 : HAS_TIMING) + (departed ? HAS_DEPARTURES : 0));
   view.setUint32(1, tick);
   let at = 5;
   if (timing !== undefined) {
@@ -121,11 +135,12 @@ export function encodeFramePacket(packet: Omit<FramePacket, 'kind'>, inputSize: 
   }
   view.setUint8(at, (acks.length << 4) | runs.length);
   at += 1;
-  for (const { player, through } of acks) {
+  const writeTick = (player: number, through: number): void => {
     view.setUint8(at, player);
     view.setInt16(at + 1, through < 0 ? NO_ACK : Math.max(-0x7fff, Math.min(0x7fff, through - tick)));
     at += 3;
-  }
+  };
+  for (const { player, through } of acks) writeTick(player, through);
   runs.forEach((run, r) => {
     view.setUint8(at, run.player);
     view.setInt16(at + 1, run.firstTick - tick);
@@ -137,6 +152,10 @@ export function encodeFramePacket(packet: Omit<FramePacket, 'kind'>, inputSize: 
       at += 1 + inputSize;
     }
   });
+  if (departed) {
+    view.setUint8(at++, departures.length);
+    for (const { player, last } of departures) writeTick(player, last);
+  }
   if (checksum !== undefined) {
     view.setUint32(at, checksum.tick);
     for (let i = 0; i < 8; i++) view.setUint8(at + 4 + i, parseInt(checksum.hash.slice(i * 2, i * 2 + 2), 16));
@@ -179,7 +198,7 @@ export function decodeMessage(bytes: Uint8Array, inputSize: number): SessionMess
       const count = view.getUint16(7);
       return index < count ? { kind, tick: view.getUint32(1), index, count, bytes: bytes.slice(9) } : undefined;
     }
-    if ((kind & 0x0f) !== FRAME_PACKET || (kind & ~(0x0f | HAS_CHECKSUM | HAS_TIMING)) !== 0) return undefined;
+    if ((kind & 0x0f) !== FRAME_PACKET || (kind & ~(0x0f | HAS_CHECKSUM | HAS_TIMING | HAS_DEPARTURES)) !== 0) return undefined;
     const tick = view.getUint32(1);
     let at = 5;
     let timing: PacketTiming | undefined;
@@ -189,11 +208,14 @@ export function decodeMessage(bytes: Uint8Array, inputSize: number): SessionMess
     }
     const counts = view.getUint8(at);
     at += 1;
-    const acks: { player: number; through: number }[] = [];
-    for (let i = 0; i < counts >> 4; i++, at += 3) {
+    const readTick = (): { player: number; through: number } => {
       const offset = view.getInt16(at + 1);
-      acks.push({ player: view.getUint8(at), through: offset === NO_ACK ? -1 : tick + offset });
-    }
+      const read = { player: view.getUint8(at), through: offset === NO_ACK ? -1 : tick + offset };
+      at += 3;
+      return read;
+    };
+    const acks: { player: number; through: number }[] = [];
+    for (let i = 0; i < counts >> 4; i++) acks.push(readTick());
     const runs: InputRun[] = [];
     for (let i = 0; i < (counts & 0x0f); i++) {
       const count = view.getUint8(at + 3);
@@ -208,6 +230,14 @@ export function decodeMessage(bytes: Uint8Array, inputSize: number): SessionMess
       }
       runs.push({ player, firstTick, inputs });
     }
+    const departures: Departure[] = [];
+    if ((kind & HAS_DEPARTURES) !== 0) {
+      const count = view.getUint8(at++);
+      for (let i = 0; i < count; i++) {
+        const { player, through } = readTick();
+        departures.push({ player, last: through });
+      }
+    }
     let checksum: FramePacket['checksum'];
     if ((kind & HAS_CHECKSUM) !== 0) {
       let hash = '';
@@ -216,7 +246,7 @@ export function decodeMessage(bytes: Uint8Array, inputSize: number): SessionMess
       at += 12;
     }
     if (at !== bytes.length) return undefined;
-    return { kind: FRAME_PACKET, tick, timing, acks, runs, checksum };
+    return { kind: FRAME_PACKET, tick, timing, acks, runs, departures, checksum };
   } catch (error) {
     if (error instanceof RangeError) return undefined; // read past the end: a truncated packet
     throw error;

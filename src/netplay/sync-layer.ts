@@ -42,6 +42,21 @@ export interface SyncLayerOptions<S> {
   predict?: InputGuess;
   /** The input of a player who left, from the tick they left on. Defaults to their last confirmed input. */
   disconnectedInput?: InputGuess;
+  /**
+   * GGRS's sparse saving: save only states every input before is confirmed
+   * for, instead of the state before every tick. A rollback then loads the
+   * last of them and runs a few more ticks again, and when predictions stay
+   * right the layer runs again from it once it is `window` ticks old. Worth
+   * it when a save costs about as much as a tick (a physics world's bytes).
+   * Defaults to false. See {@link syncLayer}.
+   */
+  sparseSaving?: boolean;
+  /**
+   * With `sparseSaving`, also keep the state before every tick that is a
+   * multiple of this once it is confirmed (the ticks a session hashes), so
+   * {@link SyncLayer.stateBefore} has it. 0 for none (the default).
+   */
+  keepEvery?: number;
   /** Returns the game's whole state now, a value the game will not change afterwards (`engine.save()`). */
   save(): S;
   /** Puts the game back to a state `save` returned (`engine.restore(state)`). It may be loaded more than once. */
@@ -86,8 +101,16 @@ export interface SyncLayer<S> {
    * @throws {OptionError} when `player` is not a player of the match.
    */
   confirmedThrough(player: number): number;
-  /** The earliest tick run with a prediction now known wrong: where the next {@link correct} goes back to. */
+  /** The earliest tick run with a prediction now known wrong: the next {@link correct} goes back to it (with sparse saving, to the saved state before it). */
   readonly firstWrongTick: number | undefined;
+  /**
+   * The latest tick whose state before it is right (every input before it
+   * confirmed) and kept, so {@link stateBefore} has it once {@link correct}
+   * has run: `min(confirmedTick + 1, currentTick)`, or with sparse saving
+   * the latest such state saved. What a session hashes and hands a late
+   * spectator.
+   */
+  readonly settledTick: number;
   /**
    * Adds a local player's input for {@link currentTick}; it is used at
    * `currentTick + delay`. Returns what the queue stored (confirmed inputs
@@ -158,7 +181,8 @@ export interface SyncLayer<S> {
   canAdvance(): boolean;
   /**
    * The game's state before `tick` ran (after ticks 0 to `tick - 1`): a
-   * saved one for the last `window + 1` ticks, `save()` now for
+   * saved one for the last `window + 1` ticks (with sparse saving, for the
+   * ticks it saved: see {@link settledTick}), `save()` now for
    * {@link currentTick}, `undefined` for any other. Right for every tick
    * whose inputs were all confirmed once {@link correct} has run: what the
    * session hashes to compare peers.
@@ -170,7 +194,7 @@ export interface SyncLayer<S> {
 
 const WHERE = 'syncLayer';
 
-const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window', 'predict', 'disconnectedInput', 'save', 'load', 'advance'] as const;
+const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window', 'predict', 'disconnectedInput', 'sparseSaving', 'keepEvery', 'save', 'load', 'advance'] as const;
 
 /**
  * The heart of a rollback session, with no network: GGRS's `SyncLayer`.
@@ -194,6 +218,17 @@ const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window'
  * tick at most `window` ticks before the present (the window stopped the
  * game going further ahead of the confirmations), so the oldest state a
  * rollback loads is `currentTick - window`.
+ *
+ * **Sparse saving** (`sparseSaving: true`, GGRS's mode of the same name)
+ * saves a state only when every input before it is confirmed: the state
+ * before `confirmedTick + 1`, the one no confirmation can prove wrong. A
+ * rollback loads it instead of the state before the first wrong tick, and
+ * saves once on the way back instead of once a tick: a depth-8 rollback is
+ * `load + 8 advances + 1 save` instead of `load + 8 × (advance + save)`.
+ * The price: once the saved state is `window` ticks old, the layer runs
+ * again from it to save a newer one, even when no prediction was wrong.
+ * Choose it when a save costs about what a tick does (a Rapier world: its
+ * bytes); the state engine's small states save in microseconds.
  *
  * ```
  * tick          0 1 2 3 4 5
@@ -245,7 +280,7 @@ const KNOWN_OPTIONS = ['players', 'localPlayers', 'inputSize', 'delay', 'window'
 export function syncLayer<S>(options: SyncLayerOptions<S>): SyncLayer<S> {
   optionsObject(WHERE, options);
   checkOptionKeys(WHERE, options, KNOWN_OPTIONS);
-  const { players, localPlayers, inputSize, delay = DEFAULT_INPUT_DELAY, window = DEFAULT_PREDICTION_WINDOW, predict, disconnectedInput, save, load, advance } = options;
+  const { players, localPlayers, inputSize, delay = DEFAULT_INPUT_DELAY, window = DEFAULT_PREDICTION_WINDOW, predict, disconnectedInput, sparseSaving = false, keepEvery = 0, save, load, advance } = options;
   if (typeof players !== 'number' || !Number.isInteger(players) || players < MIN_SYNC_PLAYERS || players > MAX_SYNC_PLAYERS) {
     throw new OptionError(WHERE, 'players', `a whole number from ${MIN_SYNC_PLAYERS} to ${MAX_SYNC_PLAYERS}`, players);
   }
@@ -266,8 +301,11 @@ export function syncLayer<S>(options: SyncLayerOptions<S>): SyncLayer<S> {
   functionOption(WHERE, 'advance', advance);
   if (predict !== undefined) functionOption(WHERE, 'predict', predict);
   if (disconnectedInput !== undefined) functionOption(WHERE, 'disconnectedInput', disconnectedInput);
+  if (typeof sparseSaving !== 'boolean') throw new OptionError(WHERE, 'sparseSaving', 'true or false', sparseSaving);
+  wholeNumber(WHERE, 'keepEvery', keepEvery, 0);
   const guesses = { ...(predict !== undefined && { predict }), ...(disconnectedInput !== undefined && { disconnectedInput }) };
-  return new Layer<S>(players, [...localPlayers].sort((a, b) => a - b), inputSize, delay, window, guesses, { save, load, advance });
+  const saving = { sparse: sparseSaving, keepEvery };
+  return new Layer<S>(players, [...localPlayers].sort((a, b) => a - b), inputSize, delay, window, guesses, saving, { save, load, advance });
 }
 
 /** The game, as the layer calls it. */
@@ -286,6 +324,8 @@ class Layer<S> implements SyncLayer<S> {
   /** The state before tick t is in slot `t % ring.length`, with its tick, so a slot never answers for another tick. */
   private readonly ring: ({ tick: number; state: S } | undefined)[];
   private readonly counts = { rollbacks: 0, resimulated: 0, stalls: 0 };
+  /** Sparse saving: the latest tick saved with every input before it confirmed (-1 before the first save). */
+  private savedTick = -1;
 
   constructor(
     readonly players: number,
@@ -294,6 +334,7 @@ class Layer<S> implements SyncLayer<S> {
     delay: number,
     readonly window: number,
     guesses: Pick<InputQueueOptions, 'predict' | 'disconnectedInput'>,
+    private readonly saving: { readonly sparse: boolean; readonly keepEvery: number },
     private readonly game: Game<S>,
   ) {
     this.localPlayers = Object.freeze(localPlayers);
@@ -315,6 +356,10 @@ class Layer<S> implements SyncLayer<S> {
     const queue = Number.isInteger(player) ? this.queues[player] : undefined;
     if (queue === undefined) throw new OptionError('syncLayer.confirmedThrough', 'player', `a player from 0 to ${this.players - 1}`, player);
     return queue.confirmedThrough;
+  }
+
+  get settledTick(): number {
+    return this.saving.sparse ? this.savedTick : Math.min(this.confirmedTick + 1, this.currentTick);
   }
 
   get firstWrongTick(): number | undefined {
@@ -363,7 +408,7 @@ class Layer<S> implements SyncLayer<S> {
       this.counts.stalls++;
       return 'stalled';
     }
-    this.saveBefore(this.currentTick);
+    if (this.keeps(this.currentTick, this.currentTick)) this.saveBefore(this.currentTick);
     this.run(this.currentTick);
     this.currentTick++;
     this.discard();
@@ -372,7 +417,12 @@ class Layer<S> implements SyncLayer<S> {
 
   correct(): number {
     const first = this.firstWrongTick;
-    return first === undefined ? 0 : this.runAgainFrom(first);
+    if (!this.saving.sparse) return first === undefined ? 0 : this.runAgainFrom(first);
+    // Sparse: back to the saved state when a prediction was wrong, or when the next tick, run on a prediction, would
+    // leave that state out of the window's reach and a newer confirmed one can be saved on the way.
+    const confirmedTo = this.confirmedTick + 1;
+    const stale = this.currentTick - this.savedTick >= this.window && this.currentTick > confirmedTo && confirmedTo > this.savedTick;
+    return this.savedTick >= 0 && (first !== undefined || stale) ? this.runAgainFrom(this.savedTick) : 0;
   }
 
   runAgainFrom(first: number): number {
@@ -381,13 +431,14 @@ class Layer<S> implements SyncLayer<S> {
     }
     const slot = this.ring[first % this.ring.length];
     if (slot === undefined || slot.tick !== first) {
-      // The window makes this impossible (see syncLayer's doc); say so plainly if it ever happens.
-      throw new Error(`syncLayer: no saved state for tick ${first} to roll back to (current tick ${this.currentTick}, window ${this.window})`);
+      // Without sparse saving the window makes this impossible (see syncLayer's doc); with it, a tick may have none.
+      throw new OptionError('syncLayer.runAgainFrom', 'tick', `a tick with a saved state (sparse saving keeps only confirmed ones, the latest ${this.savedTick})`, first);
     }
     this.game.load(slot.state);
     this.counts.rollbacks++;
+    const settled = Math.min(this.confirmedTick + 1, this.currentTick);
     for (let tick = first; tick < this.currentTick; tick++) {
-      if (tick > first) this.saveBefore(tick); // the state before `first` is the one just loaded
+      if (tick > first && this.keeps(tick, settled)) this.saveBefore(tick); // the state before `first` is the one just loaded
       this.run(tick);
       this.counts.resimulated++;
     }
@@ -417,8 +468,21 @@ class Layer<S> implements SyncLayer<S> {
     return queue;
   }
 
+  /**
+   * Whether to save the state before `tick`, run up to `settled` (the
+   * latest tick every input before is confirmed for): always, or with
+   * sparse saving only a confirmed one that is `settled` itself or a
+   * multiple of `keepEvery`.
+   */
+  private keeps(tick: number, settled: number): boolean {
+    if (!this.saving.sparse) return true;
+    const every = this.saving.keepEvery;
+    return tick <= this.confirmedTick + 1 && (tick === settled || (every > 0 && tick % every === 0));
+  }
+
   private saveBefore(tick: number): void {
     this.ring[tick % this.ring.length] = { tick, state: this.game.save() };
+    if (this.saving.sparse && tick <= this.confirmedTick + 1 && tick > this.savedTick) this.savedTick = tick;
   }
 
   private run(tick: number): void {
@@ -427,7 +491,7 @@ class Layer<S> implements SyncLayer<S> {
 
   /** Lets the queues forget inputs no rollback can reach: before the oldest saved tick and the confirmed one. */
   private discard(): void {
-    const before = Math.min(this.confirmedTick, this.currentTick - this.window);
+    const before = Math.min(this.confirmedTick, this.currentTick - this.window, this.saving.sparse ? this.savedTick : Infinity);
     for (const queue of this.queues) queue.discardBefore(before);
   }
 }

@@ -261,6 +261,23 @@ export function readRuntimeState(state: unknown, parts: SnapshotParts): Restored
 }
 
 /**
+ * The parts of a snapshot's state a restore reads and never keeps, so need
+ * not copy first: the poses (read into the objects) and the physics
+ * snapshot (the adapter's contract: "nothing of the snapshot is kept"),
+ * Rapier's bytes being most of a snapshot (210 KB at 200 bodies). What is
+ * not the expected kind is left to the copy, and to {@link readRuntimeState} to refuse.
+ * @internal
+ */
+export function readOnlyRuntimeParts(state: unknown): readonly object[] {
+  if (state === null || typeof state !== 'object') return [];
+  const { poses, physics } = state as Partial<Record<keyof RuntimeSnapshotState, unknown>>;
+  const parts: object[] = [];
+  if (poses instanceof Float64Array) parts.push(poses);
+  if (physics !== null && typeof physics === 'object' && !Array.isArray(physics)) parts.push(physics);
+  return parts;
+}
+
+/**
  * Puts the restored live objects' lives, bodies and poses in place, and
  * takes their behaviors off (the restore makes them again). Called once the
  * physics world is back: nothing can be refused after it.

@@ -16,7 +16,7 @@ import type { RuntimePhase, RuntimePhaseHost } from './runtime-phases.js';
 import { RUNTIME_PRESET } from './runtime-preset.js';
 import type { RuntimeStats } from './runtime-stats.js';
 import { simulationState, type SimulationState } from './runtime-rollback.js';
-import { placeObjects, readRuntimeState, saveRuntimeState, type RuntimeSnapshotState, type SnapshotParts } from './runtime-snapshot.js';
+import { placeObjects, readOnlyRuntimeParts, readRuntimeState, saveRuntimeState, type RuntimeSnapshotState, type SnapshotParts } from './runtime-snapshot.js';
 import { UnsavedFields } from './unsaved-fields.js';
 import { applyBarrier, clearObjects, loadObjects, parseRuntimeScene, parseSpawn } from './scene-loading.js';
 import { checkPoseUpdate } from './scene-checks.js';
@@ -455,24 +455,19 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
     this.objects.remake(restored.behaviors);
   }
 
+  /** The poses and Rapier's bytes are read into the objects and the world and not kept: a restore need not copy them first. */
+  protected override readOnlyParts(state: unknown): readonly object[] {
+    return readOnlyRuntimeParts(state);
+  }
+
   /** The keys (held, and the latched edges a fixed tick has not taken yet) are saved and restored with the runtime. */
   protected override snapshotInput(): Input<string> {
     return this.keys.keys;
   }
 
   private snapshotParts(): SnapshotParts {
-    return {
-      session: this.sessionId,
-      ticks: this.tickCount,
-      scene: this.sceneInForce,
-      replacement: this.pendingScene,
-      objects: this.objects,
-      queue: this.queue.queued,
-      input: this.keys,
-      alpha: this.frameView.alpha,
-      bridge: this.bridge,
-      factories: this.factories,
-    };
+    const { sessionId: session, tickCount: ticks, sceneInForce: scene, pendingScene: replacement, objects, keys: input, bridge, factories } = this;
+    return { session, ticks, scene, replacement, objects, queue: this.queue.queued, input, alpha: this.frameView.alpha, bridge, factories };
   }
 
   /** @throws {Error} naming `method` while a scene loads (a behavior's onStart in it calling save or restore). */

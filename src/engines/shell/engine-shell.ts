@@ -308,7 +308,7 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
     this.assertAlive('restore');
     this.assertBetweenFrames('restore');
     checkSnapshot('restore', this.preset, snapshot);
-    const copy = copyPlain(snapshot);
+    const copy = copyPlain(snapshot, 'restore', 'the snapshot', undefined, new Set(this.readOnlyParts(snapshot.state)));
     const input = this.snapshotInput();
     this.innerLoop.restoreState(copy.loop, true);
     if (input !== undefined && copy.input !== null) input.checkState(copy.input);
@@ -332,6 +332,16 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
    * @throws {OptionError} for a state this preset cannot take, naming the field.
    */
   protected abstract restoreState(state: unknown): void;
+
+  /**
+   * Parts of a snapshot's state that {@link restoreState} only reads and
+   * never keeps (the runtime's poses and Rapier's bytes, hundreds of KB):
+   * `restore` hands them on uncopied, so a rollback does not copy them once
+   * more before reading them. Everything else is copied. None by default.
+   */
+  protected readOnlyParts(_state: unknown): readonly object[] {
+    return [];
+  }
 
   /** The Input the engine's game reads, saved and restored with it; none by default. */
   protected snapshotInput(): Input<string> | undefined {

@@ -62,21 +62,31 @@ export function checkSnapshot(where: string, preset: string, snapshot: unknown):
  * comes back as a plain object of its fields. Arrays and plain objects are
  * walked here, so `see` can unwrap a view before it is copied. A value
  * named with {@link shareWhenCopied} (frozen all the way down) is not
- * copied: the copy holds it as it is.
+ * copied: the copy holds it as it is; nor is one in `handOn`, which the
+ * caller reads and never keeps (see `readOnlyParts` in the engine shell).
  *
  * @param where The method, for the error.
  * @param what What is copied (`'the state engine's state'`), for the error.
+ * @param handOn Objects the copy holds as they are, uncopied.
  * @throws {Error} naming the path of the first part that cannot be copied (a function, a symbol, a DOM node).
  * @internal
  */
-export function copyPlain<T>(value: T, where = 'save', what = 'the state', see: <O extends object>(object: O) => O = (object) => object): T {
+export function copyPlain<T>(
+  value: T,
+  where = 'save',
+  what = 'the state',
+  see: <O extends object>(object: O) => O = (object) => object,
+  handOn: ReadonlySet<object> = NOTHING,
+): T {
   try {
-    return copy(value, see) as T;
+    return copy(value, see, handOn) as T;
   } catch (error) {
     const path = uncopyablePath(value, '', new Set());
     throw new Error(`${where}: ${what} holds ${path === undefined ? 'something structuredClone cannot copy' : `a ${path.kind} at ${path.path || '(the root)'}`}; a snapshot is plain data (numbers, strings, booleans, arrays, plain objects, Maps, Sets, typed arrays)`, { cause: error });
   }
 }
+
+const NOTHING: ReadonlySet<object> = new Set();
 
 /** The values {@link shareWhenCopied} named: frozen all the way down. */
 const immutable = new WeakSet<object>();
@@ -97,13 +107,13 @@ export function shareWhenCopied<T extends object>(value: T): T {
 }
 
 /** structuredClone, seeing through what `see` unwraps (the state engine's read-only views, which structuredClone refuses). */
-function copy(value: unknown, see: <O extends object>(object: O) => O): unknown {
+function copy(value: unknown, see: <O extends object>(object: O) => O, handOn: ReadonlySet<object>): unknown {
   if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? structuredClone(value) : value;
   const object = see(value);
-  if (immutable.has(object)) return object;
+  if (immutable.has(object) || handOn.has(object)) return object;
   if (Array.isArray(object)) {
     const out = new Array<unknown>(object.length);
-    for (let i = 0; i < object.length; i++) out[i] = copy(object[i], see);
+    for (let i = 0; i < object.length; i++) out[i] = copy(object[i], see, handOn);
     return out;
   }
   // A typed array by its own elements: structuredClone would copy the whole buffer it views, and takes longer to do it
@@ -113,7 +123,7 @@ function copy(value: unknown, see: <O extends object>(object: O) => O): unknown 
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(object);
   const out: Record<string, unknown> = {};
   // Own keys in Object.keys' order, with no key array made: a plain object (or one with no prototype) inherits none.
-  for (const key in object) out[key] = copy((object as Record<string, unknown>)[key], see);
+  for (const key in object) out[key] = copy((object as Record<string, unknown>)[key], see, handOn);
   return out;
 }
 
