@@ -328,7 +328,7 @@ class Orbit extends Behavior {
     this.t += this.time.fixedDeltaTime;
     place(this.index, this.t, this.entity.transform);
   }
-  /** The tint change, on its frames: the sprite component's colour (the backend redraws or recolours the object). */
+  /** The tint change, on its frames: the sprite component's colour (the backend recolours the object). */
   update(): void {
     if ((this.index + ++this.frames) % TINT_PERIOD_FRAMES !== 0) return;
     this.sprite.color = colorOf(this.index, ++this.shade);
@@ -445,10 +445,10 @@ async function runPixiSystems(count: number): Promise<void> {
  * rectangle the same size) in one Container scaled to the canvas, and per
  * frame position and rotation written to each Graphics from its drawn
  * pose, then one render. The game step above is the engine's work done by
- * hand. The tint changes differ in how, not what: pixiSystemsBackend
- * redraws a Graphics whose sprite colour changed (clear, rect, fill), while
- * a plain pixi app fills white once and writes `tint`, the one write pixi
- * has for a colour change; so the plain shapes are white, tinted.
+ * hand. The tint changes are the same write on both sides: a plain pixi
+ * app fills white once and writes `tint`, the one write pixi has for a
+ * colour change, as pixiSystemsBackend does (since issue 29, item 2; it used
+ * to redraw the Graphics).
  */
 async function runPlainPixiSystems(count: number): Promise<void> {
   const app = new Application();

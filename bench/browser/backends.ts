@@ -24,8 +24,12 @@
  *
  * BENCH_CELLS picks cells (comma-separated); BENCH_WARM_UP_MS, BENCH_STEADY_MS
  * and BENCH_SAMPLING_MS shorten a run while developing; BENCH_SITES=n prints
- * each page's n heaviest allocation sites; BENCH_JSON=file writes every
- * round's figures.
+ * each page's n heaviest allocation sites; BENCH_CPU=n adds a third stage,
+ * BENCH_PROFILE_MS (3 s) under Chromium's CPU profiler, and prints the n
+ * functions with the most self time in the frame callback outside the draw
+ * call (BENCH_CPU_IN=draw: inside it; read as shares: the sampler slows the
+ * page); BENCH_JSON=file writes
+ * every round's figures.
  *
  * The measurement is pixi-sprites.ts's. Each round opens a fresh page per
  * side (a fresh heap), lets it warm up for WARM_UP_MS, forces a full GC
@@ -58,6 +62,10 @@ const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_MS ?? 3_000);
 const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 10_000);
 const SAMPLING_MS = Number(process.env.BENCH_SAMPLING_MS ?? 4_000);
 const SAMPLING_INTERVAL_BYTES = 256;
+const PROFILE_MS = Number(process.env.BENCH_PROFILE_MS ?? 3_000);
+const CPU_SAMPLE_INTERVAL_US = 100;
+/** BENCH_CPU_IN=draw lists the draw call's heaviest functions instead of the rest of the frame's. */
+const LOOK_IN = process.env.BENCH_CPU_IN === 'draw' ? 'draw' : 'frame';
 const DEFAULT_ROUNDS = 3;
 const DEFAULT_COUNTS = [2_000, 10_000];
 const FRAME_BUDGET_MS = 1000 / 60;
@@ -161,6 +169,77 @@ function attribute(profile: SamplingProfile, library: RegExp): Bytes {
   return out;
 }
 
+interface CpuNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: CpuNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * BENCH_CPU=n: the n functions with the most self time inside the page's
+ * frame callback (`onFrame` in backends-page.ts) but outside the renderer's
+ * draw call (engine + sync, the figure the 1.1× target is read on), as
+ * shares of that sampled time and ms a frame, and that time by where the
+ * code lives (as {@link attribute}'s bytes).
+ */
+function printCpu(profile: CpuProfile, frames: number, library: RegExp, top: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // Where each node is: 'frame' (in the frame callback, outside the draw), 'draw' (in the renderer's draw call,
+  // the library's `render` the page times), or 'out'.
+  const place = new Map<number, 'frame' | 'draw' | 'out'>();
+  const placeOf = (id: number): 'frame' | 'draw' | 'out' => {
+    let known = place.get(id);
+    if (known === undefined) {
+      const { functionName, url } = byId.get(id)!.callFrame;
+      const up = parent.get(id);
+      const above = up === undefined ? 'out' : placeOf(up);
+      if (functionName === 'onFrame' && url.includes('backends-page')) known = 'frame';
+      else if (above === 'frame' && /(^|\.)render$/.test(functionName) && !/\/(src|operators)\//.test(url) && (library.test(url) || url.includes('/deps/')) && byId.get(up!)!.callFrame.url.includes('backends-page')) known = 'draw';
+      else known = above;
+      place.set(id, known);
+    }
+    return known;
+  };
+  let drawUs = 0;
+  const selfUs = new Map<string, number>();
+  const byWhere = { tickflow: 0, library: 0, page: 0, other: 0 };
+  let frameUs = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i]!;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const where = placeOf(id);
+    if (where === 'draw') drawUs += dt;
+    if (where !== LOOK_IN) continue;
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    // A native function (no file) is named with its caller: requestAnimationFrame from where.
+    const caller = url === '' && parent.has(id) ? ` from ${byId.get(parent.get(id)!)!.callFrame.functionName || '(anonymous)'}` : '';
+    const site = `${functionName || '(anonymous)'}${caller} ${url.replace(/^.*\/(@fs|node_modules|deps)\//, '').replace(/\?.*$/, '')}:${lineNumber + 1}`;
+    selfUs.set(site, (selfUs.get(site) ?? 0) + dt);
+    frameUs += dt;
+    if ((/\/(src|operators)\/.*\.ts/.test(url) && !url.includes('node_modules')) || /rxjs/.test(url)) byWhere.tickflow += dt;
+    else if (library.test(url) || url.includes('/deps/')) byWhere.library += dt;
+    else if (url.includes('backends-page')) byWhere.page += dt;
+    else byWhere.other += dt;
+  }
+  const perFrame = (us: number) => `${(us / 1000 / Math.max(1, frames)).toFixed(3)} ms/frame`;
+  const share = (us: number) => `${((100 * us) / Math.max(1, frameUs)).toFixed(1).padStart(5)}%`;
+  console.log(
+    `    CPU profile: ${frames} frames; the draw call ${perFrame(drawUs)}; ${LOOK_IN === 'draw' ? 'listed: the draw call' : 'the rest of the frame callback (engine + sync)'} ${perFrame(frameUs)}, its self time by where: ` +
+      Object.entries(byWhere).map(([k, us]) => `${k} ${share(us).trim()}`).join(', '),
+  );
+  const heaviest = [...selfUs].sort((a, b) => b[1] - a[1]);
+  for (const [site, us] of heaviest.slice(0, top)) console.log(`    ${share(us)}  ${perFrame(us)}  ${site}`);
+  const own = heaviest.filter(([site]) => / work\/.*\/(src|operators)\//.test(site)).slice(0, Math.ceil(top / 2));
+  if (own.length > 0) console.log(`    tickflow's heaviest: ${own.map(([site, us]) => `${share(us).trim()} ${site.replace(/ .*\/(src|operators)\//, ' ')}`).join('; ')}`);
+}
+
 async function measure(harness: BrowserHarness, cell: Cell, side: Side, count: number): Promise<RoundResult> {
   const opened = await harness.open(harness.url(`@fs${PAGE}`), {
     viewport: { width: 960, height: 540 },
@@ -198,6 +277,18 @@ async function measure(harness: BrowserHarness, cell: Cell, side: Side, count: n
     const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
     const bytes = attribute(profile, LIBRARY[cell]);
     const perFrame = Object.fromEntries(Object.entries(bytes).map(([k, v]) => [k, v / Math.max(1, sampled.frames)])) as unknown as Bytes;
+
+    // 3. BENCH_CPU=n: where the frame's time goes, under Chromium's CPU profiler.
+    if (process.env.BENCH_CPU !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: CPU_SAMPLE_INTERVAL_US });
+      await cdp.send('Profiler.start');
+      const before = await page.evaluate(() => window.__backendBench!.frames());
+      await page.waitForTimeout(PROFILE_MS);
+      const profiled = (await page.evaluate(() => window.__backendBench!.frames())) - before;
+      const { profile: cpu } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      printCpu(cpu, profiled, LIBRARY[cell], Number(process.env.BENCH_CPU) || 16);
+    }
     if (opened.errors.length > 0) throw new Error(`bench: ${cell} ${side}: ${opened.errors.join('; ')}`);
 
     return {

@@ -26,6 +26,22 @@ function frame(pool: MeshPool<string>, stamp: number, keys: readonly string[]): 
 }
 
 describe('MeshPool', () => {
+  it('finds each key\'s record with next(), in the order the records were made or out of it, the walk starting over at each sweep', () => {
+    const pool = new MeshPool<string>(new Group(), true);
+    const [a, b, c] = [record('a'), record('b'), record('c')];
+    for (const r of [a, b, c]) pool.add(r);
+    // In order: each is the record after the one found last.
+    expect([pool.next('a'), pool.next('b'), pool.next('c')]).toEqual([a, b, c]);
+    pool.sweep(1, 0); // nothing stamped with 1: all three go
+    for (const r of [a, b, c]) pool.add(r);
+    a.seen = b.seen = c.seen = 2;
+    pool.sweep(2, 3);
+    // Out of order, and a key with no record.
+    expect([pool.next('c'), pool.next('a'), pool.next('b'), pool.next('d')]).toEqual([c, a, b, undefined]);
+    pool.sweep(3, 3);
+    expect([pool.next('a'), pool.next('b'), pool.next('c')]).toEqual([a, b, c]);
+  });
+
   it('removes the meshes a frame did not stamp, keeping the rest in order, and disposes each one\'s material and own geometry', () => {
     const group = new Group();
     const pool = new MeshPool<string>(group, true);

@@ -85,6 +85,21 @@ describe('changing the fixed step and the clamp while running "without losing th
     expect(loop.frame().count).toBe(2);
   });
 
+  it('a single step while paused is one step of the step in force: after setFixedStep, not the last frame\'s plan', () => {
+    // Found by the runtime's save/restore property: a restore changed the step while paused, and step() ran the old one.
+    const loop = createLoop({ ticks: manualTicks().ticks$, clock: constantClock(20), fixedStep: { stepMs: 20 }, phases: [{ name: 'physics', fixed: true, pausable: true }] });
+    const steps: number[] = [];
+    loop.on('physics', (stepSeconds) => steps.push(stepSeconds));
+    loop.advance(); // one 20 ms step
+    loop.paused = true;
+    loop.setFixedStep({ stepMs: 10 });
+    loop.step();
+    loop.advance();
+    expect(steps).toEqual([0.02, 0.01]);
+    expect(loop.plan()).toMatchObject({ steps: 1, stepMs: 10, alpha: 1 });
+    expect(loop.frame().activeMs).toBe(30);
+  });
+
   it('setFixedStep refuses a bad option by name and leaves the step as it was', () => {
     const loop = createLoop({ ticks: manualTicks().ticks$, fixedStep: { stepMs: 20 }, phases: [{ name: 'physics', fixed: true }] });
     expect(() => loop.setFixedStep({ stepMs: -1 })).toThrow('setFixedStep: stepMs must be a finite number > 0, got -1');

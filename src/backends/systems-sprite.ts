@@ -9,8 +9,10 @@
  *   both sit centred on the drawn pose in the z = 0 plane and turn with its
  *   rotation about z.
  *
- * Change a field and the shape is rebuilt (pixi) or resized and recoloured
- * in place (three) on the next frame; leave it and the frame only moves it.
+ * Change a field and the next frame shows it: a new colour or opacity is
+ * one write (pixi: the shape's `tint` and `alpha`, over a white fill; three:
+ * the material's colour and opacity), a new shape or size redraws the shape
+ * (pixi) or rescales the mesh (three); leave it and the frame only moves it.
  *
  * @example
  * ```ts

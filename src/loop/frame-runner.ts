@@ -264,10 +264,17 @@ export class FrameRunner<P extends string = string> {
     return true;
   }
 
-  /** At the fixed group: a step asked for makes this frame one fixed step, shown as made (alpha 1), its other phases handed the step's seconds. */
+  /**
+   * At the fixed group: a step asked for makes this frame one fixed step of
+   * the step in force, shown as made (alpha 1), its other phases handed the
+   * step's seconds. The step in force, not the latest plan's: no frame
+   * accumulates while paused, so the plan still holds the step of the last
+   * frame that ran, which a `setFixedStep` or a restore since has replaced.
+   */
   private stepThisFrame(): void {
     if (!this.takeStep()) return;
     const { plan, info } = this;
+    plan.stepMs = this.accumulator?.stepMs ?? plan.stepMs;
     plan.steps = 1;
     plan.alpha = 1;
     plan.droppedMs = 0;

@@ -107,7 +107,7 @@ export class Loop<P extends string = string> {
   /** Pauses (true) or resumes (false); see the getter. */
   set paused(value: boolean) {
     this.runner.setPaused(value === true);
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('paused', value === true);
+    this.recorder?.control('paused', value === true);
   }
 
   /**
@@ -124,7 +124,7 @@ export class Loop<P extends string = string> {
   set timeScale(value: number) {
     nonNegativeFinite('timeScale', 'timeScale', value);
     this.scale = value;
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('timeScale', value);
+    this.recorder?.control('timeScale', value);
   }
 
   /** Whether a frame is running right now (inside a phase). */
@@ -209,11 +209,11 @@ export class Loop<P extends string = string> {
 
   private addHold(reason: string): void {
     if (this.holds.add(reason)) this.detachHost();
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('hold', this.holds.count);
+    this.recorder?.control('hold', this.holds.count);
   }
 
   private releaseHold(reason: string): void {
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('release', this.holds.count - 1);
+    this.recorder?.control('release', this.holds.count - 1);
     if (!this.holds.release(reason) || this.destroyed) return;
     this.freshStart();
     if (this.startedFlag) this.attachHost();
@@ -241,7 +241,7 @@ export class Loop<P extends string = string> {
   step(): void {
     this.assertAlive('step');
     this.runner.requestStep();
-    if (this.tap !== undefined && !this.runner.inFrame && this.runner.paused) this.tap.control('step', true);
+    if (this.runner.paused) this.recorder?.control('step', true);
   }
 
   /** Whether the frame under way (or the latest) is a single step ({@link step}). */
@@ -315,12 +315,13 @@ export class Loop<P extends string = string> {
   }
 
   /**
-   * Runs `body`, one of the engine's own calls a caller made: when a recorder
-   * listens and no frame runs, through the recorder (see {@link LoopTap.call}),
-   * which records it by name. @internal
+   * The recorder to tell of what a caller does now (a control, one of the
+   * engine's own calls; see {@link LoopTap}): the tap, unless none listens or
+   * a frame runs (what a frame does is made again by replaying the frame).
+   * @internal
    */
-  recordCall<T>(method: string, args: readonly unknown[], body: () => T): T {
-    return this.tap === undefined || this.runner.inFrame ? body() : this.tap.call(method, args, body);
+  get recorder(): LoopTap | undefined {
+    return this.runner.inFrame ? undefined : this.tap;
   }
 
   /** Frames so far: `frame().count` without the snapshot. */
@@ -404,7 +405,7 @@ export class Loop<P extends string = string> {
     this.clock.replace(clock);
     this.freshStart();
     if (keepBaseline && this.meter.ticks > 0) this.clock.step(this.lastTimestampMs);
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('clock', keepBaseline);
+    this.recorder?.control('clock', keepBaseline);
   }
 
   /**
@@ -424,7 +425,7 @@ export class Loop<P extends string = string> {
     optionsObject('setFixedStep', options);
     retuneAccumulator(accumulator, options);
     this.runner.retuned();
-    if (this.tap !== undefined && !this.runner.inFrame) this.tap.control('fixedStep', { ...options });
+    this.recorder?.control('fixedStep', { ...options });
   }
 
   /**

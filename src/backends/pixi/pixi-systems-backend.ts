@@ -12,6 +12,9 @@ import { logicalRootTransform } from './view-transforms.js';
 /** @deprecated The sprite component is one contract for both systems backends: use {@link SystemsSprite}. `PixiSprite` goes in 0.3. */
 export type PixiSprite = SystemsSprite;
 
+/** Every shape's fill: white, so its `tint` is its colour. */
+const WHITE = { color: 0xffffff, alpha: 1 } as const;
+
 interface DrawnSprite {
   readonly graphics: Graphics;
   /** The frame that last drew it: one not drawn this frame belongs to an entity that is gone. */
@@ -35,8 +38,9 @@ interface DrawnSprite {
  * the last picture stays on the canvas.
  *
  * Per frame it walks the entities once, moving each entity's Graphics (a
- * Map lookup); a Graphics is built only for a new entity or a changed
- * sprite, so a steady frame allocates nothing per entity.
+ * Map lookup); a Graphics is drawn only for a new entity or a new shape or
+ * size, and a colour or opacity change is a write of its `tint` or `alpha`,
+ * so a steady frame allocates nothing per entity, recoloured or not.
  */
 export class PixiSystemsBackend implements SystemsBackend {
   /** The pixi Application (not started: the engine's frames render it). */
@@ -116,6 +120,13 @@ export class PixiSystemsBackend implements SystemsBackend {
     this.root.scale.set(root.scale);
   }
 
+  /**
+   * The entity's Graphics, made for a new entity; its shape drawn again only
+   * when the sprite's shape or size changed. The shape is filled white once
+   * and coloured by `tint` and `alpha`, the writes pixi has for a colour and
+   * an opacity: a redrawn shape makes pixi build its geometry again, rebatch
+   * the layer in the draw call, and allocate several KB.
+   */
   private spriteFor(entity: Entity, sprite: SystemsSprite): DrawnSprite {
     let record = this.sprites.get(entity);
     if (record === undefined) {
@@ -126,16 +137,22 @@ export class PixiSystemsBackend implements SystemsBackend {
     }
     const a = sprite.shape === 'rect' ? sprite.width : sprite.radius;
     const b = sprite.shape === 'rect' ? sprite.height : 0;
-    const alpha = sprite.alpha ?? 1;
-    if (record.shape !== sprite.shape || record.a !== a || record.b !== b || record.color !== sprite.color || record.alpha !== alpha) {
+    if (record.shape !== sprite.shape || record.a !== a || record.b !== b) {
       const g = record.graphics.clear();
       if (sprite.shape === 'rect') g.rect(-a / 2, -b / 2, a, b);
       else g.circle(0, 0, a);
-      g.fill({ color: sprite.color, alpha });
+      g.fill(WHITE);
       record.shape = sprite.shape;
       record.a = a;
       record.b = b;
+    }
+    if (record.color !== sprite.color) {
+      record.graphics.tint = sprite.color;
       record.color = sprite.color;
+    }
+    const alpha = sprite.alpha ?? 1;
+    if (record.alpha !== alpha) {
+      record.graphics.alpha = alpha;
       record.alpha = alpha;
     }
     return record;

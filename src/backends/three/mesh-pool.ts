@@ -14,13 +14,21 @@ export interface PooledMesh<K> {
  * The meshes a three.js backend keeps for the things it draws, one per key,
  * in one group, shared by the systems and the runtime backends.
  *
- * A frame looks each thing's mesh up by key ({@link get}, a Map lookup),
- * makes one for a new thing ({@link add}), stamps the mesh it drew with the
- * frame's number, and ends with {@link sweep}: the meshes the frame did not
- * stamp belong to things gone (destroyed, or another scene's) and are
- * removed and disposed. The records are also kept in an array, so the sweep
- * is a plain loop (no Map iteration) and a frame that drew every mesh skips
- * it: a steady frame allocates nothing.
+ * A frame looks each thing's mesh up by key ({@link next}), makes one for a
+ * new thing ({@link add}), stamps the mesh it drew with the frame's number,
+ * and ends with {@link sweep}: the meshes the frame did not stamp belong to
+ * things gone (destroyed, or another scene's) and are removed and disposed.
+ * The records are also kept in an array, in the order the things first
+ * appeared, so the sweep is a plain loop (no Map iteration) and a frame that
+ * drew every mesh skips it: a steady frame allocates nothing.
+ *
+ * The things arrive in the same order every frame (an engine's entities and
+ * objects are in creation order), so {@link next} first compares the key with
+ * the record after the one it found last: one comparison per thing instead
+ * of a Map lookup (issue 29: the systems backend's per-entity sync was the
+ * largest share of tickflow's time in its CPU profile; ActorSprites found
+ * the Map lookup costly in pixi). A thing out of that order is found in the
+ * Map.
  *
  * A mesh's material is always its own and is disposed with it. Its geometry
  * is disposed with it too when `ownsGeometries` is true; otherwise the
@@ -45,8 +53,25 @@ export class MeshPool<K, R extends PooledMesh<K> = PooledMesh<K>> {
     return this.records.length;
   }
 
+  /** Where {@link next} looks first: the record after the one it found last. */
+  private cursor = 0;
+
   /** The record of `key`'s mesh, if it has one. */
   get(key: K): R | undefined {
+    return this.byKey.get(key);
+  }
+
+  /**
+   * The record of `key`'s mesh, if it has one, for a frame walking its things
+   * in order: the record after the one found last when its key is `key`, else
+   * the Map's. {@link sweep} starts the walk over for the next frame.
+   */
+  next(key: K): R | undefined {
+    const record = this.records[this.cursor];
+    if (record !== undefined && record.key === key) {
+      this.cursor++;
+      return record;
+    }
     return this.byKey.get(key);
   }
 
@@ -66,6 +91,7 @@ export class MeshPool<K, R extends PooledMesh<K> = PooledMesh<K>> {
    * @param drawnCount How many meshes the frame drew: when that is all of them, there is nothing to remove and the walk is skipped.
    */
   sweep(stamp: number, drawnCount: number): void {
+    this.cursor = 0;
     const records = this.records;
     if (drawnCount === records.length) return;
     let kept = 0;
@@ -84,6 +110,7 @@ export class MeshPool<K, R extends PooledMesh<K> = PooledMesh<K>> {
 
   /** Disposes every mesh's material (and geometry, if its own), forgets them all, and empties the group, with anything else in it. */
   dispose(): void {
+    this.cursor = 0;
     const records = this.records;
     for (let i = 0; i < records.length; i++) this.free(records[i]!);
     records.length = 0;

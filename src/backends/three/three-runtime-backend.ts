@@ -5,6 +5,7 @@ import {
   Mesh,
   MeshLambertMaterial,
   PlaneGeometry,
+  Quaternion,
   SphereGeometry,
   type BufferGeometry,
   type PerspectiveCamera,
@@ -54,7 +55,7 @@ export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
  *
  * A mesh is made once, when its object first appears in a frame (keyed by
  * handle), and removed and disposed, geometry and material, in the frame its
- * object is gone; a steady frame only copies poses (a Map lookup per object,
+ * object is gone; a steady frame only copies poses (one comparison per object to find its mesh,
  * nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
  * state engine's {@link ThreeBackend}, reused (as `threeSystemsBackend`
  * does), including its headless mode for Node: a real scene and camera, no
@@ -82,6 +83,8 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
 
   /** The objects' meshes, by handle, in {@link world}; each mesh's geometry is its own. */
   private readonly meshes = new MeshPool<EntityHandle>(this.world, true);
+  /** The camera's orientation in the fixed view (NaN until first aimed). */
+  private readonly fixedQuaternion = new Quaternion(NaN, NaN, NaN, NaN);
   private destroyed = false;
 
   /** @throws {OptionError} for bad options (see {@link threeRuntimeBackend}). */
@@ -131,7 +134,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
         cameraPlaced = true;
       }
       if (object.visual === undefined) continue;
-      let record = this.meshes.get(object.handle);
+      let record = this.meshes.next(object.handle);
       if (record === undefined) record = this.create(object);
       record.seen = stamp;
       const { mesh } = record;
@@ -156,11 +159,18 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
     this.three.destroy();
   }
 
-  /** The view when no object is the camera. */
+  /**
+   * The view when no object is the camera, put back only when something
+   * moved the camera from it (a camera object gone): aiming it again every
+   * frame cost a `lookAt` a frame (issue 29's profile).
+   */
   private fixedView(): void {
-    const [x, y, z] = DEFAULT_RUNTIME_CAMERA_POSITION;
-    this.camera.position.set(x, y, z);
+    const { position, quaternion } = this.camera;
+    const at = DEFAULT_RUNTIME_CAMERA_POSITION;
+    if (position.x === at[0] && position.y === at[1] && position.z === at[2] && quaternion.equals(this.fixedQuaternion)) return;
+    position.set(at[0], at[1], at[2]);
     this.camera.lookAt(0, 0, 0);
+    this.fixedQuaternion.copy(quaternion);
   }
 
   /** Makes an object's mesh, once, sized by its document. */

@@ -56,8 +56,9 @@ interface DrawnMesh extends PooledMesh<Entity> {
  * `setAnimationLoop`; the scene is rendered once per engine frame, in
  * {@link render}. A paused engine runs no frames, so the last picture stays.
  *
- * Per frame it walks the entities once, moving each one's mesh (a Map
- * lookup); a mesh is made only for a new entity, resized or recoloured only
+ * Per frame it walks the entities once, moving each one's mesh (found by
+ * one comparison, the entities coming in the order their meshes were made);
+ * a mesh is made only for a new entity, resized or recoloured only
  * for a changed sprite, and all boxes share one unit geometry (spheres
  * another), so a steady frame allocates nothing per entity.
  */
@@ -157,7 +158,7 @@ export class ThreeSystemsBackend implements SystemsBackend {
   }
 
   private meshFor(entity: Entity, sprite: SystemsSprite): DrawnMesh {
-    let record = this.meshes.get(entity);
+    let record = this.meshes.next(entity);
     if (record === undefined) {
       const material = new MeshLambertMaterial();
       const mesh = new Mesh<BufferGeometry, MeshLambertMaterial>(this.box, material);

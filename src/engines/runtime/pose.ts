@@ -57,9 +57,28 @@ export function copyPose(to: Pose, from: Pose): void {
 
 /** Writes the parts `update` gives into `pose`. */
 export function writePose(pose: Pose, update: PoseUpdate): void {
-  if (update.position !== undefined) pose.position.set(update.position);
-  if (update.rotation !== undefined) pose.rotation.set(update.rotation);
-  if (update.scale !== undefined) pose.scale.set(update.scale);
+  // Element by element, as copyPose: a game writes a pose every tick, and TypedArray.set is a call V8 does not
+  // inline (a tenth of the runtime bench's tick at 2,000 objects).
+  const { position, rotation, scale } = update;
+  if (position !== undefined) {
+    const p = pose.position;
+    p[0] = position[0]!;
+    p[1] = position[1]!;
+    p[2] = position[2]!;
+  }
+  if (rotation !== undefined) {
+    const r = pose.rotation;
+    r[0] = rotation[0]!;
+    r[1] = rotation[1]!;
+    r[2] = rotation[2]!;
+    r[3] = rotation[3]!;
+  }
+  if (scale !== undefined) {
+    const s = pose.scale;
+    s[0] = scale[0]!;
+    s[1] = scale[1]!;
+    s[2] = scale[2]!;
+  }
 }
 
 /** Below this angle between two rotations (cos > 0.9995) slerp is a plain normalised lerp: the two agree to 1e-7 and sin θ would lose precision. */

@@ -108,7 +108,8 @@ function poseUpdateProblem(pose: unknown): SceneProblem | undefined {
   if (pose === null || typeof pose !== 'object') return { path: '', value: pose, rule: 'a pose { position, rotation, scale }, each part optional' };
   const parts = pose as Record<string, unknown>;
   for (const key in parts) {
-    if (!POSE_FIELDS.includes(key)) {
+    // Three comparisons, not POSE_FIELDS.includes: this runs for every pose a game writes, every tick.
+    if (key !== 'position' && key !== 'rotation' && key !== 'scale') {
       const closest = closestName(key, POSE_FIELDS);
       return { path: key, value: parts[key], rule: `not a part of a pose (${closest === undefined ? `its parts are ${POSE_FIELDS.join(', ')}` : `did you mean '${closest}'?`})` };
     }
@@ -183,33 +184,41 @@ const RULES = {
   color: "a colour '#rrggbb'",
 } as const;
 
-/** A vector rule: how long, what the whole must be, and what each element must be. */
+/**
+ * A vector rule: how long, what the whole must be, and what each element
+ * must be: a number from `min` to `max`, both included. Bounds rather than a
+ * predicate: a game checks a pose every tick (setTransform), and a predicate
+ * V8 does not inline boxes each element it is handed (83 B per pose).
+ */
 interface VectorRule {
   readonly length: number;
   readonly whole: string;
   readonly element: string;
-  readonly ok: (n: number) => boolean;
+  readonly min: number;
+  readonly max: number;
 }
 
-const any = (): boolean => true;
-const positive = (n: number): boolean => n > 0;
-const physical = isPhysicsNumber;
 const physicalPositive = (n: number): boolean => n > 0 && isPhysicsNumber(n);
+/** The bounds of each kind of element: any finite number, one > 0 (Number.MIN_VALUE is the least), one physics can hold (isPhysicsNumber's). */
+const ANY = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE } as const;
+const POSITIVE = { min: Number.MIN_VALUE, max: Number.MAX_VALUE } as const;
+const PHYSICAL = { min: -MAX_PHYSICS_MAGNITUDE, max: MAX_PHYSICS_MAGNITUDE } as const;
+const PHYSICAL_POSITIVE = { min: Number.MIN_VALUE, max: MAX_PHYSICS_MAGNITUDE } as const;
 
 const VECTORS = {
-  position: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ok: physical },
-  offset: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ok: physical },
-  gravity: { length: 3, whole: `three finite numbers, x, y, z in m/s², each ${WITHIN}`, element: `a finite number of m/s² ${WITHIN}`, ok: physical },
-  velocity: { length: 3, whole: `three finite numbers, x, y, z in m/s, each ${WITHIN}`, element: `a finite number of m/s ${WITHIN}`, ok: physical },
-  rotation: { length: 4, whole: 'a unit quaternion: four finite numbers x, y, z, w', element: 'a finite number', ok: any },
-  scale: { length: 3, whole: 'three finite numbers > 0', element: 'a finite number > 0', ok: positive },
+  position: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ...PHYSICAL },
+  offset: { length: 3, whole: `three finite numbers, x, y, z in metres, each ${WITHIN}`, element: `a finite number of metres ${WITHIN}`, ...PHYSICAL },
+  gravity: { length: 3, whole: `three finite numbers, x, y, z in m/s², each ${WITHIN}`, element: `a finite number of m/s² ${WITHIN}`, ...PHYSICAL },
+  velocity: { length: 3, whole: `three finite numbers, x, y, z in m/s, each ${WITHIN}`, element: `a finite number of m/s ${WITHIN}`, ...PHYSICAL },
+  rotation: { length: 4, whole: 'a unit quaternion: four finite numbers x, y, z, w', element: 'a finite number', ...ANY },
+  scale: { length: 3, whole: 'three finite numbers > 0', element: 'a finite number > 0', ...POSITIVE },
   halfExtents: {
     length: 3,
     whole: `three finite numbers of metres > 0 and ${AT_MOST}`,
     element: `a finite number of metres > 0 and ${AT_MOST}`,
-    ok: physicalPositive,
+    ...PHYSICAL_POSITIVE,
   },
-  size: { length: 3, whole: 'three finite numbers of metres > 0', element: 'a finite number of metres > 0', ok: positive },
+  size: { length: 3, whole: 'three finite numbers of metres > 0', element: 'a finite number of metres > 0', ...POSITIVE },
 } as const satisfies Record<string, VectorRule>;
 
 /** The fields of each kind of object, for "unknown field" and "did you mean". */
@@ -332,7 +341,7 @@ function checkBody(body: unknown, path: string, problems: SceneProblem[]): void 
     const at = `${path}.${key}`;
     if (key === 'kind') checkChoice(value, at, ['dynamic', 'fixed', 'kinematic'], RULES.kind, problems);
     else if (key === 'linear_velocity') checkVector(value, at, VECTORS.velocity, problems);
-    else if (key === 'gravity_scale') checkNumber(value, at, RULES.gravityScale, physical, problems);
+    else if (key === 'gravity_scale') checkNumber(value, at, RULES.gravityScale, isPhysicsNumber, problems);
     else if (key === 'lock_rotations' || key === 'ccd') checkBoolean(value, at, problems);
     else if (key === 'colliders') {
       if (!Array.isArray(value) || value.length === 0) problems.push({ path: at, value, rule: RULES.colliders });
@@ -457,7 +466,8 @@ function checkVector(value: unknown, path: string, rule: VectorRule, problems: S
 }
 
 function elementOk(element: unknown, rule: VectorRule): boolean {
-  return typeof element === 'number' && Number.isFinite(element) && rule.ok(element);
+  // NaN fails both comparisons, and ±Infinity is beyond every bound.
+  return typeof element === 'number' && element >= rule.min && element <= rule.max;
 }
 
 const UNIT_QUATERNION_RULE = 'a unit quaternion x, y, z, w (its length within 1e-6 of 1)';

@@ -377,12 +377,21 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
    * Makes the preset's method `name` a recorded call: an own property that
    * calls the class's method through {@link recordedCall}, so every method
    * the declaration lists is recorded the same way without its body knowing.
+   *
+   * A call that would not be recorded (no recorder, or made inside a frame,
+   * as a behaviour's `setTransform` every tick) goes straight to the method
+   * and allocates nothing: its arguments are only handed on, and the closure
+   * that records is made in a function of its own, so V8 keeps them off the
+   * heap (issue 29: the closure and the arguments array cost about 160 B per
+   * call, 783 B per object per frame in the runtime bench).
    */
   private recordMethod(name: string): void {
     const method = (this as unknown as Record<string, unknown>)[name];
     if (typeof method !== 'function') throw new Error(`${this.label}: recordedCalls names ${name}, which is not a method`);
+    const call = method as (...values: unknown[]) => unknown;
+    const record = (args: unknown[]): unknown => this.recordedCall(name, args, () => call.apply(this, args));
     Object.defineProperty(this, name, {
-      value: (...args: unknown[]): unknown => this.recordedCall(name, args, () => (method as (...values: unknown[]) => unknown).apply(this, args)),
+      value: (...args: unknown[]): unknown => (this.innerLoop.recorder === undefined ? call.apply(this, args) : record(args)),
       writable: true,
       configurable: true,
     });
@@ -394,7 +403,8 @@ export abstract class EngineShell<P extends string, F = never, S = unknown> {
    * recorded by name, so a replay makes it again.
    */
   protected recordedCall<T>(method: string, args: readonly unknown[], body: () => T): T {
-    return this.innerLoop.recordCall(method, args, body);
+    const recorder = this.innerLoop.recorder;
+    return recorder === undefined ? body() : recorder.call(method, args, body);
   }
 
   /** Frees what the preset holds (its world, backend, input...); called once, by {@link destroy}. */

@@ -1,0 +1,39 @@
+import { Session } from 'node:inspector/promises';
+
+/** Bytes a sample stands for: V8's sampling heap profiler takes one allocation in about this many bytes. */
+const SAMPLING_INTERVAL_BYTES = 64;
+
+interface SampledNode {
+  readonly selfSize: number;
+  readonly children: readonly SampledNode[];
+}
+
+/**
+ * Bytes `runFrames(frames)` allocates per frame, read with V8's sampling
+ * heap profiler (the browser bench's method, bench/browser/backends.ts),
+ * objects a collection already freed included: garbage counts. A
+ * statistical reading (one sample in about 64 B): compare two readings by
+ * far more than that. Warm `runFrames` up first: compiling allocates too.
+ */
+export async function bytesPerFrame(runFrames: (frames: number) => void, frames: number): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: SAMPLING_INTERVAL_BYTES,
+      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMajorGC: true,
+    });
+    runFrames(frames);
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SampledNode } };
+    let total = 0;
+    const walk = (node: SampledNode): void => {
+      total += node.selfSize;
+      for (const child of node.children) walk(child);
+    };
+    walk(profile.head);
+    return total / frames;
+  } finally {
+    session.disconnect();
+  }
+}
