@@ -11,7 +11,7 @@ import { hashState } from 'tickflow/replay';
 import { conditionedRoom, tickflowClient } from 'tickflow/colyseus';
 import { BALL_STEP_MS, createBallGame, type BallState } from './fixtures/ball-game.js';
 import { BallRoom } from './fixtures/ball-room.js';
-import { startLoopbackServer, until, type LoopbackServer } from './fixtures/loopback-server.js';
+import { nextFrame, startLoopbackServer, until, type LoopbackServer } from './fixtures/loopback-server.js';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -40,13 +40,6 @@ async function join(roomId?: string) {
   return player;
 }
 
-const nextFrame = (player: Awaited<ReturnType<typeof join>>): Promise<void> =>
-  new Promise((resolve) => {
-    const subscription = player.client.frames$.subscribe(() => {
-      subscription.unsubscribe();
-      resolve();
-    });
-  });
 
 describe('tickflowClient running the fixed-tick runtime with Rapier', () => {
   it('predicts its ball, restores the room\'s Rapier world and re-simulates; after inputs stop, equals the room at the same tick', async () => {
@@ -62,7 +55,7 @@ describe('tickflowClient running the fixed-tick runtime with Rapier', () => {
       b.move = 0;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       for (const p of [a, b]) {
-        await nextFrame(p);
+        await nextFrame(p.client);
         const tick = p.client.tick;
         const xs = p.game.xs();
         await until(`the room at tick ${tick}`, () => room.history.has(tick), 3000);

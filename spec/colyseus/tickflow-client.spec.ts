@@ -17,7 +17,7 @@ import { conditionedRoom, tickflowClient, type ConditionedRoom, type TickflowCli
 import type { TransportConditions } from 'tickflow/netplay';
 import { createArena, SPEED, type ArenaEngine, type ArenaState } from './fixtures/arena-game.js';
 import { ArenaRoom } from './fixtures/arena-room.js';
-import { startLoopbackServer, until, type LoopbackServer } from './fixtures/loopback-server.js';
+import { nextFrame, startLoopbackServer, until, type LoopbackServer } from './fixtures/loopback-server.js';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -57,14 +57,6 @@ async function join(roomId: string | undefined, conditions: TransportConditions)
   return player;
 }
 
-/** The next frame of a client (its reconciliation and ticks ran). */
-const nextFrame = (player: Player): Promise<void> =>
-  new Promise((resolve) => {
-    const subscription = player.client.frames$.subscribe(() => {
-      subscription.unsubscribe();
-      resolve();
-    });
-  });
 
 describe('tickflowClient against a Colyseus room on 127.0.0.1, on bad networks', () => {
   it('predicts, reconciles and converges: three clients, 150 ms / jitter / loss', async () => {
@@ -91,11 +83,11 @@ describe('tickflowClient against a Colyseus room on 127.0.0.1, on bad networks',
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       // "sees its own player respond on the next frame": A presses right; the frame after shows it moved, while the room has not heard yet.
-      await nextFrame(a);
+      await nextFrame(a.client);
       const x0 = a.engine.state.players[a.id]!.x;
       const tick0 = a.client.tick;
       a.move = () => 1;
-      while (a.client.tick === tick0) await nextFrame(a); // a frame of a busy timer may run no tick: the next that runs one
+      while (a.client.tick === tick0) await nextFrame(a.client); // a frame of a busy timer may run no tick: the next that runs one
       // Every tick that frame ran moved A right: the input was applied at once, predicted.
       expect(a.engine.state.players[a.id]!.x - x0).toBeCloseTo(((a.client.tick - tick0) * SPEED) / 60, 9);
       expect(room.engine.state.players[a.id]!.move).toBe(0); // 150 ms away: the room still has A standing
@@ -107,7 +99,7 @@ describe('tickflowClient against a Colyseus room on 127.0.0.1, on bad networks',
 
       // "every client's state equals the server's at the same tick".
       for (const p of players) {
-        await nextFrame(p);
+        await nextFrame(p.client);
         const tick = p.client.tick;
         const state = p.engine.state;
         await until(`the room at tick ${tick}`, () => room.history.has(tick), 3000);
