@@ -1,17 +1,14 @@
 import type { Observable } from 'rxjs';
-import { deltas } from '../../operators/deltas.js';
-import { finiteTimestamps } from '../../operators/finite-timestamps.js';
 import type { FrameInfo } from '../../operators/frame-info.js';
 import { OptionError } from '../../operators/option-error.js';
 import { DEFAULT_MAX_STEPS, DEFAULT_STEP_MS } from '../../operators/step-accumulator.js';
-import { pipeSteps } from '../../operators/step-operator.js';
 import { checkOptionKeys, functionOption, integerAtLeast, nonNegativeFinite, optionsObject, positiveFinite } from '../../operators/validate.js';
 import { animationFrames } from '../hosts/animation-frames.js';
 import { timerTicks } from '../hosts/timer-ticks.js';
-import { createLoop } from '../loop/loop.js';
 import type { PhaseError } from '../loop/phase-error.js';
 import { fromJsonValue } from '../replay/snapshot-json.js';
 import { hashState } from '../replay/state-hash.js';
+import { fixedTickLoop } from './fixed-tick-loop.js';
 import { Prediction } from './prediction.js';
 import { PING_MESSAGE, PONG_MESSAGE, STATE_MESSAGE, type RoomStateMessage } from './room-protocol.js';
 import { StateTimeline, type ViewSample } from './state-timeline.js';
@@ -229,13 +226,7 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
     forgetCorrectionsBefore(prediction.tick - ticksPerSecond);
   };
 
-  const loop = createLoop({
-    ticks,
-    clock: pipeSteps(finiteTimestamps(), deltas()),
-    phases: ['reconcile', { name: 'tick', fixed: true }],
-    fixedStep: { stepMs, maxSteps, overflow: 'keep-fraction' },
-    onError,
-  });
+  const loop = fixedTickLoop(ticks, ['reconcile', { name: 'tick', fixed: true }], stepMs, maxSteps, onError);
   let skipThisFrame = false;
   loop.on('reconcile', () => {
     const time = now();

@@ -1,13 +1,10 @@
 import type { Subscribable } from 'rxjs';
-import { deltas } from '../../operators/deltas.js';
-import { finiteTimestamps } from '../../operators/finite-timestamps.js';
 import { OptionError } from '../../operators/option-error.js';
 import { DEFAULT_MAX_STEPS, DEFAULT_STEP_MS } from '../../operators/step-accumulator.js';
-import { pipeSteps } from '../../operators/step-operator.js';
 import { checkOptionKeys, functionOption, integerAtLeast, optionsObject, positiveFinite } from '../../operators/validate.js';
 import { timerTicks } from '../hosts/timer-ticks.js';
 import { keepBytes, toJsonValue } from '../replay/snapshot-json.js';
-import { createLoop } from '../loop/loop.js';
+import { fixedTickLoop } from './fixed-tick-loop.js';
 import type { PhaseError } from '../loop/phase-error.js';
 import { DEFAULT_MAX_LEAD_TICKS, RoomInputs, type RoomInput } from './room-inputs.js';
 import { PING_MESSAGE, PONG_MESSAGE, STATE_MESSAGE, type RoomStateMessage } from './room-protocol.js';
@@ -249,14 +246,7 @@ export function tickflowRoom(room: RoomLike, options: TickflowRoomOptions): Tick
   const inputs = new RoomInputs(inputSize, maxLeadTicks);
   let tick = 0;
   let states = 0;
-  const loop = createLoop({
-    ticks,
-    // The runtime's clock in Node: the time that passed, unclamped, so a stall shows as dropped time rather than vanishing.
-    clock: pipeSteps(finiteTimestamps(), deltas()),
-    phases: [{ name: 'tick', fixed: true }],
-    fixedStep: { stepMs, maxSteps, overflow: 'keep-fraction' },
-    onError,
-  });
+  const loop = fixedTickLoop(ticks, [{ name: 'tick', fixed: true }], stepMs, maxSteps, onError);
   loop.on('tick', () => {
     const due = tick;
     tick++; // the tick is spent even if the game throws in it: its inputs were handed over, its time passed
