@@ -23,12 +23,21 @@ describe('RoomInputs: each input at the tick it was stamped with', () => {
     expect(inputs.counts()).toEqual({ received: 2, late: 1, rejected: 0 });
   });
 
-  it('hands over a tick\'s inputs in the order they arrived, on-time and late together', () => {
+  it('hands over a tick\'s late inputs first, in stamp order, then its own in the order they arrived', () => {
     const inputs = new RoomInputs(2, DEFAULT_MAX_LEAD_TICKS);
     inputs.receive('a', { tick: 3, input: [1, 1] }, 0);
-    inputs.receive('b', { tick: 1, input: [2, 2] }, 3);
+    inputs.receive('b', { tick: 2, input: [2, 2] }, 3);
     inputs.receive('c', { tick: 3, input: [3, 3] }, 3);
-    expect(inputs.take(3).map((i) => [i.client, i.late])).toEqual([['a', false], ['b', true], ['c', false]]);
+    inputs.receive('b', { tick: 1, input: [4, 4] }, 3);
+    expect(inputs.take(3).map((i) => [i.client, i.tick, i.late])).toEqual([['b', 1, true], ['b', 2, true], ['a', 3, false], ['c', 3, false]]);
+  });
+
+  it('so a late input never undoes a newer one: a player\'s last input is the newest stamp', () => {
+    // 12 arrives early; 11 arrives while 12 is next (late): both at 12, 11 first.
+    const inputs = new RoomInputs(1, DEFAULT_MAX_LEAD_TICKS);
+    inputs.receive('a', { tick: 12, input: [1] }, 4); // on time, long before
+    inputs.receive('a', { tick: 11, input: [0] }, 12); // late: tick 11 ran
+    expect(inputs.take(12).map((i) => i.input[0])).toEqual([0, 1]); // held afterwards: 1
   });
 
   it('keeps its own copy of the bytes', () => {

@@ -43,13 +43,15 @@ export interface RoomInputCounts {
  * ```text
  * room ran      0 1 2 3 4 5
  * arrives           a@4   b@2       a stamped 4 (early): waits; b stamped 2 (late, 4 already ran)
- * applied at            a b@5       a at 4, b at 5, counted late
+ * applied at            a b@5       a at 4, b at 5 (before 5's own), counted late
  * ```
  *
  * @internal
  */
 export class RoomInputs {
   private readonly due = new Map<number, RoomInput[]>();
+  /** Per client: the latest stamped tick applied so far (the ack), and the least lead of the inputs received since the last report. */
+  private readonly clients = new Map<string, { ack: number; lead: number | null }>();
   private received = 0;
   private late = 0;
   private rejected = 0;
@@ -83,6 +85,9 @@ export class RoomInputs {
       return 'too-far-ahead';
     }
     const late = stamped < nextTick;
+    const seen = this.clientOf(client);
+    const lead = stamped - nextTick;
+    if (seen.lead === null || lead < seen.lead) seen.lead = lead;
     const appliedTick = late ? nextTick : stamped;
     const list = this.due.get(appliedTick);
     const entry: RoomInput = { client, tick: stamped, appliedTick, input, late };
@@ -93,12 +98,45 @@ export class RoomInputs {
     return late ? 'late' : 'on-time';
   }
 
-  /** Hands over (and forgets) the inputs due at `tick`, in the order they arrived. */
+  /**
+   * Hands over (and forgets) the inputs due at `tick`: late ones first, in
+   * the order of their stamps (the order they were meant in), then those
+   * stamped with it; the same stamp in the order they arrived. A late input
+   * handed after a newer one would undo it in a game that keeps each
+   * player's last input, and a client re-applies its own late inputs in
+   * this order too.
+   */
   take(tick: number): readonly RoomInput[] {
     const list = this.due.get(tick);
     if (list === undefined) return NO_INPUTS;
     this.due.delete(tick);
+    list.sort((a, b) => a.tick - b.tick); // stable: arrival order within a stamp
+    for (const { client, tick: stamped } of list) {
+      const seen = this.clientOf(client);
+      if (stamped > seen.ack) seen.ack = stamped;
+    }
     return list;
+  }
+
+  /**
+   * Each client's acknowledgement, for the state message of the tick the
+   * room runs next: the latest tick it stamped an input with that the room
+   * has applied (-1 before any), and the least lead of its inputs received
+   * since the last report (`stamped - nextTick` on arrival: negative is
+   * late; `null` when none arrived). Reading it starts the next leads.
+   */
+  report(): Record<string, RoomAck> {
+    const acks: Record<string, RoomAck> = {};
+    for (const [client, seen] of this.clients) {
+      acks[client] = [seen.ack, seen.lead];
+      seen.lead = null;
+    }
+    return acks;
+  }
+
+  /** Forgets a client that left: its pending inputs stay due (they were sent), its ack is no longer reported. */
+  forget(client: string): void {
+    this.clients.delete(client);
   }
 
   /** Inputs waiting for a tick not run yet. */
@@ -108,11 +146,25 @@ export class RoomInputs {
     return count;
   }
 
+  private clientOf(client: string): { ack: number; lead: number | null } {
+    let seen = this.clients.get(client);
+    if (seen === undefined) this.clients.set(client, (seen = { ack: -1, lead: null }));
+    return seen;
+  }
+
   /** The counters so far. */
   counts(): RoomInputCounts {
     return { received: this.received, late: this.late, rejected: this.rejected };
   }
 }
+
+/**
+ * A client's acknowledgement in a state message, `[ack, lead]`: the latest
+ * tick it stamped an input with that the room has applied (-1 before any),
+ * and the least `stamped - nextTick` of its inputs that arrived since the
+ * last state message (negative: late), or `null` when none arrived.
+ */
+export type RoomAck = readonly [ack: number, lead: number | null];
 
 const NO_INPUTS: readonly RoomInput[] = Object.freeze([]);
 

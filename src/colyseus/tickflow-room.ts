@@ -1,26 +1,36 @@
 import type { Subscribable } from 'rxjs';
-import { deltas } from '../../operators/deltas.js';
-import { finiteTimestamps } from '../../operators/finite-timestamps.js';
 import { OptionError } from '../../operators/option-error.js';
 import { DEFAULT_MAX_STEPS, DEFAULT_STEP_MS } from '../../operators/step-accumulator.js';
-import { pipeSteps } from '../../operators/step-operator.js';
 import { checkOptionKeys, functionOption, integerAtLeast, optionsObject, positiveFinite } from '../../operators/validate.js';
 import { timerTicks } from '../hosts/timer-ticks.js';
-import { createLoop } from '../loop/loop.js';
+import { keepBytes, toJsonValue } from '../replay/snapshot-json.js';
+import { fixedTickLoop } from './fixed-tick-loop.js';
 import type { PhaseError } from '../loop/phase-error.js';
 import { DEFAULT_MAX_LEAD_TICKS, RoomInputs, type RoomInput } from './room-inputs.js';
+import { PING_MESSAGE, PONG_MESSAGE, STATE_MESSAGE, type RoomStateMessage } from './room-protocol.js';
 
 /** The message type a client sends its inputs under: `'input'`. */
 export const DEFAULT_INPUT_MESSAGE = 'input';
 
+/** What the helper needs of one of a room's clients (a Colyseus `Client` on the server): its id, and to send it a message. */
+export interface RoomClientLike {
+  /** The client's session id, what its inputs are keyed by. */
+  readonly sessionId: string;
+  /** Sends this client a message (the answer to its ping). */
+  send(type: string, message?: unknown): unknown;
+}
+
 /**
- * What the helper needs of a Colyseus `Room`: to listen to one message type.
- * A 0.16 `Room` is one; declared here so tickflow needs nothing of Colyseus,
- * not even its types, and a test can hand over a stand-in.
+ * What the helper needs of a Colyseus `Room`: to listen to a message type
+ * and to broadcast one. A 0.16 `Room` is one; declared here so tickflow
+ * needs nothing of Colyseus, not even its types, and a test can hand over a
+ * stand-in.
  */
 export interface RoomLike {
   /** Registers the handler of a message type (Colyseus' `Room.onMessage`); may return the function that removes it. */
-  onMessage(type: string, callback: (client: { readonly sessionId: string }, message: unknown) => void): unknown;
+  onMessage(type: string, callback: (client: RoomClientLike, message: unknown) => void): unknown;
+  /** Sends a message to every client (Colyseus' `Room.broadcast`): the state of each tick. */
+  broadcast(type: string, message: unknown): unknown;
 }
 
 /**
@@ -31,6 +41,8 @@ export interface RoomLike {
 export interface RoomEngine {
   /** Runs one fixed tick. */
   advance(): unknown;
+  /** The engine's whole state as a plain value (every tickflow engine has it): what clients restore, unless `save` is given. */
+  save?(): unknown;
 }
 
 /** Options of {@link tickflowRoom}. */
@@ -41,8 +53,8 @@ export interface TickflowRoomOptions {
   readonly inputSize: number;
   /**
    * Hands the game the inputs due at `tick`, just before the engine runs it:
-   * those stamped with it, and late ones stamped earlier (`late: true`), in
-   * the order they arrived; often none. The game keeps what it needs (the
+   * late ones stamped earlier (`late: true`) first, in stamp order, then
+   * those stamped with it, in the order they arrived; often none. The game keeps what it needs (the
    * last input of each player, say) where its update reads it.
    */
   readonly applyInputs: (inputs: readonly RoomInput[], tick: number) => void;
@@ -60,6 +72,20 @@ export interface TickflowRoomOptions {
   readonly messageType?: string;
   /** How far ahead of the room an input may be stamped; defaults to {@link DEFAULT_MAX_LEAD_TICKS} (120). */
   readonly maxLeadTicks?: number;
+  /**
+   * The state clients restore, taken after a tick ran: plain data, typed
+   * arrays, Maps and Sets (sent as `toJsonValue` marks them, byte runs as
+   * msgpack binary; the client reads them back). Defaults to
+   * `engine.save()`. Give it when the game keeps part of its state outside
+   * the engine (then the client's `restore` puts it back), or to send less.
+   */
+  readonly save?: () => unknown;
+  /**
+   * Every how many ticks the state is broadcast ({@link STATE_MESSAGE}),
+   * with each client's acknowledgement; 0 sends none. Defaults to
+   * {@link DEFAULT_STATE_EVERY} (1: the tick rate).
+   */
+  readonly stateEvery?: number;
   /** Called with what a tick threw (the engine's `advance()` or `applyInputs`); defaults to `console.error`. The room goes on. */
   readonly onError?: (error: PhaseError) => void;
 }
@@ -84,6 +110,8 @@ export interface TickflowRoomStats {
   readonly rejectedInputs: number;
   /** Errors a tick threw, reported to `onError`. */
   readonly errors: number;
+  /** State messages broadcast so far. */
+  readonly states: number;
 }
 
 /** A room's fixed-tick simulation, as {@link tickflowRoom} returns it. */
@@ -94,12 +122,17 @@ export interface TickflowRoom {
   readonly stepMs: number;
   /** The counters so far. */
   stats(): TickflowRoomStats;
+  /** Stops reporting a client's acknowledgement: call it from the room's `onLeave`. Its inputs already sent are still applied. */
+  leave(sessionId: string): void;
   /** Stops the ticks and stops listening for inputs. Idempotent; call it from the room's `onDispose`. */
   stop(): void;
 }
 
 const WHERE = 'tickflowRoom';
-const OPTION_KEYS = ['engine', 'inputSize', 'applyInputs', 'stepMs', 'maxSteps', 'ticks', 'messageType', 'maxLeadTicks', 'onError'];
+const OPTION_KEYS = ['engine', 'inputSize', 'applyInputs', 'stepMs', 'maxSteps', 'ticks', 'messageType', 'maxLeadTicks', 'save', 'stateEvery', 'onError'];
+
+/** How often the room broadcasts its state when `stateEvery` is not given: every tick. See docs/rooms.md for the bytes this costs. */
+export const DEFAULT_STATE_EVERY = 1;
 
 /**
  * Runs a tickflow simulation inside a Colyseus room at a fixed tick, applying
@@ -120,6 +153,12 @@ const OPTION_KEYS = ['engine', 'inputSize', 'applyInputs', 'stepMs', 'maxSteps',
  * and `inputSize` bytes (a `Uint8Array` or an array of numbers). The room
  * hands it to `applyInputs` just before running that tick; one that arrives
  * after its tick ran is applied at the next tick and counted as late.
+ *
+ * After every `stateEvery`-th tick (each tick by default) the room
+ * broadcasts its state ({@link STATE_MESSAGE}: the tick, `save()`, and each
+ * client's ack, the latest stamped tick of its inputs applied): what
+ * {@link tickflowClient} restores and re-simulates from. It answers a
+ * client's ping at once.
  *
  * ```text
  * host ticks   --t0----t0+16.7---t0+33.3---(stall 100 ms)---t0+133.3--|
@@ -180,9 +219,12 @@ export function tickflowRoom(room: RoomLike, options: TickflowRoomOptions): Tick
     maxSteps = DEFAULT_MAX_STEPS,
     messageType = DEFAULT_INPUT_MESSAGE,
     maxLeadTicks = DEFAULT_MAX_LEAD_TICKS,
+    stateEvery = DEFAULT_STATE_EVERY,
     onError = (error: PhaseError) => console.error(error),
   } = options;
-  if (typeof room?.onMessage !== 'function') throw new OptionError(WHERE, 'room', 'a Colyseus Room (something with onMessage)', room);
+  if (typeof room?.onMessage !== 'function' || typeof room.broadcast !== 'function') {
+    throw new OptionError(WHERE, 'room', 'a Colyseus Room (something with onMessage and broadcast)', room);
+  }
   if (typeof engine?.advance !== 'function') throw new OptionError(WHERE, 'engine', 'an engine with advance() (one fixed tick a call)', engine);
   integerAtLeast(WHERE, 'inputSize', inputSize, 1);
   functionOption(WHERE, 'applyInputs', applyInputs);
@@ -193,27 +235,39 @@ export function tickflowRoom(room: RoomLike, options: TickflowRoomOptions): Tick
     throw new OptionError(WHERE, 'messageType', "a non-empty message type other than '*'", messageType);
   }
   functionOption(WHERE, 'onError', onError);
+  integerAtLeast(WHERE, 'stateEvery', stateEvery, 0);
+  if (options.save !== undefined) functionOption(WHERE, 'save', options.save);
+  else if (stateEvery > 0 && typeof engine.save !== 'function') {
+    throw new OptionError(WHERE, 'save', 'a function returning the state clients restore (the engine has no save())', options.save);
+  }
+  const save = options.save ?? (() => engine.save!());
   const ticks = options.ticks ?? timerTicks({ intervalMs: stepMs });
 
   const inputs = new RoomInputs(inputSize, maxLeadTicks);
   let tick = 0;
-  const loop = createLoop({
-    ticks,
-    // The runtime's clock in Node: the time that passed, unclamped, so a stall shows as dropped time rather than vanishing.
-    clock: pipeSteps(finiteTimestamps(), deltas()),
-    phases: [{ name: 'tick', fixed: true }],
-    fixedStep: { stepMs, maxSteps, overflow: 'keep-fraction' },
-    onError,
-  });
+  let states = 0;
+  const loop = fixedTickLoop(ticks, [{ name: 'tick', fixed: true }], stepMs, maxSteps, onError);
   loop.on('tick', () => {
     const due = tick;
     tick++; // the tick is spent even if the game throws in it: its inputs were handed over, its time passed
     applyInputs(inputs.take(due), due);
     engine.advance();
+    if (stateEvery > 0 && tick % stateEvery === 0) {
+      // Typed arrays (a runtime's poses, Rapier's world) do not survive Colyseus' msgpack as they are: marked, their bytes binary.
+      const message: RoomStateMessage = { tick, state: toJsonValue(save(), keepBytes), acks: inputs.report() };
+      room.broadcast(STATE_MESSAGE, message);
+      states++;
+    }
   });
-  const removeHandler = room.onMessage(messageType, (client, message) => {
-    inputs.receive(client.sessionId, message, tick);
-  });
+  const removeHandlers = [
+    room.onMessage(messageType, (client, message) => {
+      inputs.receive(client.sessionId, message, tick);
+    }),
+    // A ping is answered at once, outside the tick: the round trip a client measures is the network's.
+    room.onMessage(PING_MESSAGE, (client, message) => {
+      if (typeof message === 'number' && Number.isFinite(message)) client.send(PONG_MESSAGE, message);
+    }),
+  ];
   loop.start();
 
   let stopped = false;
@@ -236,13 +290,17 @@ export function tickflowRoom(room: RoomLike, options: TickflowRoomOptions): Tick
         lateInputs: late,
         rejectedInputs: rejected,
         errors: loopStats.errors,
+        states,
       };
+    },
+    leave(sessionId) {
+      inputs.forget(sessionId);
     },
     stop() {
       if (stopped) return;
       stopped = true;
       loop.stop();
-      if (typeof removeHandler === 'function') removeHandler();
+      for (const remove of removeHandlers) if (typeof remove === 'function') remove();
     },
   };
 }

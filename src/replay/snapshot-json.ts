@@ -9,23 +9,36 @@
  * ...] }`, `{ "$set": [...] }` and `{ "$u": 0 }` for `undefined`. A plain
  * object with a key starting with `$` is written as `{ "$o": {...} }`, so
  * nothing a game stores is mistaken for one of these.
+ *
+ * For a format with a binary type (msgpack, what a Colyseus room sends), the
+ * byte runs may stay bytes: `toJsonValue(value, keepBytes)` writes the
+ * `Uint8Array` itself under `$bytes` and `$f64`, and `fromJsonValue` reads
+ * either.
  */
 
-/** A snapshot (any plain value) as a JSON-safe value. */
-export function toJsonValue(value: unknown): unknown {
+/** Writes a run of bytes as itself, for a format with a binary type: the second argument of {@link toJsonValue}. */
+export const keepBytes = (bytes: Uint8Array): Uint8Array => bytes;
+
+/**
+ * A snapshot (any plain value) as a JSON-safe value.
+ *
+ * @param bytes Writes a run of bytes (a `Uint8Array`, a `Float64Array`'s
+ * bytes): base64 text by default, or {@link keepBytes}.
+ */
+export function toJsonValue(value: unknown, bytes: (run: Uint8Array) => unknown = bytesToBase64): unknown {
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : { $n: Object.is(value, -0) ? '-0' : String(value) };
   if (value === undefined) return { $u: 0 };
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Uint8Array) return { $bytes: bytesToBase64(value) };
-  if (value instanceof Float64Array) return { $f64: bytesToBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
-  if (value instanceof Map) return { $map: [...value].map(([k, v]) => [toJsonValue(k), toJsonValue(v)]) };
-  if (value instanceof Set) return { $set: [...value].map(toJsonValue) };
-  if (Array.isArray(value)) return value.map(toJsonValue);
+  if (value instanceof Uint8Array) return { $bytes: bytes(value) };
+  if (value instanceof Float64Array) return { $f64: bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
+  if (value instanceof Map) return { $map: [...value].map(([k, v]) => [toJsonValue(k, bytes), toJsonValue(v, bytes)]) };
+  if (value instanceof Set) return { $set: [...value].map((item) => toJsonValue(item, bytes)) };
+  if (Array.isArray(value)) return value.map((item) => toJsonValue(item, bytes));
   const out: Record<string, unknown> = {};
   let marked = false;
   for (const [key, item] of Object.entries(value)) {
     if (key.startsWith('$')) marked = true;
-    out[key] = toJsonValue(item);
+    out[key] = toJsonValue(item, bytes);
   }
   return marked ? { $o: out } : out;
 }
@@ -49,9 +62,9 @@ export function fromJsonValue(json: unknown, path = ''): unknown {
       case '$u':
         return undefined;
       case '$bytes':
-        return base64ToBytes(body, path);
+        return bytesOf(body, path);
       case '$f64': {
-        const bytes = base64ToBytes(body, path);
+        const bytes = bytesOf(body, path);
         if (bytes.length % 8 !== 0) throw new Error(`${path || '(root)'}: $f64 must hold whole float64 values`);
         return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
       }
@@ -72,6 +85,11 @@ function plainObject(object: Record<string, unknown>, path: string): Record<stri
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(object)) out[key] = fromJsonValue(item, `${path}.${key}`);
   return out;
+}
+
+/** A byte run as {@link toJsonValue} wrote it: base64 text, or the bytes themselves (copied: a `Float64Array` needs its own aligned buffer). */
+function bytesOf(body: unknown, path: string): Uint8Array {
+  return body instanceof Uint8Array ? Uint8Array.from(body) : base64ToBytes(body, path);
 }
 
 /** Bytes as base64 text. */
