@@ -100,6 +100,15 @@ async function framesPass(page: Page, count: number): Promise<void> {
   await waitUntil(page, (until) => (window as OnlineWindow).__online!.frames >= until, from + count, 30_000);
 }
 
+/**
+ * Waits until the page's session has run `count` more ticks: simulated time with an input held. (Frames are not
+ * enough: a session waiting on a slow other tab declines its frames' ticks, and a busy machine does that often.)
+ */
+async function ticksPass(page: Page, count: number): Promise<void> {
+  const from = await handle(page, (o) => o.stats()!.currentTick);
+  await waitUntil(page, (until) => (window as OnlineWindow).__online!.stats()!.currentTick >= until, from + count, 30_000);
+}
+
 /** Waits until both pages have confirmed `tick` and compared at least `checks` checksums. */
 async function bothConfirm(pair: Pair, tick: number, checks: number): Promise<void> {
   for (const page of pair.pages) {
@@ -115,13 +124,13 @@ async function bothConfirm(pair: Pair, tick: number, checks: number): Promise<vo
   }
 }
 
-/** Holds `key` in `page` for `frames` of its frames, and returns how far the paddle moved on the other page once that was confirmed there. */
-async function holdAndSeeOnOther(pair: Pair, from: 0 | 1, key: string, frames: number): Promise<number> {
+/** Holds `key` in `page` for `ticks` of its ticks, and returns how far the paddle moved on the other page once that was confirmed there. */
+async function holdAndSeeOnOther(pair: Pair, from: 0 | 1, key: string, ticks: number): Promise<number> {
   const [mine, other] = from === 0 ? pair.pages : [pair.pages[1], pair.pages[0]];
   const side = from === 0 ? 'left' : 'right';
   const before = (await handle(other, (o) => o.paddles()))![side];
   await mine.keyboard.down(key);
-  await framesPass(mine, frames);
+  await ticksPass(mine, ticks);
   await mine.keyboard.up(key);
   // Once the other page has confirmed every tick this page ran with the key down, its copy of the paddle moved too.
   const through = (await handle(mine, (o) => o.stats()!.currentTick)) + 1;
@@ -229,7 +238,7 @@ describe('Paddle Duel online, two tabs over a BroadcastChannel', () => {
     const before = (await handle(b, (o) => o.paddles()))!.left;
     const touch = await finger(a);
     await touch.down({ x: stage.x + stage.width * 0.2, y: stage.y + stage.height * 0.15 });
-    await framesPass(a, 30);
+    await ticksPass(a, 30);
     await touch.up();
     const through = (await handle(a, (o) => o.stats()!.currentTick)) + 1;
     await waitUntil(b, (t) => (window as OnlineWindow).__online!.stats()!.confirmedTick >= t, through, 30_000);
@@ -238,7 +247,7 @@ describe('Paddle Duel online, two tabs over a BroadcastChannel', () => {
     const down = await middleOf(a, '#touch-pad [data-key="ArrowDown"]');
     const beforeButton = (await handle(a, (o) => o.paddles()))!.left;
     await touch.down(down);
-    await framesPass(a, 20);
+    await ticksPass(a, 20);
     await touch.up();
     expect((await handle(a, (o) => o.paddles()))!.left - beforeButton).toBeGreaterThan(20);
     await bothConfirm(pair, 240, 2);
