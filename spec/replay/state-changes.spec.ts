@@ -38,6 +38,13 @@ describe('changesSince: what changed, from a copy of the previous state', () => 
     );
   });
 
+  it('a field that goes from -0 to 0 is changed in the base too (found by the property: seed -1324014458)', () => {
+    const { changes, base } = changesSince(copyState({ constructor: -0, a: -0 }), { constructor: 0, a: 0 });
+    expect(changes.map((change) => change.path)).toEqual(['.constructor', '.a']);
+    expect(Object.is((base as { a: number }).a, 0)).toBe(true);
+    expect(Object.is((base as { constructor: number }).constructor, 0)).toBe(true);
+  });
+
   it('property: a state that did not change has no changes', () => {
     fc.assert(
       fc.property(anyState, (state) => {

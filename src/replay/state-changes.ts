@@ -183,7 +183,7 @@ function update(previous: unknown, next: unknown, at: Path, out: FieldChange[]):
         at.down(KEY, key);
         if (had) {
           const updated = update(was, item, at, out);
-          if (updated !== was) before[key] = updated;
+          if (!Object.is(updated, was)) before[key] = updated; // -0 replaced by 0 (=== calls them equal)
         } else {
           added(after[key], at.text(), out);
           before[key] = copyState(after[key]);
