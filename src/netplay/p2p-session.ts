@@ -303,7 +303,7 @@ class Session<S> implements P2PSession {
   /** Disconnects, in the sync layer, the players whose disconnect tick every machine still playing agreed on (see Departures). */
   private settleDepartures(): void {
     try {
-      this.departures.settle(this.sync, this.peers.filter((peer) => !peer.disconnected));
+      this.departures.settle(this.sync, this.peers);
     } catch (error) {
       this.game.onError(error);
     }
@@ -442,12 +442,14 @@ class Session<S> implements P2PSession {
 
   private send(nowMs: number): void {
     const checksum = this.checksums.toSend();
-    const departures = this.departures.departures();
+    const departures = this.departures.departed;
     for (const peer of this.peers) {
       if (peer.disconnected) continue;
-      const acked = [...peer.players, ...departures.map(({ player }) => player)]; // its own players', and relayed ones'
+      const own = peer.unackedRuns(this.unacked, this.sync.currentTick - 0x7fff, this.inputSize);
+      // Once someone left: acknowledgements of the relayed players' inputs too, and the relays themselves.
+      const acked = departures.length === 0 ? peer.players : [...peer.players, ...departures.map(({ player }) => player)];
       const acks = acked.map((player) => ({ player, through: this.sync.confirmedThrough(player) }));
-      const runs = [...peer.unackedRuns(this.unacked, this.sync.currentTick - 0x7fff, this.inputSize), ...this.departures.relayFor(peer, this.sync, this.inputSize)].slice(0, MAX_PACKET_RUNS);
+      const runs = departures.length === 0 ? own : [...own, ...this.departures.relayFor(peer, this.sync, this.inputSize)].slice(0, MAX_PACKET_RUNS);
       const holdMs = peer.echoMs === NO_ECHO ? NO_ECHO : Math.min(0xfffe, Math.round(nowMs - peer.echoAtMs));
       const timed = peer.framesSent++ % TIMING_EVERY === 0;
       const packet = encodeFramePacket(

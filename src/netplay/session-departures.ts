@@ -37,12 +37,14 @@ interface Left {
  * @internal
  */
 export class Departures {
-  /** @param relays Whether to keep inputs for relaying: only with 3 or more machines is there anyone to relay to. */
-  constructor(private readonly relays: boolean) {}
-
   private readonly left = new Map<number, Left>();
+  /** What this machine tells every other (see {@link departed}): made as players leave, not every frame. */
+  private readonly told: Departure[] = [];
   /** Each remote player's latest confirmed inputs, by tick, for relaying to a machine that lacks them. */
   private readonly recent = new Map<number, Map<number, Uint8Array>>();
+
+  /** @param relays Whether to keep inputs for relaying: only with 3 or more machines is there anyone to relay to. */
+  constructor(private readonly relays: boolean) {}
 
   /** Whether `player`'s machine left. */
   has(player: number): boolean {
@@ -61,7 +63,10 @@ export class Departures {
   /** This machine saw `peer` leave: the last tick of each of its players' inputs held now is what it will tell the others. */
   leave(peer: Peer, sync: SyncLayer<unknown>): void {
     for (const player of peer.players) {
-      if (!this.left.has(player)) this.left.set(player, { last: sync.confirmedThrough(player), reports: new Map(), settled: false });
+      if (this.left.has(player)) continue;
+      const last = sync.confirmedThrough(player);
+      this.left.set(player, { last, reports: new Map(), settled: false });
+      this.told.push({ player, last });
     }
   }
 
@@ -70,19 +75,21 @@ export class Departures {
     this.left.get(player)?.reports.set(from, last);
   }
 
-  /** What this machine tells every other: each departed player and the last tick of theirs it held. */
-  departures(): Departure[] {
-    return [...this.left].map(([player, { last }]) => ({ player, last }));
+  /** What this machine tells every other: each departed player and the last tick of theirs it held (empty, mostly). */
+  get departed(): readonly Departure[] {
+    return this.told;
   }
 
   /**
    * Disconnects, in the sync layer, each departed player whose tick is now
-   * agreed: every machine still `playing` told its last tick, and this one
-   * holds the player's inputs through the latest of them. Returns the
-   * players disconnected now.
+   * agreed: every machine still playing (of `peers`, those not
+   * disconnected) told its last tick, and this one holds the player's
+   * inputs through the latest of them. Returns the players disconnected now.
    */
-  settle(sync: SyncLayer<unknown>, playing: readonly Peer[]): number[] {
+  settle(sync: SyncLayer<unknown>, peers: readonly Peer[]): number[] {
     const settled: number[] = [];
+    if (this.left.size === 0) return settled;
+    const playing = peers.filter((peer) => !peer.disconnected);
     for (const [player, left] of this.left) {
       if (left.settled || !playing.every((peer) => left.reports.has(peer.id))) continue;
       if (sync.confirmedThrough(player) < this.agreedLast(left, playing)) continue; // the inputs it lacks are on their way
