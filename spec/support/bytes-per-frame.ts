@@ -37,3 +37,15 @@ export async function bytesPerFrame(runFrames: (frames: number) => void, frames:
     session.disconnect();
   }
 }
+
+/**
+ * The least of `readings` readings of {@link bytesPerFrame}, after one warm-up
+ * run of as many frames: what a frame allocates every time, not what
+ * compiling or a late background compile allocated in one of them.
+ */
+export async function leastBytesPerFrame(runFrames: (frames: number) => void, frames: number, readings = 3): Promise<number> {
+  runFrames(frames);
+  let bytes = Infinity;
+  for (let reading = 0; reading < readings; reading++) bytes = Math.min(bytes, await bytesPerFrame(runFrames, frames));
+  return bytes;
+}
