@@ -367,8 +367,7 @@ export class Loop<P extends string = string> {
 
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
   plan(): StepPlan {
-    const { steps, stepMs, alpha, droppedMs } = this.runner.plan;
-    return { steps, stepMs, alpha, droppedMs };
+    return { ...this.runner.plan };
   }
 
   /** Counters and readings of the loop's life so far. */
@@ -445,6 +444,11 @@ export class Loop<P extends string = string> {
   /** The fixed steps the latest frame planned (ran, unless it was cut short): `plan().steps` without the snapshot; 1 on a single step. */
   get frameSteps(): number {
     return this.runner.plan.steps;
+  }
+
+  /** The time the latest frame dropped at the step cap (ms): `plan().droppedMs` without the snapshot, for a check every frame. @internal */
+  get frameDroppedMs(): number {
+    return this.runner.plan.droppedMs;
   }
 
   /** The fixed steps run so far, over the loop's life (0 without a fixed step). @internal */
