@@ -51,3 +51,15 @@ export async function leastBytesPerFrame(runFrames: (frames: number) => void, fr
   for (let reading = 0; reading < readings; reading++) bytes = Math.min(bytes, await bytesPerFrame(runFrames, frames));
   return bytes;
 }
+
+/**
+ * Runs an engine's frames by `advance`, 16 ms apart: whole milliseconds, so
+ * the timestamps are small integers and the reading holds no heap number of
+ * the spec's own (for engines whose clock ignores the timestamp, or takes 16 ms frames).
+ */
+export function advancing(engine: { advance(timestampMs: number): unknown }): (frames: number) => void {
+  let timestampMs = 0;
+  return (frames) => {
+    for (let i = 0; i < frames; i++) engine.advance((timestampMs += 16));
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity, type Scene } from '../../../src/engines/systems/index.js';
 import { nullSystemsBackend } from '../../../src/index.js';
-import { leastBytesPerFrame } from '../../support/bytes-per-frame.js';
+import { advancing, leastBytesPerFrame } from '../../support/bytes-per-frame.js';
 import { withoutEscapeAnalysis } from '../../support/without-escape-analysis.js';
 
 // Issue 29, item 3: "no steady allocation by tickflow itself". A systems
@@ -44,11 +44,7 @@ describe('the systems engine allocates nothing of its own in a steady frame (iss
       },
     });
     void engine.play();
-    // Whole-millisecond timestamps: a fractional one would be the spec's own heap number.
-    let timestampMs = 0;
-    const bytes = await leastBytesPerFrame((frames) => {
-      for (let i = 0; i < frames; i++) engine.advance((timestampMs += 16));
-    }, FRAMES);
+    const bytes = await leastBytesPerFrame(advancing(engine), FRAMES);
     engine.destroy();
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Actor, createWorldEngine, type TickContext } from '../../../src/engines/world/index.js';
 import { constantClock, nullBackend } from '../../../src/index.js';
-import { leastBytesPerFrame } from '../../support/bytes-per-frame.js';
+import { advancing, leastBytesPerFrame } from '../../support/bytes-per-frame.js';
 import { withoutEscapeAnalysis } from '../../support/without-escape-analysis.js';
 
 // Issue 29, item 3: "no steady allocation by tickflow itself". A world
@@ -41,11 +41,7 @@ describe('the world engine allocates nothing of its own in a steady frame (issue
       },
       startLevel: 'main',
     });
-    // Whole-millisecond timestamps (the constant clock ignores them): a fractional one would be the spec's own heap number.
-    let timestampMs = 0;
-    const bytes = await leastBytesPerFrame((frames) => {
-      for (let i = 0; i < frames; i++) engine.advance((timestampMs += 16));
-    }, FRAMES);
+    const bytes = await leastBytesPerFrame(advancing(engine), FRAMES);
     engine.destroy();
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });
