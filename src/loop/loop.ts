@@ -370,7 +370,13 @@ export class Loop<P extends string = string> {
     return { ...this.runner.plan };
   }
 
-  /** Counters and readings of the loop's life so far. */
+  /**
+   * Counters and readings of the loop's life so far, as a fresh object a
+   * caller may keep (as {@link frame} and {@link plan} are): a HUD that reads
+   * it every frame makes one object a frame of garbage. Read it when the
+   * HUD's text changes, or read {@link frameCount} and {@link alpha}, which
+   * allocate nothing.
+   */
   stats(): LoopStats {
     return this.meter.stats(this.runner.accumulator?.droppedTotalMs ?? 0, this.router.count);
   }
