@@ -15,8 +15,10 @@ import { setFlagsFromString } from 'node:v8';
  * does not remove them. A spec that asserts "no steady allocation by
  * tickflow itself" reads a frame this way.
  *
- * Call it at the top of a spec file, before anything runs: vitest runs each
- * file in a process of its own, so no other file is read this way.
+ * Call it at the top of a spec file, before anything runs, in a file named
+ * `steady-allocation.spec.ts`: vitest.config.ts runs those in the
+ * `unit-fresh` project, each in a process of its own, so no other file is
+ * read this way (the `unit` project's files share their workers).
  */
 export function withoutEscapeAnalysis(): void {
   setFlagsFromString('--no-turbo-escape');
