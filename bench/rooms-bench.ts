@@ -24,7 +24,7 @@ const RUNTIME_KINDS: readonly RoomGameKind[] = ['runtime, exact snapshot', 'runt
 
 export const FULL: RoomsBenchConfig = {
   name: 'full',
-  load: { warmupMs: 1000, measureMs: 5000, maxRooms: 64 },
+  load: { warmupMs: 1000, measureMs: 5000, maxRooms: 64, settleMs: 1000 },
   perRoomGames: [...RUNTIME_KINDS, 'state arena'],
   scanGames: RUNTIME_KINDS,
   resimGames: ['state arena', 'runtime, exact snapshot'],
@@ -36,7 +36,7 @@ export const FULL: RoomsBenchConfig = {
 export const QUICK: RoomsBenchConfig = {
   ...FULL,
   name: 'quick',
-  load: { warmupMs: 300, measureMs: 1000, maxRooms: 2 },
+  load: { warmupMs: 1000, measureMs: 1000, maxRooms: 2, settleMs: 1000 },
   resim: { warmupFrames: 30, timedFrames: 20 },
 };
 

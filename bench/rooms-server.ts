@@ -63,7 +63,7 @@ export interface ServerReading {
 }
 
 /** The messages from the bench (bench/rooms-load.ts). */
-export type ServerRequest = { readonly measure: ServerMeasureRequest } | { readonly reset: true } | { readonly exit: true };
+export type ServerRequest = { readonly measure: ServerMeasureRequest } | { readonly reset: { readonly settleMs: number } } | { readonly exit: true };
 
 /** The process CPU time so far, ns (µs resolution). */
 const cpuNs = (): number => {
@@ -165,14 +165,17 @@ async function measure(request: ServerMeasureRequest): Promise<ServerReading> {
   };
 }
 
-/** Rooms' disposal leaves work behind for a while: an idle server read 55 % of a core 0.3 s after rooms of the exact runtime were disposed (a forced collection did not help), 0.1 % after 1 s. */
-const SETTLE_MS = 1000;
-
-/** Disposes every room (their clients are told to leave), waits until they are gone, then {@link SETTLE_MS}, so the next window does not pay for this one. */
-async function reset(): Promise<void> {
+/**
+ * Disposes every room (their clients are told to leave), waits until they
+ * are gone, then `settleMs`, so the next window does not pay for this one:
+ * disposal leaves work behind for a while (an idle server read 55 % of a
+ * core 0.3 s after rooms of the exact runtime were disposed, a forced
+ * collection did not help; 0.1 % after 1 s).
+ */
+async function reset(settleMs: number): Promise<void> {
   for (const room of BenchRoom.live) await room.disconnect();
   while (BenchRoom.live.size > 0) await wait(10);
-  await wait(SETTLE_MS);
+  await wait(settleMs);
 }
 
 const http = createServer();
@@ -183,7 +186,7 @@ const send = (message: unknown): void => void process.send!(message);
 process.on('message', (message: ServerRequest) => {
   const done = (work: Promise<unknown>): void => void work.then((result) => send({ ok: result ?? true }), (error: Error) => send({ error: String(error.stack ?? error) }));
   if ('measure' in message) done(measure(message.measure));
-  else if ('reset' in message) done(reset());
+  else if ('reset' in message) done(reset(message.reset.settleMs));
   else void server.gracefullyShutdown(false).then(() => process.exit(0));
 });
 send({ url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}` });

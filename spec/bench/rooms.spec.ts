@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUICK, type RoomsBench } from '../../bench/rooms-bench.js';
 import { createRoomGame } from '../../bench/rooms-games.js';
-import { benchLoad, coreShare, largestWithin, projectedRooms } from '../../bench/rooms-load.js';
+import { benchLoad, coreShare, keptTime, largestWithin, projectedRooms } from '../../bench/rooms-load.js';
 import { measureResim } from '../../bench/rooms-resim.js';
 import { printRooms } from '../../bench/rooms-tables.js';
 
@@ -41,7 +41,7 @@ describe('the games', () => {
 
 describe('benchLoad', () => {
   it('runs rooms in a server process of its own, with a client each in another, and prints the section', async () => {
-    const load = await benchLoad({ warmupMs: 100, measureMs: 300, maxRooms: 2 }, ['state arena'], ['state arena']);
+    const load = await benchLoad({ warmupMs: 100, measureMs: 300, maxRooms: 2, settleMs: 0 }, ['state arena'], ['state arena']);
     expect(load.idle.server.rooms).toBe(0);
     expect(load.perRoom.map((row) => [row.server.rooms, row.withClients, row.server.clients])).toEqual([
       [1, false, 0],
@@ -50,7 +50,8 @@ describe('benchLoad', () => {
     for (const row of load.perRoom) expect(row.server.roomTicks).toBeGreaterThan(5); // 18 due in 300 ms, however loaded the machine
     expect(load.perRoom[1]!.clients!.states).toBeGreaterThan(5);
     const scan = load.scans[0]!.rows;
-    expect(scan.map((row) => row.server.rooms)).toEqual(coreShare(scan[0]!.server) > 0.5 ? [1] : [1, 2]);
+    expect(scan.map((row) => row.server.rooms)).toEqual([1, 2].slice(0, scan.length)); // k doubles; it stops at 2 (or at 1, past 50 % or behind)
+    expect(scan.length === 2 || coreShare(scan[0]!.server) > 0.5 || !keptTime(scan[0]!)).toBe(true);
     expect(largestWithin(scan)?.server.rooms ?? 0).toBeLessThanOrEqual(2);
     expect(projectedRooms(load.perRoom[1]!.server, load.idle.server)).toBeGreaterThanOrEqual(0);
     const lines: string[] = [];
