@@ -23,9 +23,9 @@
  *
  * The reconciliation's own cost is the median reconciling frame minus the
  * median predicting frame. The client's default fingerprint is used
- * (`hashState(engine.save())`, before and after re-simulating: for the
- * runtime, Rapier's world included); `present()` is what a game draws (the
- * arena's state; the runtime's poses), recorded after every tick run. The
+ * (`hashState(present())`, before and after re-simulating, since the game
+ * gives `present`); `present()` is what a game draws (the arena's state;
+ * the runtime's poses), recorded after every tick run. The
  * reconciling client's `restore`, `advance` and `save` are timed apart, so
  * the table says where a reconciling frame's time goes.
  */

@@ -96,7 +96,7 @@ function resimTable(print: (text?: string) => void, bench: RoomsBench): void {
   print(
     'Two `tickflowClient`s of the same game on stand-in rooms (bench/rooms-resim.ts), stepped frame by frame by manual ticks, interleaved. ' +
       "**Reconciling**: before each frame the room's state of tick present − lead arrives (a room copy run here, the client's inputs at their stamps, another player's input changing every tick, so every reconciliation is a correction); " +
-      'the frame restores it, re-applies the unacknowledged inputs, re-runs `lead` ticks, compares fingerprints (`hashState(save())`, the default), then predicts its own tick. ' +
+      'the frame restores it, re-applies the unacknowledged inputs, re-runs `lead` ticks, compares fingerprints (`hashState(present())`, the default when the game gives `present`), then predicts its own tick. ' +
       '**Predicting**: the same game and frames, no state after the first. ' +
       `${bench.config.resim.timedFrames} timed frames after ${bench.config.resim.warmupFrames}; wall ms median (95th percentile), CPU ms median. ` +
       "reconciliation's own = reconciling − predicting (medians). restore / advance / save: the reconciling client's calls, ms a frame (mean); the rest of a frame is decoding the state's wire marks, hashing and bookkeeping. " +
