@@ -170,3 +170,22 @@ export function stepArena(state: ArenaState, dt: number, random: () => number): 
   for (const { id, ...player } of moved) players[id] = player;
   return { players, gems, taken };
 }
+
+/**
+ * The input byte that steers player `id` towards the nearest gem (0 when it
+ * is not in the room, or on the gem): the page's autoplay (`?autoplay=1`),
+ * for the gallery's card picture. A key or a touch takes over.
+ */
+export function steerToNearestGem(state: ArenaState, id: string): number {
+  const player = state.players[id];
+  if (player === undefined) return 0;
+  let best: ArenaGem | undefined;
+  for (const gem of state.gems) {
+    if (best === undefined || Math.hypot(gem.x - player.x, gem.y - player.y) < Math.hypot(best.x - player.x, best.y - player.y)) best = gem;
+  }
+  if (best === undefined) return 0;
+  // Only axes more than a tenth of a unit off: no dithering left and right on the spot.
+  const dx = best.x - player.x;
+  const dy = best.y - player.y;
+  return encodeMove({ left: dx < -0.1, right: dx > 0.1, up: dy < -0.1, down: dy > 0.1 });
+}

@@ -4,7 +4,7 @@ import type { TickflowClientStats } from 'tickflow/colyseus';
 import { bindTouchPad } from '../shared/touch-pad.js';
 import { arenaHud } from './arena-hud.js';
 import { arenaLobby, type RoomListing } from './arena-lobby.js';
-import { encodeMove, type ArenaState } from './arena-rules.js';
+import { encodeMove, steerToNearestGem, type ArenaState } from './arena-rules.js';
 import { BAD_NETWORK, startSession, type ArenaSession, type TraceEntry } from './arena-session.js';
 import { arenaPicture, type DrawnPlayer } from './arena-view.js';
 import { ARENA_ROOM, roomsServerUrl } from './rooms-address.js';
@@ -16,7 +16,8 @@ import { ARENA_ROOM, roomsServerUrl } from './rooms-address.js';
  * the game.
  *
  * Query parameters: `?server=ws://host:port` (another server than the
- * page's host at port 2567), `?bad=1` (start on the bad network).
+ * page's host at port 2567), `?bad=1` (start on the bad network),
+ * `?autoplay=1` (make a room and chase the gems, until a key is held).
  *
  * The test handle, `window.__arena`:
  *
@@ -72,9 +73,13 @@ const input = createInput({
   ignoreTextFields: true,
 });
 bindTouchPad(element('#touch-pad'), input);
+/** `?autoplay=1`: the page makes a room and steers to the gems itself (the gallery card's picture), until a key is held. */
+let autopilot = params.get('autoplay') === '1';
 const readMove = (): number => {
   const view = input.frame;
-  return encodeMove({ left: view.held('left'), right: view.held('right'), up: view.held('up'), down: view.held('down') });
+  const held = encodeMove({ left: view.held('left'), right: view.held('right'), up: view.held('up'), down: view.held('down') });
+  if (held !== 0) autopilot = false;
+  return autopilot && session !== undefined ? steerToNearestGem(session.game.engine.state as ArenaState, session.me) : held;
 };
 
 const serverUrl = roomsServerUrl(location);
@@ -102,8 +107,15 @@ badButton.addEventListener('click', () => {
 showBadNetwork();
 
 const lobby = arenaLobby(sdk, { list: element('#rooms'), status: lobbyStatus }, serverUrl, (roomId) => void play(() => sdk.joinById(roomId)));
-// New room is there once the server is: a click before it would only fail.
-setInterval(() => (newButton.disabled = joining || !lobby.connected), 250);
+// New room is there once the server is: a click before it would only fail. Autoplay makes one, once.
+let autoplayRoom = autopilot;
+setInterval(() => {
+  newButton.disabled = joining || !lobby.connected;
+  if (autoplayRoom && lobby.connected && session === undefined && !joining) {
+    autoplayRoom = false;
+    void play(() => sdk.create(ARENA_ROOM));
+  }
+}, 250);
 
 /** Leaves the room played in, if any, and says why. */
 function leave(why: string): void {

@@ -70,6 +70,33 @@ async function joinFromLobby(page: Page, id: string): Promise<void> {
 /** The player `id`'s x and y in the page's predicted present. */
 const predicted = (page: Page, id: string) => handle(page, (arena) => arena.predicted()!.players).then((players) => players[id]);
 
+/** How far a player moves in one tick with a key held. */
+const STEP = PLAYER_SPEED / 60;
+
+/**
+ * Waits until `viewer` draws player `id` where `owner` predicts it, and
+ * returns that place: the room has every input of the owner's, and its
+ * states have reached the viewer. (Not the owner's place read once: an
+ * input that reached the room late moves it again, by the room's word.)
+ */
+async function seenWhereOwnerIs(owner: Page, viewer: Page, id: string, timeoutMs = 30_000): Promise<{ x: number; y: number }> {
+  const start = performance.now();
+  for (;;) {
+    const [mine, seen] = await Promise.all([predicted(owner, id), handle(viewer, (arena) => arena.drawn())]);
+    const there = seen[id];
+    if (mine !== undefined && there !== undefined && Math.abs(mine.x - there.x) < 1e-9 && Math.abs(mine.y - there.y) < 1e-9) return mine;
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms: ${id} predicted at ${JSON.stringify(mine)}, drawn at ${JSON.stringify(there)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a poll, as waitUntil's
+  }
+}
+
+/** A distance moved, in ticks of a held key: a whole number, as the rules move a player by whole ticks. */
+function ticksMoved(distance: number): number {
+  const ticks = distance / STEP;
+  expect(Math.abs(ticks - Math.round(ticks)), `${distance} is a whole number of ticks' moves`).toBeLessThan(1e-6);
+  return Math.round(ticks);
+}
+
 describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
   it('with no server there, says plainly what to run (npm run rooms), and offers no room to make', async () => {
     const closed = await freePort(); // free a moment ago: nothing listens there
@@ -112,21 +139,19 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     expect(first).toBeGreaterThan(-1);
     expect(trace[first]!.roomX).toBe(start.x);
     expect(trace.slice(first).some((entry) => entry.roomX! > start.x)).toBe(true); // and later they do
-    const end = (await predicted(a.page, joinedA.me))!;
-    const moved = end.x - start.x;
-    // Held for 30 ticks of A (and a tick or two the key took to be read): PLAYER_SPEED units a second.
-    expect(moved).toBeGreaterThan((28 * PLAYER_SPEED) / 60);
-    expect(moved).toBeLessThan((36 * PLAYER_SPEED) / 60);
+    // Seen by B: B draws A where A's own prediction puts it, once the room's states reach B.
+    const end = await seenWhereOwnerIs(a.page, b.page, joinedA.me);
+    // Held for the 30 ticks counted, and the few until the key came up: PLAYER_SPEED units a second, rightwards only.
+    expect(ticksMoved(end.x - start.x)).toBeGreaterThanOrEqual(30);
     expect(end.y).toBe(start.y);
-    // Seen by B: B draws A where A's own prediction put it, once the room's states reach B.
-    await waitUntil(b.page, ([id, x]) => Math.abs((window as ArenaWindow).__arena!.drawn()[id]!.x - x) < 1e-9, [joinedA.me, end.x] as const);
     expect((await predicted(b.page, joinedA.me))!.x).toBe(end.x);
 
     // The HUD: sane numbers on loopback.
     await ticksPass(a.page, 70); // a ping answered (every second), the HUD read (4 times a second)
     const hud = await handle(a.page, (arena) => arena.hud);
     expect(hud['ping']).toMatch(/^\d+ ms$/);
-    expect(parseInt(hud['ping']!, 10)).toBeLessThan(100);
+    // Loopback answers in a few ms; a busy machine's frames add tens (a ping is answered on the page's next frame).
+    expect(parseInt(hud['ping']!, 10)).toBeLessThan(2 * BAD_NETWORK.latencyMs - 50);
     expect(Number(hud['serverTick'])).toBeGreaterThan(30);
     expect(hud['corrections']).toMatch(/^\d+$/);
     expect(hud['delay']).toBe('100 ms');
@@ -142,23 +167,22 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     await b.page.click('#bad-network');
     expect(await b.page.locator('#bad-network').getAttribute('aria-pressed')).toBe('true');
     expect(await b.page.locator('#bad-network-note').textContent()).toContain(`${BAD_NETWORK.latencyMs} ms latency`);
-    // Two latencies, a round trip: the next ping answered through the bad network.
-    await waitUntil(b.page, () => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 0) > 150, undefined, 30_000);
+    // Two latencies (jitter only adds), a round trip: the next ping answered through the bad network.
+    await waitUntil(b.page, (least) => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 0) >= least, 2 * BAD_NETWORK.latencyMs, 30_000);
     await waitUntil(b.page, () => /^\d{3,} ms$/.test((window as ArenaWindow).__arena!.hud['ping']!), undefined, 30_000);
     // B moves down on the bad network: predicted in B, and A sees it, both ending where the room says.
     const start = (await predicted(b.page, me))!;
     await b.page.keyboard.down('ArrowDown');
     await ticksPass(b.page, 20);
     await b.page.keyboard.up('ArrowDown');
-    await ticksPass(b.page, 40); // past a round trip: the room has every input
-    const end = (await predicted(b.page, me))!;
-    expect(end.y - start.y).toBeGreaterThan((15 * PLAYER_SPEED) / 60);
-    await waitUntil(a.page, ([id, y]) => Math.abs((window as ArenaWindow).__arena!.drawn()[id]!.y - y) < 1e-9, [me, end.y] as const, 30_000);
+    // Inputs lost on the way are applied late or not at all: the room's word decides how far, but B went down.
+    const end = await seenWhereOwnerIs(b.page, a.page, me);
+    expect(ticksMoved(end.y - start.y)).toBeGreaterThanOrEqual(10);
     expect((await predicted(a.page, me))!.y).toBe(end.y);
     expect((await predicted(b.page, meA))!.x).toBe((await predicted(a.page, meA))!.x);
     // Off again: the next ping comes straight back.
     await b.page.click('#bad-network');
-    await waitUntil(b.page, () => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 1000) < 100, undefined, 30_000);
+    await waitUntil(b.page, (most) => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 1000) < most, 2 * BAD_NETWORK.latencyMs - 50, 30_000);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
   });
@@ -175,16 +199,15 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     expect(layout.smallText).toEqual([]);
     expect(layout.squeezed).toEqual([]);
     expect(await phone.page.locator('#touch-pad').isVisible()).toBe(true);
-    // A finger holds ▶: the disc goes right, in the phone's present and then in A's picture.
+    // A finger holds ◀: the disc goes left (slot 2 starts near the right wall), in the phone's present and then in A's picture.
     const start = (await predicted(phone.page, me))!;
     const touch = await finger(phone.page);
-    await touch.down(await middleOf(phone.page, '#touch-pad [data-key="ArrowRight"]'));
+    await touch.down(await middleOf(phone.page, '#touch-pad [data-key="ArrowLeft"]'));
     await ticksPass(phone.page, 20);
     await touch.up();
-    await ticksPass(phone.page, 5);
-    const end = (await predicted(phone.page, me))!;
-    expect(end.x - start.x).toBeGreaterThan((15 * PLAYER_SPEED) / 60);
-    await waitUntil(a.page, ([id, x]) => Math.abs((window as ArenaWindow).__arena!.drawn()[id]!.x - x) < 1e-9, [me, end.x] as const);
+    const end = await seenWhereOwnerIs(phone.page, a.page, me);
+    expect(ticksMoved(start.x - end.x)).toBeGreaterThanOrEqual(20);
+    expect(end.y).toBe(start.y);
     await phone.page.evaluate(() => window.scrollTo(0, 0));
     await phone.page.screenshot({ path: SCREENSHOT_PHONE, fullPage: true });
     expect(phone.errors).toEqual([]);

@@ -19,6 +19,7 @@ import {
   PLAYER_SPEED,
   setMove,
   SPAWNS,
+  steerToNearestGem,
   stepArena,
   type ArenaState,
 } from '../../examples/arena/arena-rules.js';
@@ -113,5 +114,15 @@ describe('the arena: "an arena for 2 to 8 players"', () => {
     room.engine.advance();
     late.engine.advance();
     expect(late.engine.save()).toEqual(room.engine.save());
+  });
+});
+
+describe("the arena's autoplay (the gallery card's picture)", () => {
+  it('steers towards the nearest gem, and takes it', () => {
+    let state = joinArena(initialArena(), 'a'); // slot 0 spawns at (3, 2.5); the nearest gem is (5.5, 4.5)
+    expect(steerToNearestGem(state, 'a')).toBe(MOVE_RIGHT | MOVE_DOWN);
+    expect(steerToNearestGem(state, 'nobody')).toBe(0);
+    for (let tick = 0; tick < 120 && state.taken === 0; tick++) state = stepArena(setMove(state, 'a', steerToNearestGem(state, 'a')), DT, () => 0.5);
+    expect(state.players['a']!.score).toBe(1);
   });
 });
