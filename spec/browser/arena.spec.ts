@@ -170,14 +170,15 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     // Two latencies (jitter only adds), a round trip: the next ping answered through the bad network.
     await waitUntil(b.page, (least) => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 0) >= least, 2 * BAD_NETWORK.latencyMs, 30_000);
     await waitUntil(b.page, () => /^\d{3,} ms$/.test((window as ArenaWindow).__arena!.hud['ping']!), undefined, 30_000);
-    // B moves down on the bad network: predicted in B, and A sees it, both ending where the room says.
+    // B moves up on the bad network (slot 1 starts low on the right): predicted in B, and A sees it, both ending where the room says.
     const start = (await predicted(b.page, me))!;
-    await b.page.keyboard.down('ArrowDown');
+    await b.page.keyboard.down('ArrowUp');
     await ticksPass(b.page, 20);
-    await b.page.keyboard.up('ArrowDown');
-    // Inputs lost on the way are applied late or not at all: the room's word decides how far, but B went down.
+    await b.page.keyboard.up('ArrowUp');
+    // Inputs lost on the way are applied late or not at all: the room's word decides how far, but B went up.
     const end = await seenWhereOwnerIs(b.page, a.page, me);
-    expect(ticksMoved(end.y - start.y)).toBeGreaterThanOrEqual(10);
+    expect(ticksMoved(start.y - end.y)).toBeGreaterThanOrEqual(10);
+    expect(end.x).toBe(start.x);
     expect((await predicted(a.page, me))!.y).toBe(end.y);
     expect((await predicted(b.page, meA))!.x).toBe((await predicted(a.page, meA))!.x);
     // Off again: the next ping comes straight back.
@@ -185,6 +186,27 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     await waitUntil(b.page, (most) => ((window as ArenaWindow).__arena!.stats()!.pingMs ?? 1000) < most, 2 * BAD_NETWORK.latencyMs - 50, 30_000);
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
+  });
+
+  it("an error while drawing a frame is reported, and the page's frames go on", async () => {
+    // The canvas throws once, in the middle of a frame's picture.
+    await a.page.evaluate(() => {
+      const arc = CanvasRenderingContext2D.prototype.arc;
+      let armed = true;
+      CanvasRenderingContext2D.prototype.arc = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof arc>) {
+        if (armed) {
+          armed = false;
+          throw new Error('test: a drawing error');
+        }
+        return arc.apply(this, args);
+      };
+    });
+    const frames = await handle(a.page, (arena) => arena.frames);
+    await ticksPass(a.page, 30);
+    expect(await handle(a.page, (arena) => arena.frames)).toBeGreaterThan(frames + 10);
+    expect(a.errors).toHaveLength(1);
+    expect(a.errors[0]).toMatch(/arena: drawing a frame failed[\s\S]*test: a drawing error/);
+    a.errors.length = 0;
   });
 
   it('on a phone (390 × 844, touch): joins the room from the lobby, the arrows under the field move the disc, and the page fits', async () => {
