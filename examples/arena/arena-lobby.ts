@@ -9,14 +9,18 @@ import { ARENA_ROOM, LOBBY_ROOM, ROOMS_COMMAND } from './rooms-address.js';
  * with their player count and a Join button.
  *
  * When the server cannot be reached (or goes away) it says so, names the
- * command that starts it, and tries again every {@link RETRY_MS}: a page
- * opened before the server does not hang or throw.
+ * command that starts it, and tries again after {@link RETRY_MS}, then
+ * less often (each failed try is a console line of the browser's own): a
+ * page opened before the server does not hang or throw.
  *
  * @module
  */
 
-/** How long the lobby waits before it tries the server again, in ms. */
+/** How long the lobby waits before it first tries the server again, in ms; each failure doubles it, up to {@link MAX_RETRY_MS}. */
 export const RETRY_MS = 3000;
+
+/** The longest wait between tries, in ms: a page left open finds a server started later within this. */
+export const MAX_RETRY_MS = 15_000;
 
 /** A room as Colyseus' matchmaking lists it (the fields the lobby shows). */
 export interface RoomListing {
@@ -55,6 +59,7 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
   const rooms = new Map<string, RoomListing>();
   let connected = false;
   let current: string | undefined;
+  let retryMs = RETRY_MS;
 
   const render = (): void => {
     const rows = [...rooms.values()].map((room) => {
@@ -91,7 +96,8 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
     const code = document.createElement('code');
     code.textContent = ROOMS_COMMAND;
     elements.status.replaceChildren(`${why} ${serverUrl}. Start it with `, code, ' (it serves this page too), then this page finds it by itself.');
-    setTimeout(connect, RETRY_MS);
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
   };
 
   const listen = (lobby: Room): void => {
@@ -119,6 +125,7 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
     sdk.joinOrCreate(LOBBY_ROOM).then(
       (lobby) => {
         connected = true;
+        retryMs = RETRY_MS;
         listen(lobby);
         render();
       },
@@ -140,4 +147,15 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
       render();
     },
   };
+}
+
+/**
+ * The lobby of a page with no room server to look for (the published static
+ * gallery): it says how to play, and lists nothing.
+ */
+export function staticSite(status: HTMLElement): ArenaLobby {
+  const code = document.createElement('code');
+  code.textContent = ROOMS_COMMAND;
+  status.replaceChildren('This page plays on a room server, which this static site does not run. In a clone of tickflow, ', code, ' starts one and serves this page (or add ?server=ws://host:port).');
+  return { connected: false, rooms: [], setCurrent() {} };
 }

@@ -3,7 +3,7 @@ import { createInput } from 'tickflow';
 import type { TickflowClientStats } from 'tickflow/colyseus';
 import { bindTouchPad } from '../shared/touch-pad.js';
 import { arenaHud } from './arena-hud.js';
-import { arenaLobby, type RoomListing } from './arena-lobby.js';
+import { arenaLobby, staticSite, type ArenaLobby, type RoomListing } from './arena-lobby.js';
 import { encodeMove, steerToNearestGem, type ArenaState } from './arena-rules.js';
 import { BAD_NETWORK, startSession, type ArenaSession, type TraceEntry } from './arena-session.js';
 import { arenaPicture, type DrawnPlayer } from './arena-view.js';
@@ -106,7 +106,16 @@ badButton.addEventListener('click', () => {
 });
 showBadNetwork();
 
-const lobby = arenaLobby(sdk, { list: element('#rooms'), status: lobbyStatus }, serverUrl, (roomId) => void play(() => sdk.joinById(roomId)));
+/**
+ * Where to look for the room server: always under Vite's dev server (`npm run rooms`, `npm start`, the tests);
+ * on a built static site (the published gallery) only where `?server=` says, as no room server runs beside it.
+ */
+const development = (import.meta as unknown as { env?: { DEV?: boolean } }).env?.DEV === true;
+const lobby: ArenaLobby =
+  development || params.has('server')
+    ? arenaLobby(sdk, { list: element('#rooms'), status: lobbyStatus }, serverUrl, (roomId) => void play(() => sdk.joinById(roomId)))
+    : staticSite(lobbyStatus);
+
 // New room is there once the server is: a click before it would only fail. Autoplay makes one, once.
 let autoplayRoom = autopilot;
 setInterval(() => {
