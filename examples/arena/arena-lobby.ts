@@ -35,6 +35,8 @@ export interface RoomListing {
 export interface ArenaLobby {
   /** Whether the page is connected to the server's lobby. */
   readonly connected: boolean;
+  /** Where it stands: looking for the server the first time, connected, or not reaching it (it tries again). */
+  readonly state: 'looking' | 'connected' | 'unreachable';
   /** The arena rooms listed now. */
   readonly rooms: readonly RoomListing[];
   /** Marks the room the page plays in (its row says so, and has no Join). */
@@ -58,6 +60,7 @@ export interface LobbyElements {
 export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: string, onPick: (roomId: string) => void): ArenaLobby {
   const rooms = new Map<string, RoomListing>();
   let connected = false;
+  let tried = false;
   let current: string | undefined;
   let retryMs = RETRY_MS;
 
@@ -91,6 +94,7 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
 
   const unreachable = (why: string): void => {
     connected = false;
+    tried = true;
     rooms.clear();
     render();
     const code = document.createElement('code');
@@ -139,6 +143,9 @@ export function arenaLobby(sdk: Client, elements: LobbyElements, serverUrl: stri
     get connected() {
       return connected;
     },
+    get state() {
+      return connected ? 'connected' : tried ? 'unreachable' : 'looking';
+    },
     get rooms() {
       return [...rooms.values()];
     },
@@ -157,5 +164,5 @@ export function staticSite(status: HTMLElement): ArenaLobby {
   const code = document.createElement('code');
   code.textContent = ROOMS_COMMAND;
   status.replaceChildren('This page plays on a room server, which this static site does not run. In a clone of tickflow, ', code, ' starts one and serves this page (or add ?server=ws://host:port).');
-  return { connected: false, rooms: [], setCurrent() {} };
+  return { connected: false, state: 'unreachable', rooms: [], setCurrent() {} };
 }

@@ -7,7 +7,7 @@ import { arenaLobby, staticSite, type ArenaLobby, type RoomListing } from './are
 import { encodeMove, steerToNearestGem, type ArenaState } from './arena-rules.js';
 import { BAD_NETWORK, startSession, type ArenaSession, type TraceEntry } from './arena-session.js';
 import { arenaPicture, type DrawnPlayer } from './arena-view.js';
-import { ARENA_ROOM, roomsServerUrl } from './rooms-address.js';
+import { ARENA_ROOM, ROOMS_COMMAND, roomsServerUrl } from './rooms-address.js';
 
 /**
  * Gem Arena, on the page: the lobby of the arena server's rooms, a seat in
@@ -117,9 +117,15 @@ const lobby: ArenaLobby =
     : staticSite(lobbyStatus);
 
 // New room is there once the server is: a click before it would only fail. Autoplay makes one, once.
+// Out of a room, the stage says what to do as the server comes and goes.
 let autoplayRoom = autopilot;
+let serverSeen: ArenaLobby['state'] = 'looking';
 setInterval(() => {
   newButton.disabled = joining || !lobby.connected;
+  if (lobby.state !== serverSeen && session === undefined && !joining) {
+    showMessage(lobby.connected ? 'Make a room or join one to play.' : `No room server: run ${ROOMS_COMMAND} (see Rooms).`);
+  }
+  serverSeen = lobby.state;
   if (autoplayRoom && lobby.connected && session === undefined && !joining) {
     autoplayRoom = false;
     void play(() => sdk.create(ARENA_ROOM));

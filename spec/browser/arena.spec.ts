@@ -19,6 +19,8 @@ import { finger, middleOf } from './touch.js';
 
 const SCREENSHOT_DESKTOP = '/tmp/arena-1280.png';
 const SCREENSHOT_PHONE = '/tmp/arena-390.png';
+/** The page with no room server to find. */
+const SCREENSHOT_NO_SERVER = '/tmp/arena-no-server.png';
 /** pixi's and the GPU's start-up noise is not the page's (BROWSER.md, pitfall 2); the arena draws on a 2D canvas. */
 const NOISE = [/GPU stall due to ReadPixels/];
 /** How long the server may take to close, in ms: the test does not hang on it. */
@@ -104,8 +106,10 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     const page = await harness.open(`arena/?server=ws://127.0.0.1:${closed}`, { ignoreErrors: [...NOISE, /ERR_CONNECTION_REFUSED|Failed to load resource|Failed to fetch/] });
     await waitUntil(page.page, () => /npm run rooms/.test(document.querySelector('#lobby-status')!.textContent!));
     expect(await page.page.locator('#lobby-status').textContent()).toContain(`No arena server at ws://127.0.0.1:${closed}. Start it with npm run rooms`);
+    await waitUntil(page.page, () => /npm run rooms/.test(document.querySelector('#stage-message')!.textContent!)); // on the stage too
     expect(await page.page.locator('#new-room').isDisabled()).toBe(true);
     expect(await handle(page.page, (arena) => arena.connected)).toBe(false);
+    await page.page.screenshot({ path: SCREENSHOT_NO_SERVER });
     expect(page.errors).toEqual([]);
     await page.close();
   });
