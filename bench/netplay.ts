@@ -19,9 +19,8 @@
  * (`NODE_ENV=production` while the section runs), as in bench/replay.ts.
  */
 import './browser-shim.js';
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { runSectionAlone } from './bench-header.js';
 import { benchBandwidth } from './netplay-bandwidth.js';
 import { netplayConfigFromEnvironment, type NetplayBench, type NetplayBenchConfig } from './netplay-bench.js';
 import { benchRollbackFrames } from './netplay-rollback.js';
@@ -45,21 +44,7 @@ export async function benchNetplay(config: NetplayBenchConfig, progress: (line: 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = netplayConfigFromEnvironment();
-  const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
-  const commit = (): string => {
-    try {
-      const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
-      return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src', 'bench').length > 0 ? ' + uncommitted changes' : ' (clean)'}`;
-    } catch {
-      return 'unknown (no git)';
-    }
-  };
-  const started = process.hrtime.bigint();
-  console.log(`- command: \`npm run bench:netplay\` (\`node --import tsx bench/netplay.ts\`)${config.name === 'quick' ? ' with TICKFLOW_BENCH_NETPLAY=quick' : ''}`);
-  console.log(`- date: ${new Date().toISOString()}; source: ${commit()}`);
-  console.log(`- node ${process.version}; CPU: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}`);
-  console.log(`- load average at start (1/5/15 min): ${load()}\n`);
-  const bench = await benchNetplay(config, (line) => console.error(line));
-  printNetplay((text = '') => console.log(text), bench);
-  console.log(`- load average at end (1/5/15 min): ${load()}; ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s`);
+  await runSectionAlone(`\`npm run bench:netplay\` (\`node --import tsx bench/netplay.ts\`)${config.name === 'quick' ? ' with TICKFLOW_BENCH_NETPLAY=quick' : ''}`, async (print) =>
+    printNetplay(print, await benchNetplay(config, (line) => console.error(line))),
+  );
 }

@@ -5,6 +5,8 @@
  *
  *     node --import tsx bench/rooms-encoding.ts
  *
+ * (and in `npm run bench` / `npm run bench:rooms`, bench/rooms.ts's table 3)
+ *
  * Bytes, not time: the figures do not depend on the machine's load. Each
  * encoding is Colyseus 0.16's own, byte for byte, as a room sends it to one
  * client (a broadcast is encoded once and the same bytes go to every
@@ -31,6 +33,7 @@
  * runtime benches' scene: bodies dropped onto a floor, moving for about a
  * second, then at rest), given over the first second and the last.
  */
+import { pathToFileURL } from 'node:url';
 import { NEVER } from 'rxjs';
 import { getMessageBytes, Protocol } from '@colyseus/core';
 import { ArraySchema, Encoder, MapSchema, schema } from '@colyseus/schema';
@@ -161,10 +164,22 @@ function every(series: Series, ticks: number): Series {
   return { ...series, [`snapshot every ${ticks} ticks (${HZ / ticks} Hz)`]: series.snapshot!.map((bytes, i) => ((i + 1) % ticks === 0 ? bytes : 0)) };
 }
 
-const all: [string, number, number][] = [['all 10 s', 0, TICKS]];
-const table = [
-  ...rows(`state game, ${PLAYERS} players`, every(smallGame(), 3), all),
-  ...rows(`runtime, ${BODIES} bodies`, await runtimeGame(), [['first second (falling)', 0, HZ], ['last second (at rest)', TICKS - HZ, TICKS], ...all]),
-];
-console.log(`State to one client at ${HZ} Hz, Colyseus 0.16 encodings (bytes per message, KB/s per client; WebSocket framing left out)\n`);
-console.log(markdownTable(['game', 'encoding', 'window', 'bytes/tick', 'KB/s per client'], table));
+/** The encoding table's columns. */
+export const ENCODING_COLUMNS = ['game', 'encoding', 'window', 'bytes/tick', 'KB/s per client'] as const;
+
+/** Measures both games' encodings: the table's rows (bench/rooms.ts prints them in `npm run bench`). */
+export async function benchRoomsEncoding(): Promise<string[][]> {
+  const all: [string, number, number][] = [['all 10 s', 0, TICKS]];
+  return [
+    ...rows(`state game, ${PLAYERS} players`, every(smallGame(), 3), all),
+    ...rows(`runtime, ${BODIES} bodies`, await runtimeGame(), [['first second (falling)', 0, HZ], ['last second (at rest)', TICKS - HZ, TICKS], ...all]),
+  ];
+}
+
+/** The table's title. */
+export const ENCODING_TITLE = `State to one client at ${HZ} Hz, Colyseus 0.16 encodings (bytes per message, KB/s per client; WebSocket framing left out)`;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(`${ENCODING_TITLE}\n`);
+  console.log(markdownTable([...ENCODING_COLUMNS], await benchRoomsEncoding()));
+}

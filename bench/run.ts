@@ -4,7 +4,9 @@
 // (RESULTS.md is a copy of one run, with a reading). The core-path and
 // listener-count rows each run in a Node process of their own, driven by the
 // same host from here (bench/isolated-rows.ts); the engine, collision,
-// pacing, replay and netplay benches run in this process; the first-load
+// pacing, replay and netplay benches run in this process, and so do the
+// rooms bench's clients' re-simulation and bytes (its Colyseus server and
+// clients run in processes of their own, bench/rooms-load.ts); the first-load
 // section builds the starters and the gallery and loads them in Chromium,
 // from a process of its own (bench/first-load.ts), the backends section
 // runs every preset on its backend beside the plain library in Chromium, from
@@ -41,6 +43,9 @@ import { FLOOR_ROW } from './floor-row.js';
 import { benchNetplay } from './netplay.js';
 import { netplayConfigFromEnvironment } from './netplay-bench.js';
 import { printNetplay } from './netplay-tables.js';
+import { benchRooms } from './rooms.js';
+import { roomsConfigFromEnvironment } from './rooms-bench.js';
+import { printRooms } from './rooms-tables.js';
 import { benchReplay } from './replay.js';
 import { configFromEnvironment } from './replay-bench.js';
 import { printReplay } from './replay-tables.js';
@@ -693,6 +698,9 @@ targets(coreRows, scenarios, points, steady, worldBench, stateBench);
 
 await section('record, replay, save and restore', async () => printReplay(print, await benchReplay(configFromEnvironment())));
 await section('netplay: rollback cost, the spike, bytes a player', async () => printNetplay(print, await benchNetplay(netplayConfigFromEnvironment())));
+await section('rooms: server CPU, rooms per process, bytes a client, re-simulation (the server and its clients in processes of their own, whose CPU is not counted here)', async () =>
+  printRooms(print, await benchRooms(roomsConfigFromEnvironment())),
+);
 await section('first load (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./first-load.ts'));
 await section('backends against the plain library (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./browser/backends.ts'));
 await section('whole games, a minute of play each (a process of its own and Chromium, whose CPU is not counted here)', browserSection('./whole-games.ts'));

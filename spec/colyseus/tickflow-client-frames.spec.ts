@@ -107,6 +107,25 @@ describe('tickflowClient, frame by frame', () => {
     expect(game.state.me).toBe(10 + 3); // restored at 4, re-simulated 4 and 5, then tick 6
   });
 
+  it('by default a correction is a change to what is drawn (present()): a room state that differs only where nothing is drawn is none', () => {
+    const { host, client, deliver } = setUp({ bufferTicks: 0 });
+    host.tick(0);
+    deliver(STATE_MESSAGE, state(0, 0, -1));
+    for (let t = 10; t <= 50; t += 10) host.tick(t); // ticks 0..4 predicted, me = 5
+    // `ticks` is not drawn (present() is `me`): 1000 where 2 was predicted changes nothing the player sees.
+    deliver(STATE_MESSAGE, { tick: 2, state: { ticks: 1000, me: 2, move: 1 }, acks: { me: [1, 2] } });
+    host.tick(60);
+    expect(client.stats()).toMatchObject({ reconciliations: 2, corrections: 0 });
+    // With the whole state as its fingerprint, the same state is a correction.
+    const whole = setUp({ bufferTicks: 0, fingerprint: () => JSON.stringify(whole.game.save()) });
+    whole.host.tick(0);
+    whole.deliver(STATE_MESSAGE, state(0, 0, -1));
+    for (let t = 10; t <= 50; t += 10) whole.host.tick(t);
+    whole.deliver(STATE_MESSAGE, { tick: 2, state: { ticks: 1000, me: 2, move: 1 }, acks: { me: [1, 2] } });
+    whole.host.tick(60);
+    expect(whole.client.stats()).toMatchObject({ reconciliations: 2, corrections: 1 });
+  });
+
   it('fallen behind the room (a tab asleep): takes its state as the present and catches up a round trip plus the buffer again', () => {
     const { host, client, deliver } = setUp({ bufferTicks: 1 });
     host.tick(0);

@@ -105,6 +105,8 @@ export class CollisionPass<T extends Collider> {
   private readonly onError: (error: unknown) => void;
   private frame = 0;
   private tests = 0;
+  /** The running pass's `emit`, for {@link endIfUnseen}. */
+  private emitting: ((event: CollisionEvent<T>) => void) | undefined = undefined;
 
   constructor(options?: CollisionPassOptions) {
     checkOptionKeys('CollisionPass', options, PASS_OPTIONS);
@@ -164,12 +166,19 @@ export class CollisionPass<T extends Collider> {
       }
     }
 
-    for (const pair of pairs.values()) {
-      if (pair.seen === frame) continue;
-      this.removePair(pair);
-      this.send(emit, { kind: 'end', a: pair.a, b: pair.b, normalX: 0, normalY: 0, depth: 0 });
-    }
+    // forEach with a method made once, not for...of: a Map iterator is an object a pass, and its results one a pair
+    // (issue 29: "no steady allocation by tickflow itself"). Ending a pair deletes it, which forEach allows.
+    this.emitting = emit;
+    pairs.forEach(this.endIfUnseen);
+    this.emitting = undefined;
   }
+
+  /** Ends a pair the pass did not see touching this frame: it is forgotten and `'end'` goes out. */
+  private readonly endIfUnseen = (pair: Pair<T>): void => {
+    if (pair.seen === this.frame) return;
+    this.removePair(pair);
+    this.send(this.emitting!, { kind: 'end', a: pair.a, b: pair.b, normalX: 0, normalY: 0, depth: 0 });
+  };
 
   /** Hands one event to `emit`; what it throws is reported and the pass goes on (its pairs are already up to date). */
   private send(emit: (event: CollisionEvent<T>) => void, event: CollisionEvent<T>): void {

@@ -65,7 +65,12 @@ export interface TickflowClientOptions<S, V> {
   readonly present?: () => V;
   /** The state the room sends, restored: defaults to `engine.restore(state)`. Give it with the room's `save`. */
   readonly restore?: (state: S) => void;
-  /** Tells two presents apart, to count corrections: a value equal for equal states. Defaults to a hash of `engine.save()`. */
+  /**
+   * Tells two presents apart, to count corrections: a value equal for equal
+   * states. Defaults to a hash of `present()` when `present` is given (a
+   * correction is then a change the player could see), else of
+   * `engine.save()`.
+   */
   readonly fingerprint?: () => string;
   /** The fixed tick, in ms: the room's. Defaults to `DEFAULT_STEP_MS` (1000/60). */
   readonly stepMs?: number;

@@ -159,7 +159,10 @@ export function tickflowClient<S, V = S>(room: ClientRoomLike, options: Tickflow
       : nonNegativeFinite(WHERE, 'interpolationDelayMs', options.interpolationDelayMs ?? DEFAULT_INTERPOLATION_DELAY_MS) / stepMs;
   const present = options.present ?? (() => engine.save() as unknown as V);
   const restore = options.restore ?? ((state: S) => void engine.restore(state));
-  const fingerprint = options.fingerprint ?? (() => hashState(engine.save()));
+  // What the player sees, when the game says what that is: a correction is a change to it, and hashing it is far
+  // cheaper than the whole state (a runtime's save() holds Rapier's world: two saves and two hashes of ~200 KB were
+  // most of a 100-body client's reconciling frame, bench/ROOMS-RESULTS.md).
+  const fingerprint = options.fingerprint ?? (options.present !== undefined ? () => hashState(present()) : () => hashState(engine.save()));
   const ticks = options.ticks ?? (typeof requestAnimationFrame === 'function' ? animationFrames() : timerTicks({ intervalMs: stepMs }));
 
   const predicted = new StateTimeline<V>(VIEW_CAPACITY);

@@ -106,6 +106,12 @@ export function checkEventTarget(where: string, option: string, target: unknown)
   }
 }
 
+/** Frame close for one action: its frame edges left unconsumed are discarded (latched ones stay). */
+function discardFrameEdges(state: ActionState): void {
+  state.pressed = false;
+  state.released = false;
+}
+
 /**
  * Devices mapped to named actions, with held state and edges.
  *
@@ -260,10 +266,9 @@ export class Input<A extends string = string> {
    * discarded. Latched (fixed-tick) edges stay until a fixed tick reads them.
    */
   closeFrame(): void {
-    for (const state of this.actions.values()) {
-      state.pressed = false;
-      state.released = false;
-    }
+    // forEach, not for...of: a Map iterator is an object a frame, and the browser runs this code unoptimized long
+    // enough that it is never removed (issue 29: "no steady allocation by tickflow itself").
+    this.actions.forEach(discardFrameEdges);
     if (this.pointerDevice.takeLeaveAtClose()) {
       this.measuring = true; // a pointerleave, applied when the frame closes: the player's
       try {

@@ -367,11 +367,16 @@ export class Loop<P extends string = string> {
 
   /** A snapshot of the latest frame's fixed-step plan (all zero without a fixed step). */
   plan(): StepPlan {
-    const { steps, stepMs, alpha, droppedMs } = this.runner.plan;
-    return { steps, stepMs, alpha, droppedMs };
+    return { ...this.runner.plan };
   }
 
-  /** Counters and readings of the loop's life so far. */
+  /**
+   * Counters and readings of the loop's life so far, as a fresh object a
+   * caller may keep (as {@link frame} and {@link plan} are): a HUD that reads
+   * it every frame makes one object a frame of garbage. Read it when the
+   * HUD's text changes, or read {@link frameCount} and {@link alpha}, which
+   * allocate nothing.
+   */
   stats(): LoopStats {
     return this.meter.stats(this.runner.accumulator?.droppedTotalMs ?? 0, this.router.count);
   }
@@ -445,6 +450,11 @@ export class Loop<P extends string = string> {
   /** The fixed steps the latest frame planned (ran, unless it was cut short): `plan().steps` without the snapshot; 1 on a single step. */
   get frameSteps(): number {
     return this.runner.plan.steps;
+  }
+
+  /** The time the latest frame dropped at the step cap (ms): `plan().droppedMs` without the snapshot, for a check every frame. @internal */
+  get frameDroppedMs(): number {
+    return this.runner.plan.droppedMs;
   }
 
   /** The fixed steps run so far, over the loop's life (0 without a fixed step). @internal */

@@ -146,14 +146,22 @@ describe('the fps cap', () => {
     expect(capTimerDelayMs(-5)).toBe(0);
     expect(capTimerDelayMs(12.5)).toBe(12.5);
     const delays: number[] = [];
-    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    // The delays are read by wrapping the fake setTimeout by hand, not with vi.spyOn: a spy on a faked global,
+    // restored, left vitest's fake in place after useRealTimers(), and every later file of a shared worker hung.
+    const fakeSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = ((callback: () => void, delay?: number) => {
+      if (typeof delay === 'number') delays.push(delay);
+      return fakeSetTimeout(callback, delay);
+    }) as typeof setTimeout;
     const frames = vsyncFrames(60);
     const engine = createEngine({ ...quiet, fps: 1e-150, frames });
-    engine.add({ step: () => {} });
-    engine.start();
-    vi.advanceTimersByTime(2000);
-    for (const call of setTimeoutSpy.mock.calls) if (typeof call[1] === 'number') delays.push(call[1]);
-    setTimeoutSpy.mockRestore();
+    try {
+      engine.add({ step: () => {} });
+      engine.start();
+      vi.advanceTimersByTime(2000);
+    } finally {
+      globalThis.setTimeout = fakeSetTimeout;
+    }
     expect(engine.stats().frames, 'the first frame, then none due for 10^153 ms').toBe(1);
     expect(engine.stats().timerWakeups).toBe(0);
     expect(frames.requests).toBe(1);

@@ -146,7 +146,13 @@ export class Scene {
 
   /** The first live entity named `id`. */
   find(id: string): Entity | undefined {
-    return this.entities.find((entity) => entity.id === id && entity.alive);
+    // A loop, not `entities.find(callback)`: a closure a call, and games look entities up every frame (issue 29).
+    const entities = this.entities;
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i]!;
+      if (entity.id === id && entity.alive) return entity;
+    }
+    return undefined;
   }
 
   /**

@@ -500,7 +500,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
       },
       flushRemoved: () => scene().flush(),
       countCeiling() {
-        if (engine.innerLoop.plan().droppedMs > 0) engine.counts.ceilingFrames++;
+        if (engine.innerLoop.frameDroppedMs > 0) engine.counts.ceilingFrames++;
       },
       settle: () => engine.settle(),
     };

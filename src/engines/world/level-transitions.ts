@@ -174,7 +174,16 @@ export class LevelTransitions<A extends string> {
   performRequested(): void {
     const name = this.requested;
     this.requested = undefined;
-    if (name === undefined || this.destroyed) return;
+    if (name !== undefined && !this.destroyed) this.perform(name);
+  }
+
+  /**
+   * Opens `name`, at once or when its loader settles. Apart from
+   * {@link performRequested} because its callbacks capture `name` and the
+   * new world, so V8 makes a context for them on entry: every frame, if
+   * this ran in the check that almost always finds nothing requested (issue 29).
+   */
+  private perform(name: string): void {
     const next = this.host.createWorld(name);
     let loading: void | PromiseLike<void>;
     try {

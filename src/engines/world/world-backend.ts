@@ -3,7 +3,12 @@ import type { Viewport } from '../viewport.js';
 import type { Actor } from './world.js';
 import type { Camera } from './camera.js';
 
-/** What the backend draws in step 10: the settled world through its camera. */
+/**
+ * What the backend draws in step 10: the settled world through its camera.
+ * The engine hands the same object every frame, its fields set for that
+ * frame (its actors and camera are live objects already): a frame allocates
+ * no scene. Read it during the call; to draw later, read it then.
+ */
 export interface WorldScene {
   /** The actors in spawn order; draw the `alive` ones that have a visual. */
   readonly actors: readonly Actor<string>[];

@@ -87,6 +87,8 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
   private readonly overlay: boolean;
   private readonly context: FrameTickContext<A>;
   private fit: Viewport;
+  /** What the render step hands the backend (see {@link WorldScene}), made at the first. */
+  private scene: { -readonly [K in keyof WorldScene]: WorldScene[K] } | undefined;
   private actorIds = 0;
   /** How a restore finds the class of an object to re-create. */
   private readonly classes: WorldClasses;
@@ -270,7 +272,11 @@ export class WorldEngine<A extends string = string> extends EngineShell<WorldPha
     const world = this.world;
     const viewport = this.fit;
     world.camera.update(viewport.logicalWidth, viewport.logicalHeight);
-    const scene: WorldScene = { actors: world.actors, camera: world.camera, viewport };
+    // One scene, its fields set each frame: a new object a frame was garbage (issue 29, "no steady allocation by tickflow itself").
+    const scene = (this.scene ??= { actors: world.actors, camera: world.camera, viewport });
+    scene.actors = world.actors;
+    scene.camera = world.camera;
+    scene.viewport = viewport;
     try {
       this.backend.render(scene);
       if (this.overlay) {

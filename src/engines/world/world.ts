@@ -205,10 +205,16 @@ export class World<A extends string = string> {
 
   /** The first live actor with this name. */
   find(name: string): Actor<A> | undefined {
-    return this.present.find((a) => a.alive && a.name === name);
+    // A loop, not `present.find(callback)`: a closure a call, and games look actors up every frame (issue 29).
+    const present = this.present;
+    for (let i = 0; i < present.length; i++) {
+      const actor = present[i]!;
+      if (actor.alive && actor.name === name) return actor;
+    }
+    return undefined;
   }
 
-  /** The live actors of a class. */
+  /** The live actors of a class, in a new array each call (to find one actor every frame, {@link find} allocates nothing). */
   ofType<T extends Actor<A>>(type: abstract new (...args: never[]) => T): T[] {
     return this.present.filter((a): a is T => a.alive && a instanceof type);
   }
