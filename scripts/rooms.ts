@@ -15,6 +15,7 @@
  * on the same host (examples/arena/rooms-address.ts says why two ports).
  * The gallery takes `npm start`'s options (`--port`, `--host`).
  */
+import { createServer } from 'node:net';
 import { DEFAULT_ROOMS_PORT } from '../examples/arena/rooms-address.js';
 import { startArenaServer, type ArenaServer } from '../examples/arena/server/arena-server.js';
 import { startGallery } from './gallery-server.js';
@@ -33,6 +34,8 @@ try {
 const host = asked.host === true ? '0.0.0.0' : (asked.host ?? '127.0.0.1');
 let rooms: ArenaServer;
 try {
+  // Colyseus prints a taken port's stack before it rejects: ask the system first, and say it in one line.
+  await portFree(port, host);
   rooms = await startArenaServer(port, host);
 } catch (error) {
   const taken = (error as { code?: string }).code === 'EADDRINUSE';
@@ -58,3 +61,12 @@ const stop = (): void => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+
+/** Resolves when `port` on `host` can be listened on now; rejects with the system's error (EADDRINUSE) when not. */
+function portFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
