@@ -43,7 +43,8 @@ export default defineConfig({
   },
   optimizeDeps: {
     // Pre-bundle at start-up, so a first visit is not reloaded mid-way when
-    // the optimizer discovers rxjs behind the aliases.
-    include: ['rxjs', 'three', 'pixi.js', 'pixi.js/unsafe-eval'],
+    // the optimizer discovers rxjs behind the aliases. colyseus.js (Gem Arena's
+    // client) is CommonJS in browsers, so it must be pre-bundled too.
+    include: ['rxjs', 'three', 'pixi.js', 'pixi.js/unsafe-eval', 'colyseus.js'],
   },
 });

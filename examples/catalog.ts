@@ -22,6 +22,11 @@ export interface ExampleEntry {
     readonly selector?: string;
     /** How long to let it run first, in ms. */
     readonly settleMs?: number;
+    /**
+     * The page plays against Gem Arena's room server: the script starts one
+     * on 127.0.0.1 at a free port and names it in the address (`&server=`).
+     */
+    readonly roomServer?: boolean;
   };
 }
 
@@ -54,6 +59,7 @@ export const examples: readonly ExampleEntry[] = [
   // Its picture is the court of the two-tab spec (spec/browser/paddle-duel-online.spec.ts), scaled as the capture script
   // scales: one tab alone, as the script opens it, has no match to show.
   { href: 'paddle-duel/online/', title: 'Paddle Duel online', summary: 'Paddle Duel between two tabs or two devices with rollback netplay: join a room by code; each machine predicts the other and rolls back when a late input differs. A HUD shows ping, frame advantage, rollbacks, prediction depth and stalls; a switch puts a simulated bad network in the path.', tags: ['netplay', 'rollback', 'WebRTC', 'BroadcastChannel'] },
+  { href: 'arena/', title: 'Gem Arena', summary: 'Two to eight players in one room on a Colyseus server (`npm run rooms`): the room runs the game at 60 Hz, each page predicts its own disc and reconciles with the room\'s states, and draws the others interpolated. A lobby lists the rooms; a HUD shows ping, server tick, corrections a second and the interpolation delay; a switch puts a bad network in the path.', tags: ['rooms', 'Colyseus', 'prediction', 'state engine'], capture: { roomServer: true } },
   { href: 'fixed-step-platformer/', title: 'Fixed-step Platformer', summary: 'A platformer on the systems engine, in pixi.js or three.js: physics in fixedUpdate at 50 Hz, drawn interpolated. Toggle per-frame integration and a simulated 30/60/144 Hz display, then drop the runner onto a ledge in one long frame: per frame it falls through, on the fixed step it lands.', tags: ['2D', 'systems engine', 'pixi.js', 'fixed step'] },
   { href: 'physics-playground/', title: 'Physics Playground', summary: 'The fixed-tick runtime with Rapier 3D and three.js, from a JSON scene document: a player whose velocity is assigned in m/s, a nozzle moved speed × delta, balls spawned and despawned at the tick barrier, a camera that follows the presentation (or, toggled, the juddering raw transform), P/N pause and single-step, scene replacement.', tags: ['3D', 'fixed-tick runtime', 'Rapier', 'three.js'] },
   { href: 'page-heroes/', title: 'Page heroes', summary: 'Two page-engine heroes on a page of ordinary text: an ambient one capped at 30 fps that settles, and tiles that follow the pointer. Scroll one off screen and it pauses, asking for no frames.', tags: ['page engine', 'DOM', 'settle', 'fps cap'] },

@@ -76,8 +76,10 @@ process.exit(failed === 0 ? 0 : 1);
 
 /** Opens one example, lets it run, and returns its picture as a 480 × 270 PNG. */
 async function capture(example: ExampleEntry): Promise<Buffer> {
-  const { search = DEFAULT_CAPTURE_SEARCH, selector, settleMs = DEFAULT_CAPTURE_SETTLE_MS } = example.capture ?? {};
+  const { search = DEFAULT_CAPTURE_SEARCH, selector, settleMs = DEFAULT_CAPTURE_SETTLE_MS, roomServer = false } = example.capture ?? {};
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  // Loaded only for a page that needs it: the room server brings Colyseus.
+  const rooms = roomServer ? await (await import('../examples/arena/server/arena-server.js')).startArenaServer(0, '127.0.0.1') : undefined;
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -85,7 +87,8 @@ async function capture(example: ExampleEntry): Promise<Buffer> {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    const response = await page.goto(new URL(example.href + search, base).href, { waitUntil: 'load' });
+    const address = rooms === undefined ? search : `${search}${search.includes('?') ? '&' : '?'}server=${rooms.url}`;
+    const response = await page.goto(new URL(example.href + address, base).href, { waitUntil: 'load' });
     if (response === null || !response.ok()) throw new Error(`the page answered ${response?.status() ?? 'nothing'}`);
     await page.waitForTimeout(settleMs);
     if (errors.length > 0) throw new Error(`the page reported:\n  ${errors.join('\n  ')}`);
@@ -94,6 +97,7 @@ async function capture(example: ExampleEntry): Promise<Buffer> {
     return recompressed(await scaled(page, shot));
   } finally {
     await context.close();
+    await rooms?.shutdown();
   }
 }
 

@@ -26,10 +26,11 @@ export interface StartOptions {
 /**
  * Reads `npm start`'s arguments (after `--`) and environment.
  *
+ * @param command What the errors call the command (`npm run rooms` reads the same options).
  * @throws {Error} naming the option, the value and the rule: a port that is not a whole number from 1 to 65535,
  *   an unknown option.
  */
-export function startOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StartOptions {
+export function startOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, command = 'npm start'): StartOptions {
   // `--host=<address>` names one address; a bare `--host` means every address (parseArgs has no optional values).
   const hostAddress = argv.find((arg) => arg.startsWith('--host='))?.slice('--host='.length);
   const { values } = parseArgs({
@@ -42,8 +43,28 @@ export function startOptions(argv: readonly string[], env: Readonly<Record<strin
   let port: number | undefined;
   if (asked !== undefined && asked !== '') {
     port = Number(asked);
-    if (!/^\d+$/.test(asked) || port < 1 || port > 65535) throw new Error(`npm start: ${where} must be a whole number from 1 to 65535, got ${JSON.stringify(asked)}`);
+    if (!/^\d+$/.test(asked) || port < 1 || port > 65535) throw new Error(portRule(command, where, asked));
   }
   const host = hostAddress !== undefined && hostAddress !== '' ? hostAddress : values.host === true ? true : undefined;
   return { ...(port === undefined ? {} : { port }), strictPort: port !== undefined, ...(host === undefined ? {} : { host }) };
+}
+
+/** The rule a port breaks, as `command`'s error says it. */
+function portRule(command: string, where: string, asked: string): string {
+  return `${command}: ${where} must be a whole number from 1 to 65535, got ${JSON.stringify(asked)}`;
+}
+
+/**
+ * `npm run rooms`' own option: the Colyseus server's port, `ROOMS_PORT=N`
+ * (default `fallback`, 2567 for the arena; the page looks there unless
+ * told `?server=`).
+ *
+ * @throws {Error} for a port that is not a whole number from 1 to 65535.
+ */
+export function roomsPort(env: Readonly<Record<string, string | undefined>>, fallback: number): number {
+  const asked = env['ROOMS_PORT'];
+  if (asked === undefined || asked === '') return fallback;
+  const port = Number(asked);
+  if (!/^\d+$/.test(asked) || port < 1 || port > 65535) throw new Error(portRule('npm run rooms', 'ROOMS_PORT', asked));
+  return port;
 }

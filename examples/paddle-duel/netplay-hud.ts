@@ -1,4 +1,5 @@
 import type { P2PSessionStats } from 'tickflow/netplay';
+import { readouts } from '../shared/readouts.js';
 
 /**
  * The netplay HUD beside the court: what the rollback session says of the
@@ -6,7 +7,7 @@ import type { P2PSessionStats } from 'tickflow/netplay';
  * advantage, rollbacks a second, prediction depth, stalls, and whether the
  * two machines' confirmed states agree.
  *
- * It writes only the values that changed, a few times a second (numbers
+ * It writes only the values that changed (../shared/readouts.ts), a few times a second (numbers
  * that change 60 times a second cannot be read).
  *
  * @module
@@ -38,25 +39,7 @@ export interface NetplayHud {
 
 /** Fills `list` (a `<dl class="readouts">`) with the HUD's rows. */
 export function netplayHud(list: HTMLElement): NetplayHud {
-  const cells = {} as Record<RowKey, HTMLElement>;
-  const shown = {} as Record<RowKey, string>;
-  for (const [key, label] of ROWS) {
-    const term = document.createElement('dt');
-    term.textContent = label;
-    const value = document.createElement('dd');
-    value.dataset['row'] = key;
-    value.textContent = '—';
-    list.append(term, value);
-    cells[key] = value;
-    shown[key] = '—';
-  }
-  const set = (key: RowKey, text: string, warn = false) => {
-    if (shown[key] !== text) {
-      shown[key] = text;
-      cells[key].textContent = text;
-    }
-    cells[key].classList.toggle('warn', warn);
-  };
+  const { shown, set } = readouts(list, ROWS);
   let lastMs: number | undefined;
   let lastRollbacks = 0;
   return {
