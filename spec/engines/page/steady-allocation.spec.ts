@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameHost } from '../../../src/hosts/animation-frames.js';
+import { createEngine } from '../../../src/engines/page/index.js';
 import { PageClock, type ClockedEngine } from '../../../src/engines/page/page-clock.js';
 import { leastBytesPerFrame } from '../../support/bytes-per-frame.js';
 import { withoutEscapeAnalysis } from '../../support/without-escape-analysis.js';
+import { testFrames } from './frames.js';
 
 // Issue 29, item 3: "no steady allocation by tickflow itself". A page engine
 // with an fps cap leaves the page's clock at the end of each of its frames and
@@ -10,7 +12,10 @@ import { withoutEscapeAnalysis } from '../../support/without-escape-analysis.js'
 // replaced its list of engines on each (a spread on join, a `filter` and its
 // closure on leave), which the whole-games bench charged to `join`,
 // `onTimer` and `sleepUntilSlot` (bench/GAMES-RESULTS.md: 2-3 kB/s each in
-// page-together). Read with escape analysis off
+// page-together). And `engine.input`, which games read in every hook, made its
+// input on first use by a closure over `this`: V8 made the getter's context
+// (where `this` lives for the closure) on every call, made or not (the
+// bench's `get input`, 1-8 kB/s in every page game, "unexplained"). Read with escape analysis off
 // (spec/support/without-escape-analysis.ts).
 withoutEscapeAnalysis();
 
@@ -50,6 +55,20 @@ describe('the page clock allocates nothing in a steady frame (issue 29: "no stea
     }, FRAMES);
     expect(staged).toBeGreaterThan(0);
     expect(clock.size).toBe(3);
+    expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
+  });
+
+  it(`engine.input, read by three hooks a frame: under ${BOUND_BYTES_PER_FRAME} B a frame, escape analysis off`, async () => {
+    const engine = createEngine({ frames: testFrames(), pause: false });
+    let held = 0;
+    const bytes = await leastBytesPerFrame((frames) => {
+      for (let i = 0; i < frames; i++) {
+        if (engine.input.held('ArrowLeft')) held++;
+        if (engine.input.pressed('Space')) held++;
+        if (engine.input.pointer.inside) held++;
+      }
+    }, FRAMES);
+    expect(held).toBe(0);
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });
 });
