@@ -1,5 +1,6 @@
 import { AnimatedSprite, Container, Graphics, Sprite, Text, type TextStyleFontWeight } from 'pixi.js';
 import type { Actor } from '../../engines/world/world.js';
+import type { WorldScene } from '../../engines/world/world-backend.js';
 import type { TexturePlacement, Visual, VisualXY } from '../../engines/world/visual.js';
 import { animationFor, textureFor } from './assets.js';
 
@@ -94,7 +95,7 @@ interface ActorSprite {
  * ```ts
  * const sprites = new ActorSprites(worldLayer, screenLayer);
  * // each frame, in step 10:
- * const error = sprites.sync(scene.actors, worldPixelsPerUnit, screenPixelsPerUnit);
+ * const error = sprites.sync(scene);
  * ```
  */
 export class ActorSprites {
@@ -119,16 +120,19 @@ export class ActorSprites {
   }
 
   /**
-   * Brings the display objects in line with `actors` (in spawn order).
+   * Brings the display objects in line with the scene's actors (in spawn
+   * order). A text is rasterized for its layer's device pixels per unit: the
+   * viewport's scale (times the camera's zoom in the world layer). The scene
+   * is passed whole, not those numbers: a fractional number handed to a call
+   * that is not inlined is a new heap number each frame.
    *
-   * @param worldPixelsPerUnit Device pixels per world unit (viewport scale × zoom), for text resolution.
-   * @param screenPixelsPerUnit Device pixels per logical unit (viewport scale), for text resolution.
    * @return The first error of a visual that could not be drawn this frame (reported once per visual object), if any.
    */
-  sync(actors: readonly Actor<string>[], worldPixelsPerUnit: number, screenPixelsPerUnit: number): Error | undefined {
+  sync(scene: WorldScene): Error | undefined {
+    const { actors, viewport, camera } = scene;
     const stamp = ++this.stamp;
-    const worldResolution = textResolution(worldPixelsPerUnit);
-    const screenResolution = textResolution(screenPixelsPerUnit);
+    const worldResolution = textResolution(viewport.scale * camera.zoom);
+    const screenResolution = textResolution(viewport.scale);
     let failure: Error | undefined;
     const list = this.list;
     // Where the next actor's display object should be in `list`, and how many were seen (to skip an idle sweep).

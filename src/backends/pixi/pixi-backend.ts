@@ -139,7 +139,7 @@ export class PixiBackend implements WorldBackend {
    */
   render(scene: WorldScene): void {
     if (this.destroyed) return;
-    const { viewport, camera, actors } = scene;
+    const { viewport, camera } = scene;
     this.letterbox.update(viewport);
     const root = logicalRootTransform(viewport, this.rootTransform);
     this.root.position.set(root.x, root.y);
@@ -147,7 +147,7 @@ export class PixiBackend implements WorldBackend {
     const world = worldLayerTransform(camera.x, camera.y, camera.zoom, viewport.logicalWidth, viewport.logicalHeight, this.worldTransform);
     this.worldLayer.position.set(world.x, world.y);
     this.worldLayer.scale.set(world.scale);
-    const failure = this.sprites.sync(actors, viewport.scale * camera.zoom, viewport.scale);
+    const failure = this.sprites.sync(scene);
     // A frame without the overlay must not keep showing the last one's.
     this.overlay?.clear();
     this.mount.render();

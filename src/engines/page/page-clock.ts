@@ -47,7 +47,9 @@ export interface ClockedEngine {
  * @internal
  */
 export class PageClock {
-  private engines: readonly ClockedEngine[] = [];
+  private readonly engines: ClockedEngine[] = [];
+  /** The engines of the frame running, copied from `engines` as it begins: joins and leaves during it change only `engines`. */
+  private readonly frameEngines: (ClockedEngine | undefined)[] = [];
   private unlisten: (() => void) | undefined;
 
   constructor(private readonly host: FrameHost) {}
@@ -87,7 +89,7 @@ export class PageClock {
   /** Puts an engine on the clock (idempotent): it runs from the next frame on. */
   join(engine: ClockedEngine): void {
     if (this.engines.includes(engine)) return;
-    this.engines = [...this.engines, engine];
+    this.engines.push(engine);
     this.unlisten ??= this.host.listen(this.onFrame);
   }
 
@@ -97,23 +99,30 @@ export class PageClock {
    * pending frame; during a frame, the host asks for no next one.
    */
   leave(engine: ClockedEngine): void {
-    if (!this.engines.includes(engine)) return;
-    this.engines = this.engines.filter((e) => e !== engine);
-    if (this.engines.length > 0 || this.unlisten === undefined) return;
+    const engines = this.engines;
+    const at = engines.indexOf(engine);
+    if (at < 0) return;
+    // In place, keeping the others' order (a capped engine leaves and joins again every slot: nothing allocated).
+    for (let i = at + 1; i < engines.length; i++) engines[i - 1] = engines[i]!;
+    engines.length--;
+    if (engines.length > 0 || this.unlisten === undefined) return;
     this.unlisten();
     this.unlisten = undefined;
   }
 
   private readonly onFrame = (timestampMs: number): void => {
-    // A stable list for the frame: joins and leaves replace the array.
+    // A stable list for the frame, copied into one array kept for it: joins and leaves change only `engines`.
     // (Each engine catches its own hooks' errors; the host isolates listeners.)
-    const engines = this.engines;
-    const n = engines.length;
+    const engines = this.frameEngines;
+    const n = this.engines.length;
+    for (let i = 0; i < n; i++) engines[i] = this.engines[i]!;
     for (let i = 0; i < n; i++) engines[i]!.begin(timestampMs);
     for (let k = 0; k < PAGE_FRAME_STAGES; k++) {
       for (let i = 0; i < n; i++) engines[i]!.stage(k);
     }
     for (let i = 0; i < n; i++) engines[i]!.end(timestampMs);
+    // Holds no engine between frames; its length stays (a length of 0 would drop the array's storage, made anew next frame).
+    for (let i = 0; i < n; i++) engines[i] = undefined;
   };
 }
 

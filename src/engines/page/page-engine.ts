@@ -260,8 +260,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
 
   /** The engine's input helper (made on first use). */
   get input(): PageInput {
-    if (this.pageInput === undefined) this.pageInput = new PageInput(this.root, () => this.wake());
-    return this.pageInput;
+    return this.pageInput ?? this.createInput();
   }
 
   /** The engine's counters. */
@@ -497,6 +496,15 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
       const entry = systems[i]!;
       if (entry.active && entry.system.step !== undefined) this.call(entry, 'step', stepSeconds);
     }
+  }
+
+  /**
+   * Makes the input on first use. A method of its own: the closure over `this` makes V8 allocate the function's
+   * context on every call of the function that holds it, and games read `input` in every hook.
+   */
+  private createInput(): PageInput {
+    this.pageInput = new PageInput(this.root, () => this.wake());
+    return this.pageInput;
   }
 
   private renderPhase(): void {
