@@ -100,7 +100,7 @@ async function runTickflow(count: number, floor: boolean): Promise<void> {
   // For the floor: the backend's display objects, in actor order, once it has made them all.
   let nodes: Container[] | undefined;
   sprites.sync = (...args: unknown[]) => {
-    const actors = args[0] as readonly Actor[];
+    const actors = (args[0] as { readonly actors: readonly Actor[] }).actors; // sync(scene): the world's scene, whole
     const t0 = performance.now();
     let result: unknown;
     if (nodes === undefined) result = sync(...args);
