@@ -37,10 +37,11 @@ interface DrawnSprite extends FrameRecord<Entity> {
  * the last picture stays on the canvas.
  *
  * Per frame it walks the entities once, moving each entity's Graphics
- * (found by `FrameRecords`: one comparison, the entities coming in
- * the order their Graphics were made); a Graphics is drawn only for a new entity or a new shape or
- * size, and a colour or opacity change is a write of its `tint` or `alpha`,
- * so a steady frame allocates nothing per entity, recoloured or not.
+ * (found by `FrameRecords`: one comparison, the entities coming in the
+ * order their Graphics were made); a Graphics is drawn only for a new
+ * entity or a new shape or size, and a colour or opacity change is a write
+ * of its `tint` or `alpha`, so a steady frame allocates nothing per entity,
+ * recoloured or not.
  */
 export class PixiSystemsBackend implements SystemsBackend {
   /** The pixi Application (not started: the engine's frames render it). */
