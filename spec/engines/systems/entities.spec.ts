@@ -52,6 +52,19 @@ describe('interpolation: "Interpolation is what makes that look smooth instead o
     expect(entity.drawn.rotation).toBeCloseTo(360 * degrees, 12); // through 0°, never through 180°
   });
 
+  it('a turn already within [-π, π) is returned as it is, to the bit: the same value the remainder gives', () => {
+    // The remainder's rule, as written before the shortcut (issue 29: a floating-point % per entity per frame).
+    const byRemainder = (from: number, to: number): number => {
+      const turn = (to - from) % (Math.PI * 2);
+      return turn >= Math.PI ? turn - Math.PI * 2 : turn < -Math.PI ? turn + Math.PI * 2 : turn;
+    };
+    const pairs: [number, number][] = [[0, Math.PI], [0, -Math.PI], [Math.PI, 0], [-Math.PI, 0], [0, -0], [1e-300, -1e-300], [5, 5 + Math.PI - 1e-15]];
+    let seed = 7;
+    const next = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 40;
+    for (let i = 0; i < 2000; i++) pairs.push([next(), next()]);
+    for (const [from, to] of pairs) expect(Object.is(shortestTurn(from, to), byRemainder(from, to))).toBe(true);
+  });
+
   it('a teleport resets the entity\'s history so it does not streak', async () => {
     const engine = headless({ scenes: [{ id: 'a', systems: [Slide], entities: [{ id: 'box' }] }] });
     await engine.play();

@@ -2,6 +2,7 @@ import { Application, Container, Graphics } from 'pixi.js';
 import type { Entity } from '../../engines/systems/entity.js';
 import type { SystemsBackend, SystemsFrame } from '../../engines/systems/systems-backend.js';
 import type { Viewport } from '../../engines/viewport.js';
+import { FrameRecords, type FrameRecord } from '../frame-records.js';
 import { SurfaceFit } from '../surface-fit.js';
 import { SPRITE_COMPONENT, type SystemsSprite } from '../systems-sprite.js';
 import { Letterbox } from './letterbox.js';
@@ -15,10 +16,8 @@ export type PixiSprite = SystemsSprite;
 /** Every shape's fill: white, so its `tint` is its colour. */
 const WHITE = { color: 0xffffff, alpha: 1 } as const;
 
-interface DrawnSprite {
+interface DrawnSprite extends FrameRecord<Entity> {
   readonly graphics: Graphics;
-  /** The frame that last drew it: one not drawn this frame belongs to an entity that is gone. */
-  seen: number;
   shape: string;
   a: number;
   b: number;
@@ -37,10 +36,12 @@ interface DrawnSprite {
  * per engine frame, in {@link render}. A paused engine runs no frames, so
  * the last picture stays on the canvas.
  *
- * Per frame it walks the entities once, moving each entity's Graphics (a
- * Map lookup); a Graphics is drawn only for a new entity or a new shape or
- * size, and a colour or opacity change is a write of its `tint` or `alpha`,
- * so a steady frame allocates nothing per entity, recoloured or not.
+ * Per frame it walks the entities once, moving each entity's Graphics
+ * (found by `FrameRecords`: one comparison, the entities coming in the
+ * order their Graphics were made); a Graphics is drawn only for a new
+ * entity or a new shape or size, and a colour or opacity change is a write
+ * of its `tint` or `alpha`, so a steady frame allocates nothing per entity,
+ * recoloured or not.
  */
 export class PixiSystemsBackend implements SystemsBackend {
   /** The pixi Application (not started: the engine's frames render it). */
@@ -58,7 +59,8 @@ export class PixiSystemsBackend implements SystemsBackend {
   private readonly letterbox: Letterbox;
   private readonly fit: SurfaceFit;
   private readonly mount: PixiMount;
-  private readonly sprites = new Map<Entity, DrawnSprite>();
+  /** The entities' Graphics, in `layer`; one whose entity is gone is destroyed. */
+  private readonly sprites = new FrameRecords<Entity, DrawnSprite>((record) => record.graphics.destroy());
   private destroyed = false;
 
   /** Takes over an initialized pixi Application; use {@link pixiSystemsBackend}. */
@@ -98,7 +100,7 @@ export class PixiSystemsBackend implements SystemsBackend {
       record.graphics.rotation = entity.drawn.rotation;
       drawn++;
     }
-    if (drawn !== this.sprites.size) this.sprites.forEach(this.dropIfUnseen);
+    this.sprites.sweep(stamp, drawn);
     this.mount.render();
   }
 
@@ -106,6 +108,8 @@ export class PixiSystemsBackend implements SystemsBackend {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    // Out of the layer at once, then each destroyed: one by one, each would search the layer for itself.
+    this.layer.removeChildren();
     this.sprites.clear();
     this.mount.destroy();
   }
@@ -128,12 +132,11 @@ export class PixiSystemsBackend implements SystemsBackend {
    * the layer in the draw call, and allocate several KB.
    */
   private spriteFor(entity: Entity, sprite: SystemsSprite): DrawnSprite {
-    let record = this.sprites.get(entity);
+    let record = this.sprites.next(entity);
     if (record === undefined) {
       const graphics = new Graphics();
       this.layer.addChild(graphics);
-      record = { graphics, seen: 0, shape: '', a: NaN, b: NaN, color: NaN, alpha: NaN };
-      this.sprites.set(entity, record);
+      record = this.sprites.add({ key: entity, graphics, seen: 0, shape: '', a: NaN, b: NaN, color: NaN, alpha: NaN });
     }
     const a = sprite.shape === 'rect' ? sprite.width : sprite.radius;
     const b = sprite.shape === 'rect' ? sprite.height : 0;
@@ -157,18 +160,6 @@ export class PixiSystemsBackend implements SystemsBackend {
     }
     return record;
   }
-
-  /**
-   * Drops an entity's sprite when the latest frame did not hold it (removed,
-   * or another scene's). Called by `Map.forEach` (deleting the current entry
-   * is safe there), one function made once: a `for...of` over the Map would
-   * allocate an entry array per sprite on every frame that removes one.
-   */
-  private readonly dropIfUnseen = (record: DrawnSprite, entity: Entity): void => {
-    if (record.seen === this.renderCount) return;
-    record.graphics.destroy();
-    this.sprites.delete(entity);
-  };
 }
 
 /**
