@@ -137,6 +137,16 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     await ticksPass(a.page, 30);
     await a.page.keyboard.up('KeyD');
     await ticksPass(a.page, 5);
+    // The room's states show the move a round trip and the interpolation delay later, which on a busy machine can
+    // be more than the 35 ticks above (CI at aab1ebb, load 10): wait until A's page draws it from them.
+    await waitUntil(
+      a.page,
+      (x) => {
+        const trace = (window as ArenaWindow).__arena!.trace();
+        return trace.length > 0 && trace[trace.length - 1]!.roomX! > x;
+      },
+      start.x,
+    );
     // Predicted at once: the first frame whose present shows A moved, the room's states (a delay behind) do not yet.
     const trace = await handle(a.page, (arena) => arena.trace());
     const first = trace.findIndex((entry) => entry.predictedX! > start.x + 1e-9);
