@@ -242,8 +242,10 @@ describe('Gem Arena against a Colyseus server on 127.0.0.1', () => {
     await ticksPass(phone.page, 20);
     await touch.up();
     const end = await seenWhereOwnerIs(phone.page, a.page, me);
-    expect(ticksMoved(start.x - end.x)).toBeGreaterThanOrEqual(20);
-    expect(end.y).toBe(start.y);
+    // At least the 20 ticks' moves counted, leftwards. Not a whole number of ticks' moves, as on the desktop: the
+    // finger comes up some ticks later on a busy machine, and a long hold can reach another player, whose push is
+    // the rules' (CI at 2d42ac0: 62.1 ticks' moves, a push in it).
+    expect(start.x - end.x).toBeGreaterThanOrEqual(20 * STEP - 1e-9);
     await phone.page.evaluate(() => window.scrollTo(0, 0));
     await phone.page.screenshot({ path: SCREENSHOT_PHONE, fullPage: true });
     expect(phone.errors).toEqual([]);
