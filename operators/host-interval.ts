@@ -314,7 +314,10 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
     host.linePeriodMs += ((fading ? FADING_PERIOD_GAIN : 6 / ((n + 1) * (n + 2))) * offMs) / frames;
     if (!fading) host.lineTicks = n + 1;
   }
-  host.beatMs = settled ? host.lineMs : timestampMs;
+  // Two stores, not a conditional expression: V8's optimizing compiler gave the expression's value the timestamp's
+  // boxed form, a new heap number of lineMs every tick (the whole-games bench's observeHostTick).
+  if (settled) host.beatMs = host.lineMs;
+  else host.beatMs = timestampMs;
   // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick.
   if (!Number.isFinite(host.lineMs) || !Number.isFinite(host.linePeriodMs) || !(host.linePeriodMs > 0)) {
     host.beatMs = timestampMs;
