@@ -163,7 +163,9 @@ export function createHostInterval(): HostInterval {
  * so neither can inflate it.
  */
 export function estimatedHostIntervalMs(host: HostInterval): number {
-  if (host.count === 0) return NaN;
+  // Number.NaN, not the global NaN: where this is inlined, V8's optimizing compiler joined the global's constant with
+  // the mean by boxing the mean on every call (16 B a paced tick).
+  if (host.count === 0) return Number.NaN;
   const meanMs = host.sumCount > 0 ? host.sumMs / host.sumCount : 0;
   if (host.sumCount >= SETTLED_INTERVALS) return meanMs;
   let longestMs = 0;
@@ -314,7 +316,10 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
     host.linePeriodMs += ((fading ? FADING_PERIOD_GAIN : 6 / ((n + 1) * (n + 2))) * offMs) / frames;
     if (!fading) host.lineTicks = n + 1;
   }
-  host.beatMs = settled ? host.lineMs : timestampMs;
+  // Two stores, not a conditional expression: V8's optimizing compiler gave the expression's value the timestamp's
+  // boxed form, a new heap number of lineMs every tick (the whole-games bench's observeHostTick).
+  if (settled) host.beatMs = host.lineMs;
+  else host.beatMs = timestampMs;
   // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick.
   if (!Number.isFinite(host.lineMs) || !Number.isFinite(host.linePeriodMs) || !(host.linePeriodMs > 0)) {
     host.beatMs = timestampMs;

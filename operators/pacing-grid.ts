@@ -83,7 +83,10 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
   const host = grid.host;
   const previousMs = host.previousMs;
   observeHostTick(host, timestampMs);
-  const atMs = host.onBeat ? host.beatMs : timestampMs;
+  // The tick's instant: on the beat, or its own timestamp, which the host now holds as previousMs. Read from the
+  // host's fields, not the parameter: joined with a field's number, the parameter made V8's optimizing compiler box
+  // that number on every tick.
+  const atMs = host.onBeat ? host.beatMs : host.previousMs;
 
   if (Number.isNaN(grid.dueMs)) {
     grid.dueMs = atMs + intervalMs;
