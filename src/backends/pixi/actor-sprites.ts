@@ -255,6 +255,7 @@ export class ActorSprites {
    * that cannot be drawn leaves the actor without a node and returns why.
    */
   private redraw(sprite: ActorSprite, visual: Visual, actor: Actor<string>): Error | undefined {
+    const before = sprite.drawn;
     sprite.drawn = visual;
     const layer = visual.layer ?? 'world';
     const z = visual.z ?? 0;
@@ -274,7 +275,7 @@ export class ActorSprites {
           this.drawText(sprite, visual);
           return undefined;
         case 'sprite':
-          this.drawSprite(sprite, visual);
+          this.drawSprite(sprite, visual, before);
           return undefined;
         case 'animation':
           this.drawAnimation(sprite, visual, actor);
@@ -315,8 +316,12 @@ export class ActorSprites {
     text.anchor.set(ALIGN_ANCHOR[visual.align ?? 'center'], 0.5);
   }
 
-  private drawSprite(sprite: ActorSprite, visual: Extract<Visual, { kind: 'sprite' }>): void {
-    const texture = textureFor(visual.texture, visual.sheet);
+  private drawSprite(sprite: ActorSprite, visual: Extract<Visual, { kind: 'sprite' }>, before: Visual | undefined): void {
+    // A visual that names the texture the node already shows (a new tint, scale or anchor) keeps it: the name is
+    // looked up in pixi's cache only when it changes, or when the texture it found was destroyed (unloaded).
+    const shown = sprite.kind === 'sprite' ? (sprite.node as Sprite).texture : undefined;
+    const same = shown !== undefined && !shown.destroyed && before?.kind === 'sprite' && before.texture === visual.texture && before.sheet === visual.sheet;
+    const texture = same ? shown : textureFor(visual.texture, visual.sheet);
     if (sprite.kind !== 'sprite') this.setNode(sprite, new Sprite({ texture }), 'sprite');
     const node = sprite.node as Sprite;
     node.texture = texture;

@@ -40,7 +40,10 @@ export interface TexturePlacement {
  * - `sprite`: a texture a backend loaded (pixi.js: through its `Assets`;
  *   see `PixiBackend.load`). `texture` is the name it was loaded under (an
  *   alias or its URL); with `sheet`, it is the name of a frame of that
- *   spritesheet.
+ *   spritesheet. The name is looked up when an actor's visual names another
+ *   texture or sheet, or when the texture it found was destroyed (unloaded):
+ *   a new visual naming the same texture (another tint, say) keeps the one
+ *   shown, as it was found.
  * - `animation`: the frames of a spritesheet animation, played at `fps` on
  *   the world's time while the world is not paused (so a paused world's
  *   animations hold still, and a scripted clock gives the same frames on
