@@ -66,6 +66,15 @@ async function buildStarter(root: string, template: (typeof TEMPLATE_NAMES)[numb
  * Builds every starter (or those named in `only`) and the gallery (unless
  * `only` names none of its pages) into folders under `root`.
  */
+/**
+ * Gallery pages that draw no frame until a second player joins, so have no
+ * first frame to time from a single load, each with why: left out, and named
+ * under the table (the whole-games bench leaves the same page out).
+ */
+export const WAITS_FOR_A_PARTNER: Readonly<Record<string, string>> = {
+  'paddle-duel/online': 'its court is drawn once a second tab or device has joined the room; until then the page shows its room panel, no frame',
+};
+
 export async function buildFirstLoadSites(root: string, only?: readonly string[]): Promise<BuiltSite[]> {
   const wanted = (name: string) => only === undefined || only.some((o) => name.startsWith(o));
   const sites: BuiltSite[] = [];
@@ -73,7 +82,7 @@ export async function buildFirstLoadSites(root: string, only?: readonly string[]
     if (wanted(`${template} starter`)) sites.push(await buildStarter(join(root, 'starters'), template));
   }
   const examples = galleryPages()
-    .filter((folder) => folder !== '' && wanted(folder))
+    .filter((folder) => folder !== '' && wanted(folder) && WAITS_FOR_A_PARTNER[folder] === undefined)
     .map((folder): FirstLoadPage => ({ name: folder, group: 'gallery', path: `/${folder}/` }));
   if (examples.length > 0) {
     const dir = join(root, 'gallery');
