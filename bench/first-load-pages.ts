@@ -63,20 +63,29 @@ async function buildStarter(root: string, template: (typeof TEMPLATE_NAMES)[numb
 }
 
 /**
- * Builds every starter (or those named in `only`) and the gallery (unless
- * `only` names none of its pages) into folders under `root`.
- */
-/**
  * Gallery pages that draw no frame until a second player joins, so have no
  * first frame to time from a single load, each with why: left out, and named
  * under the table (the whole-games bench leaves the same page out).
  */
-export const WAITS_FOR_A_PARTNER: Readonly<Record<string, string>> = {
+const WAITS_FOR_A_PARTNER: Readonly<Record<string, string>> = {
   'paddle-duel/online': 'its court is drawn once a second tab or device has joined the room; until then the page shows its room panel, no frame',
 };
 
+/** Whether a page is among those `only` names (every page when `only` is undefined): a name starting with one of them. */
+const wantedBy = (only: readonly string[] | undefined) => (name: string) => only === undefined || only.some((o) => name.startsWith(o));
+
+/** The gallery pages {@link buildFirstLoadSites} leaves out of those `only` names, each with why. */
+export function pagesLeftOut(only?: readonly string[]): [folder: string, why: string][] {
+  return Object.entries(WAITS_FOR_A_PARTNER).filter(([folder]) => wantedBy(only)(folder));
+}
+
+/**
+ * Builds every starter (or those named in `only`) and the gallery (unless
+ * `only` names none of its pages) into folders under `root`; the pages of
+ * {@link pagesLeftOut} are not among them.
+ */
 export async function buildFirstLoadSites(root: string, only?: readonly string[]): Promise<BuiltSite[]> {
-  const wanted = (name: string) => only === undefined || only.some((o) => name.startsWith(o));
+  const wanted = wantedBy(only);
   const sites: BuiltSite[] = [];
   for (const template of TEMPLATE_NAMES) {
     if (wanted(`${template} starter`)) sites.push(await buildStarter(join(root, 'starters'), template));

@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { loadAverage, printBenchHeader } from './bench-header.js';
 import { FIRST_FRAME_TIMEOUT_MS, measureLoad, VIEWPORT } from './first-load-measure.js';
-import { buildFirstLoadSites, serveSite, WAITS_FOR_A_PARTNER, type ServedSite } from './first-load-pages.js';
+import { buildFirstLoadSites, pagesLeftOut, serveSite, type ServedSite } from './first-load-pages.js';
 import { FRAME_BUDGET_MS, SUMMARY_HEADER, summariseLoads, summaryRow, type LoadReading } from './first-load-summary.js';
 import { fixed, markdownTable } from './markdown-table.js';
 
@@ -101,7 +101,7 @@ try {
     `The 60 Hz budget is ${fixed(FRAME_BUDGET_MS, 1)} ms a frame; no target is set for a first frame. ` +
       `A page that drew nothing in ${FIRST_FRAME_TIMEOUT_MS / 1000} s fails the bench.`,
   );
-  const leftOut = Object.entries(WAITS_FOR_A_PARTNER).filter(([folder]) => only === undefined || only.some((o) => folder.startsWith(o)));
+  const leftOut = pagesLeftOut(only);
   if (leftOut.length > 0) print(`\nLeft out: ${leftOut.map(([folder, why]) => `${folder} (${why})`).join('; ')}.`);
   if (errors.size > 0) {
     print('\nPages that reported errors while loading (their first frame is counted all the same):\n');
