@@ -4,6 +4,7 @@ import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';
 import { ART } from './art/art-layout.js';
+import { atan2, cos, sin } from '../shared/portable-math.js';
 import { Paddle } from './paddle.js';
 import type { Referee } from './referee.js';
 import {
@@ -74,9 +75,9 @@ export class Ball extends Actor<DuelAction> {
     super();
   }
 
-  /** Its speed, in world units per second. */
+  /** Its speed, in world units per second (a square root of the squares: exact in every engine, where `Math.hypot` need not be). */
   get speed(): number {
-    return Math.hypot(this.vx, this.vy);
+    return Math.sqrt(this.vx * this.vx + this.vy * this.vy);
   }
 
   /** How long its latest tick flew (seconds). */
@@ -84,11 +85,16 @@ export class Ball extends Actor<DuelAction> {
     return this.flownSeconds;
   }
 
-  /** Sets it flying towards `towards` at `speed`, `angleRadians` from the horizontal (positive is down). */
+  /**
+   * Sets it flying towards `towards` at `speed`, `angleRadians` from the
+   * horizontal (positive is down). Its trigonometry, and the return's, is
+   * portable-math's, the same bits in every engine: a replay in Node and a
+   * peer in another browser fly the ball exactly where the page did.
+   */
   launch(towards: Side, speed: number, angleRadians: number): void {
     const direction = towards === 'left' ? -1 : 1;
-    this.vx = direction * speed * Math.cos(angleRadians);
-    this.vy = speed * Math.sin(angleRadians);
+    this.vx = direction * speed * cos(angleRadians);
+    this.vy = speed * sin(angleRadians);
     this.returns = 0;
   }
 
@@ -136,12 +142,12 @@ export class Ball extends Actor<DuelAction> {
     const reach = paddle.length / 2 + BALL_RADIUS;
     const offset = Math.max(-1, Math.min(1, (this.y - paddle.y) / reach));
     const steer = Math.sign(offset) * Math.max(0, Math.abs(offset) - PADDLE_FLAT_SHARE) / (1 - PADDLE_FLAT_SHARE);
-    const incoming = Math.atan2(this.vy, Math.abs(this.vx));
+    const incoming = atan2(this.vy, Math.abs(this.vx));
     const angle = Math.max(-RETURN_MAX_ANGLE_RADIANS, Math.min(RETURN_MAX_ANGLE_RADIANS, incoming + steer * RETURN_STEER_RADIANS));
     const speed = Math.min(this.speed * RALLY_SPEEDUP, this.court.topSpeed);
     const away = paddle.side === 'left' ? 1 : -1;
-    this.vx = away * speed * Math.cos(angle);
-    this.vy = speed * Math.sin(angle);
+    this.vx = away * speed * cos(angle);
+    this.vy = speed * sin(angle);
     this.returns++;
   }
 

@@ -1,0 +1,94 @@
+import { NEVER } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { constantClock, nullBackend } from 'tickflow';
+import { Ball } from '../../examples/paddle-duel/ball.js';
+import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
+import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
+import { breakoutGame, breakoutState } from '../../examples/page-parts/breakout.js';
+import { evaluateTrig, trigSamples } from '../support/trig-samples.js';
+
+// docs/determinism.md, "What keeps a game deterministic": "Not guaranteed:
+// `Math.sin`, `cos`, `tan`, `atan2`, `exp`, `log`, `pow` (and `**` on
+// non-integers), `hypot`, `cbrt` and the rest of the transcendental
+// functions ... Where that matters (lockstep across machines), use a table or
+// a polynomial written with `+ - * /`." It matters for the gallery games
+// whose sessions, recorded in Chromium, replay in Node with every checkpoint
+// equal (spec/browser/replay-paddle-duel.spec.ts, replay-page-engine.spec.ts):
+// their simulations must call none of these, and use
+// examples/shared/portable-math.ts instead. Chromium's side of the
+// portable functions is spec/browser/portable-math.spec.ts.
+
+/** The built-ins ECMAScript lets each engine approximate its own way. */
+const APPROXIMATED = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'hypot', 'cbrt'] as const;
+
+/** Watches every approximated built-in; returns the names of those called since, with their call counts. */
+function watchApproximatedMath(): () => Record<string, number> {
+  const spies = APPROXIMATED.map((name) => [name, vi.spyOn(Math, name)] as const);
+  return () => Object.fromEntries(spies.flatMap(([name, spy]) => (spy.mock.calls.length > 0 ? [[name, spy.mock.calls.length]] : [])));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the gallery games' simulations use no engine-approximated Math function", () => {
+  it('Paddle Duel, AI against AI for 60 simulated seconds (serves, returns, wall bounces, goals)', () => {
+    const duel = createPaddleDuel({
+      backend: nullBackend({ logicalWidth: LOGICAL_WIDTH, logicalHeight: LOGICAL_HEIGHT }),
+      clock: constantClock(1000 / 60),
+      ticks: NEVER,
+      courtLoadMs: 0,
+      loadCourtsAtOnce: true,
+    });
+    const called = watchApproximatedMath();
+    let returns = 0;
+    for (let frame = 0; frame < 3600; frame++) {
+      duel.engine.advance();
+      for (const actor of duel.engine.world.actors) if (actor instanceof Ball) returns = Math.max(returns, actor.returns);
+    }
+    const goals = duel.match.totals.left + duel.match.totals.right;
+    duel.engine.destroy();
+    expect(called()).toEqual({});
+    // It played what uses trigonometry: a return (atan2, cos, sin) and a serve (cos, sin).
+    expect(returns, 'the longest rally, in returns').toBeGreaterThan(0);
+    expect(goals, 'goals (each one followed by a serve)').toBeGreaterThan(0);
+  });
+
+  it('DOM Breakout, on autopilot for 60 simulated seconds (paddle hits steer the ball)', () => {
+    const { engine } = breakoutGame({ seed: 7, pause: false });
+    const called = watchApproximatedMath();
+    let hits = 0;
+    let before = breakoutState(engine).ballVY;
+    for (let frame = 0; frame < 3600; frame++) {
+      engine.advance(1 / 60);
+      const now = breakoutState(engine).ballVY;
+      if (before > 0 && now < 0) hits++;
+      before = now;
+    }
+    engine.destroy();
+    expect(called()).toEqual({});
+    expect(hits, 'the ball turned upwards (paddle hits)').toBeGreaterThan(0);
+  });
+});
+
+/** The gap from |x| to the next double up: one unit in the last place. */
+function ulp(x: number): number {
+  const value = new Float64Array([Math.abs(x)]);
+  const bits = new BigUint64Array(value.buffer);
+  bits[0]! += 1n;
+  return value[0]! - Math.abs(x);
+}
+
+describe('examples/shared/portable-math.ts', () => {
+  it('agrees with the built-ins to within two units in the last place on 20,000 samples (they compute the same functions)', () => {
+    const { xs, ys } = trigSamples(20_000);
+    const { portable, builtIn } = evaluateTrig(xs, ys);
+    for (const name of ['sin', 'cos', 'atan2'] as const) {
+      for (let i = 0; i < xs.length; i++) {
+        const a = portable[name][i]!;
+        const b = builtIn[name][i]!;
+        if (Math.abs(a - b) > 2 * ulp(b)) expect.fail(`${name} of sample ${i} (x ${xs[i]}, y ${ys[i]}): portable ${a}, built-in ${b}`);
+      }
+    }
+  });
+});
