@@ -44,17 +44,7 @@ export default defineConfig({
   optimizeDeps: {
     // Pre-bundle at start-up, so a first visit is not reloaded mid-way when
     // the optimizer discovers rxjs behind the aliases. colyseus.js (Gem Arena's
-    // client) and stdlib's portable trigonometry (examples/shared/portable-math.ts)
-    // are CommonJS, so they must be pre-bundled too.
-    include: [
-      'rxjs',
-      'three',
-      'pixi.js',
-      'pixi.js/unsafe-eval',
-      'colyseus.js',
-      '@stdlib/math-base-special-atan2',
-      '@stdlib/math-base-special-cos',
-      '@stdlib/math-base-special-sin',
-    ],
+    // client) is CommonJS in browsers, so it must be pre-bundled too.
+    include: ['rxjs', 'three', 'pixi.js', 'pixi.js/unsafe-eval', 'colyseus.js'],
   },
 });

@@ -4,13 +4,13 @@
  * frame's phases in a fixed order and exposes them as streams.
  *
  * This entry point is the core: clocks, hosts, the loop, input, collision
- * shapes, what the engines share with their backends (viewport, cues,
- * diagnostics) and the headless backend. It re-exports no engine and no
- * backend: each has its own entry point. The timing operators are in
- * `tickflow/operators`, the marble-testing helpers in `tickflow/testing`, the
- * engines in `tickflow/world`, `tickflow/state`, `tickflow/page`,
- * `tickflow/systems` and `tickflow/runtime`, and the backends in
- * `tickflow/pixi`, `tickflow/three`, `tickflow/web-audio`,
+ * shapes, portable trigonometry, what the engines share with their backends
+ * (viewport, cues, diagnostics) and the headless backend. It re-exports no
+ * engine and no backend: each has its own entry point. The timing
+ * operators are in `tickflow/operators`, the marble-testing helpers in
+ * `tickflow/testing`, the engines in `tickflow/world`, `tickflow/state`,
+ * `tickflow/page`, `tickflow/systems` and `tickflow/runtime`, and the
+ * backends in `tickflow/pixi`, `tickflow/three`, `tickflow/web-audio`,
  * `tickflow/rapier3d` and `tickflow/rapier2d`.
  *
  * @packageDocumentation
@@ -52,6 +52,9 @@ export { createInput, Input, type InputBindings, type InputState, type InputOpti
 export { box, circle, halfExtents, type Collider, type CollisionEvent, type CollisionResponse, type Shape } from './collision/shapes.js';
 export { overlaps, type Contact } from './collision/narrowphase.js';
 export { InvalidColliderError, type ColliderField } from './collision/invalid-collider-error.js';
+
+// Trigonometry with the same bits in every engine, for a simulation that replays or rolls back.
+export { portableAtan2, portableCos, portableSin, PORTABLE_TRIG_LIMIT } from './math/portable-trig.js';
 
 // What the engines share with their backends: the viewport's fit and the cues.
 export { fitViewport, screenToLogical, logicalToScreen, type Viewport } from './engines/viewport.js';

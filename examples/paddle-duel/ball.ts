@@ -1,10 +1,9 @@
-import { circle } from 'tickflow';
+import { circle, portableAtan2, portableCos, portableSin } from 'tickflow';
 import { Actor, type TickContext, type Visual } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';
 import { ART } from './art/art-layout.js';
-import { atan2, cos, sin } from '../shared/portable-math.js';
 import { Paddle } from './paddle.js';
 import type { Referee } from './referee.js';
 import {
@@ -88,13 +87,13 @@ export class Ball extends Actor<DuelAction> {
   /**
    * Sets it flying towards `towards` at `speed`, `angleRadians` from the
    * horizontal (positive is down). Its trigonometry, and the return's, is
-   * portable-math's, the same bits in every engine: a replay in Node and a
-   * peer in another browser fly the ball exactly where the page did.
+   * tickflow's portable one, the same bits in every engine: a replay in Node
+   * and a peer in another browser fly the ball exactly where the page did.
    */
   launch(towards: Side, speed: number, angleRadians: number): void {
     const direction = towards === 'left' ? -1 : 1;
-    this.vx = direction * speed * cos(angleRadians);
-    this.vy = speed * sin(angleRadians);
+    this.vx = direction * speed * portableCos(angleRadians);
+    this.vy = speed * portableSin(angleRadians);
     this.returns = 0;
   }
 
@@ -142,12 +141,12 @@ export class Ball extends Actor<DuelAction> {
     const reach = paddle.length / 2 + BALL_RADIUS;
     const offset = Math.max(-1, Math.min(1, (this.y - paddle.y) / reach));
     const steer = Math.sign(offset) * Math.max(0, Math.abs(offset) - PADDLE_FLAT_SHARE) / (1 - PADDLE_FLAT_SHARE);
-    const incoming = atan2(this.vy, Math.abs(this.vx));
+    const incoming = portableAtan2(this.vy, Math.abs(this.vx));
     const angle = Math.max(-RETURN_MAX_ANGLE_RADIANS, Math.min(RETURN_MAX_ANGLE_RADIANS, incoming + steer * RETURN_STEER_RADIANS));
     const speed = Math.min(this.speed * RALLY_SPEEDUP, this.court.topSpeed);
     const away = paddle.side === 'left' ? 1 : -1;
-    this.vx = away * speed * cos(angle);
-    this.vy = speed * sin(angle);
+    this.vx = away * speed * portableCos(angle);
+    this.vy = speed * portableSin(angle);
     this.returns++;
   }
 

@@ -1,5 +1,5 @@
+import { portableCos, portableSin } from 'tickflow';
 import { createEngine, type PageEngine } from 'tickflow/page';
-import { cos, sin } from '../shared/portable-math.js';
 
 /** The board, in CSS px (the board element is this size). */
 export const BOARD_WIDTH = 560;
@@ -125,8 +125,8 @@ export function breakoutGame(options: BreakoutGameOptions = {}): { engine: PageE
     s.ballX = s.paddleX + PADDLE_WIDTH / 2;
     s.ballY = PADDLE_Y - 20;
     const angle = -Math.PI / 2 + (((s.score * 7919) % 100) / 100 - 0.5) * 1.2;
-    s.ballVX = BALL_SPEED * cos(angle);
-    s.ballVY = BALL_SPEED * sin(angle);
+    s.ballVX = BALL_SPEED * portableCos(angle);
+    s.ballVY = BALL_SPEED * portableSin(angle);
   };
 
   engine.add({
@@ -172,8 +172,8 @@ export function breakoutGame(options: BreakoutGameOptions = {}): { engine: PageE
         s.ballX + BALL_SIZE >= s.paddleX && s.ballX <= s.paddleX + PADDLE_WIDTH) {
         const offset = (s.ballX + BALL_SIZE / 2 - (s.paddleX + PADDLE_WIDTH / 2)) / (PADDLE_WIDTH / 2);
         const angle = -Math.PI / 2 + offset * 1.0;
-        s.ballVX = BALL_SPEED * cos(angle);
-        s.ballVY = BALL_SPEED * sin(angle);
+        s.ballVX = BALL_SPEED * portableCos(angle);
+        s.ballVY = BALL_SPEED * portableSin(angle);
         s.ballY = PADDLE_Y - BALL_SIZE;
         e.events.emit('paddle', offset);
       }

@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type BrowserHarness, type OpenedPage } from './harness.js';
 import { differing, evaluateTrig, trigSamples } from '../support/trig-samples.js';
 
-// docs/determinism.md: "`Math.sin`, `cos`, `tan`, `atan2` ... The
-// specification lets each engine pick its own approximation ... Where that
-// matters, use a table or a polynomial written with `+ - * /`." The gallery
-// games whose sessions replay in Node (Paddle Duel, DOM Breakout) turn their
-// balls with examples/shared/portable-math.ts for that reason: a recorded
-// Paddle Duel session once replayed in Node with a different state from a
-// return on, because Math.atan2(-6.774943881463479, 452.5353687228982) is
-// -0.014969963132766495 in Node 20 and -0.014969963132766497 in Chromium.
-// Checked here: the portable functions give the same bits in Chromium as in
-// Node, on every sample.
+// docs/determinism.md: "In a simulation, use portableSin, portableCos and
+// portableAtan2 from tickflow: written with + - * / and exact bit reads
+// only, they give the same bits in every engine on every CPU". Checked here
+// on 20,000 arguments: Chromium computes tickflow's portable functions to
+// the same bits as Node does, where the built-ins need not agree (a recorded
+// Paddle Duel session once replayed in Node with another state from a return
+// on: Math.atan2(-6.774943881463479, 452.5353687228982) is
+// -0.014969963132766495 in Node 20 and -0.014969963132766497 in Chromium).
 
 const SAMPLES = 20_000;
 
@@ -27,7 +25,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe('portable sine, cosine and arctangent (examples/shared/portable-math.ts)', () => {
+describe('portableSin, portableCos, portableAtan2 in Chromium', () => {
   it('give the same bits in Chromium as in Node on every sample, where the built-ins need not', async () => {
     const { xs, ys } = trigSamples(SAMPLES);
     const inNode = evaluateTrig(xs, ys);
@@ -47,5 +45,4 @@ describe('portable sine, cosine and arctangent (examples/shared/portable-math.ts
     expect(portable).toEqual({ sin: 0, cos: 0, atan2: 0 });
     expect(opened.errors).toEqual([]);
   });
-
 });

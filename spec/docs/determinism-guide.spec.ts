@@ -53,4 +53,24 @@ describe('docs/determinism.md', () => {
     const site = / at (.*?): its result/;
     expect(written.replace(site, ' at SITE: its result')).toBe(shown.replace(site, ' at SITE: its result'));
   });
+
+  it("the portable trigonometry example (in the list of what keeps a game deterministic) runs as pasted and prints what its comment says", async () => {
+    const indented = /\n  ```ts\n((?:  .*\n|\n)*?)  ```/.exec(doc.slice(doc.indexOf('portableSin')))?.[1];
+    expect(indented, 'a ts block after the first mention of portableSin').toBeDefined();
+    const block = indented!.replace(/^  /gm, '');
+    expect(block).toContain("from 'tickflow'");
+    const expected = [...block.matchAll(/console\.log\(.*\); \/\/ (.+)$/gm)].map((m) => m[1]);
+    expect(expected).toHaveLength(1);
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
+    const dir = mkdtempSync(join(tmpdir(), 'tickflow-determinism-'));
+    const file = join(dir, 'portable.ts');
+    writeFileSync(file, block);
+    try {
+      await import(/* @vite-ignore */ file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(printed).toEqual(expected);
+  });
 });

@@ -5,7 +5,6 @@ import { Ball } from '../../examples/paddle-duel/ball.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { breakoutGame, breakoutState } from '../../examples/page-parts/breakout.js';
-import { evaluateTrig, trigSamples } from '../support/trig-samples.js';
 
 // docs/determinism.md, "What keeps a game deterministic": "Not guaranteed:
 // `Math.sin`, `cos`, `tan`, `atan2`, `exp`, `log`, `pow` (and `**` on
@@ -14,9 +13,9 @@ import { evaluateTrig, trigSamples } from '../support/trig-samples.js';
 // a polynomial written with `+ - * /`." It matters for the gallery games
 // whose sessions, recorded in Chromium, replay in Node with every checkpoint
 // equal (spec/browser/replay-paddle-duel.spec.ts, replay-page-engine.spec.ts):
-// their simulations must call none of these, and use
-// examples/shared/portable-math.ts instead. Chromium's side of the
-// portable functions is spec/browser/portable-math.spec.ts.
+// their simulations must call none of these, and use tickflow's
+// portableSin, portableCos and portableAtan2 instead (spec/math/portable-trig.spec.ts,
+// and in Chromium spec/browser/portable-math.spec.ts).
 
 /** The built-ins ECMAScript lets each engine approximate its own way. */
 const APPROXIMATED = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'hypot', 'cbrt'] as const;
@@ -68,27 +67,5 @@ describe("the gallery games' simulations use no engine-approximated Math functio
     engine.destroy();
     expect(called()).toEqual({});
     expect(hits, 'the ball turned upwards (paddle hits)').toBeGreaterThan(0);
-  });
-});
-
-/** The gap from |x| to the next double up: one unit in the last place. */
-function ulp(x: number): number {
-  const value = new Float64Array([Math.abs(x)]);
-  const bits = new BigUint64Array(value.buffer);
-  bits[0]! += 1n;
-  return value[0]! - Math.abs(x);
-}
-
-describe('examples/shared/portable-math.ts', () => {
-  it('agrees with the built-ins to within two units in the last place on 20,000 samples (they compute the same functions)', () => {
-    const { xs, ys } = trigSamples(20_000);
-    const { portable, builtIn } = evaluateTrig(xs, ys);
-    for (const name of ['sin', 'cos', 'atan2'] as const) {
-      for (let i = 0; i < xs.length; i++) {
-        const a = portable[name][i]!;
-        const b = builtIn[name][i]!;
-        if (Math.abs(a - b) > 2 * ulp(b)) expect.fail(`${name} of sample ${i} (x ${xs[i]}, y ${ys[i]}): portable ${a}, built-in ${b}`);
-      }
-    }
   });
 });

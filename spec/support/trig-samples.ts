@@ -1,4 +1,4 @@
-import { atan2, cos, sin } from '../../examples/shared/portable-math.js';
+import { portableAtan2, portableCos, portableSin } from 'tickflow';
 import { createSeededRandom, nextRandom } from 'tickflow/operators';
 
 /**
@@ -6,7 +6,8 @@ import { createSeededRandom, nextRandom } from 'tickflow/operators';
  * Chromium in spec/browser/portable-math.spec.ts): the same on both sides,
  * drawn from a seeded generator. Half of the `xs` are angles a game turns a
  * velocity by (−π to π), half reach further (−1000 to 1000), where the
- * argument reduction differs; the `ys` pair with them as atan2's `y`.
+ * argument reduction takes more parts of π/2; the `ys` pair with them as
+ * atan2's `y`.
  */
 export function trigSamples(count: number, seed = 20261207): { xs: number[]; ys: number[] } {
   const random = createSeededRandom(seed);
@@ -20,7 +21,7 @@ export function trigSamples(count: number, seed = 20261207): { xs: number[]; ys:
   return { xs, ys };
 }
 
-/** sin(x), cos(x) and atan2(y, x) of each sample, by the portable functions and by the built-ins. */
+/** sin(x), cos(x) and atan2(y, x) of each sample, by tickflow's portable functions and by the built-ins. */
 export interface TrigResults {
   readonly portable: { readonly sin: number[]; readonly cos: number[]; readonly atan2: number[] };
   readonly builtIn: { readonly sin: number[]; readonly cos: number[]; readonly atan2: number[] };
@@ -29,7 +30,7 @@ export interface TrigResults {
 /** Evaluates every sample in the engine this runs in. */
 export function evaluateTrig(xs: readonly number[], ys: readonly number[]): TrigResults {
   return {
-    portable: { sin: xs.map((x) => sin(x)), cos: xs.map((x) => cos(x)), atan2: xs.map((x, i) => atan2(ys[i]!, x)) },
+    portable: { sin: xs.map((x) => portableSin(x)), cos: xs.map((x) => portableCos(x)), atan2: xs.map((x, i) => portableAtan2(ys[i]!, x)) },
     builtIn: { sin: xs.map((x) => Math.sin(x)), cos: xs.map((x) => Math.cos(x)), atan2: xs.map((x, i) => Math.atan2(ys[i]!, x)) },
   };
 }

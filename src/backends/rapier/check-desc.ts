@@ -54,8 +54,10 @@ function checkBoolean(where: string, option: string, value: unknown): void {
 export function checkRotation(where: string, option: string, value: unknown, dimensions: 2 | 3): void {
   checkNumbers(where, option, value, 4);
   const [x, y, z, w] = value as number[];
-  if (Math.abs(Math.hypot(x!, y!, z!, w!) - 1) > UNIT_TOLERANCE) {
-    throw new OptionError(where, option, 'a unit quaternion [x, y, z, w]', value, `${where}: ${option} must be a unit quaternion [x, y, z, w], got length ${Math.hypot(x!, y!, z!, w!)}`);
+  // A square root of the squares, not Math.hypot: exact in every engine, so a check at the tolerance's edge decides alike in a replay.
+  const length = Math.sqrt(x! * x! + y! * y! + z! * z! + w! * w!);
+  if (Math.abs(length - 1) > UNIT_TOLERANCE) {
+    throw new OptionError(where, option, 'a unit quaternion [x, y, z, w]', value, `${where}: ${option} must be a unit quaternion [x, y, z, w], got length ${length}`);
   }
   if (dimensions === 2 && (x !== 0 || y !== 0)) {
     throw new OptionError(where, option, 'a turn about the z axis in 2D ([0, 0, z, w])', value, `${where}: ${option} must be a turn about the z axis in 2D ([0, 0, z, w]), got [${String(value)}]`);

@@ -46,6 +46,7 @@ import {
   type PhysicsAdapter,
   type Vec3,
 } from '../../engines/runtime/physics-adapter.js';
+import { portableAtan2, portableCos, portableSin } from '../../math/portable-trig.js';
 import { checkGravity } from './check-desc.js';
 import { RapierAdapter } from './rapier-adapter.js';
 import type { RapierBinding } from './rapier-binding.js';
@@ -125,8 +126,9 @@ function bindingOf(RAPIER: typeof Rapier): Binding2d {
       const half = body.rotation() / 2;
       rotations[index * 4] = 0;
       rotations[index * 4 + 1] = 0;
-      rotations[index * 4 + 2] = Math.sin(half);
-      rotations[index * 4 + 3] = Math.cos(half);
+      // Portable: the pose is runtime state a replay or a peer on another engine must reproduce bit for bit.
+      rotations[index * 4 + 2] = portableSin(half);
+      rotations[index * 4 + 3] = portableCos(half);
     },
     teleport(body, position, rotation) {
       vector.x = position[0];
@@ -178,9 +180,9 @@ function bindingOf(RAPIER: typeof Rapier): Binding2d {
   };
 }
 
-/** The angle of a turn about z, from its quaternion (checked to be one). */
+/** The angle of a turn about z, from its quaternion (checked to be one); portable, as the poses are. */
 function angleOf(rotation: readonly [number, number, number, number]): number {
-  return 2 * Math.atan2(rotation[2], rotation[3]);
+  return 2 * portableAtan2(rotation[2], rotation[3]);
 }
 
 /**

@@ -476,7 +476,8 @@ const UNIT_QUATERNION_RULE = 'a unit quaternion x, y, z, w (its length within 1e
 function checkRotation(value: unknown, path: string, problems: SceneProblem[]): void {
   if (!checkVector(value, path, VECTORS.rotation, problems)) return;
   const [x, y, z, w] = value as readonly [number, number, number, number];
-  if (Math.abs(Math.hypot(x, y, z, w) - 1) > UNIT_QUATERNION_TOLERANCE) {
+  // A square root of the squares, not Math.hypot: exact in every engine, so a scene loads or fails alike everywhere.
+  if (Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) > UNIT_QUATERNION_TOLERANCE) {
     problems.push({ path, value, rule: UNIT_QUATERNION_RULE });
   }
 }
