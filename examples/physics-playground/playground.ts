@@ -3,7 +3,7 @@
 // builds it the same way, without a picture.
 import type { Subscribable } from 'rxjs';
 import type { Clock } from 'tickflow';
-import { runtimeState, type RuntimeObjectState, type RuntimeState } from 'tickflow/replay';
+import { runtimeState, type RuntimeState } from 'tickflow/replay';
 import { createRapier3d } from 'tickflow/rapier3d';
 import { createRuntime, type Runtime, type RuntimeBackend, type RuntimeOptions } from 'tickflow/runtime';
 import { cameraBehavior, despawn, patrol, player, spawner, type PlaygroundControls } from './behaviors.js';
@@ -48,25 +48,17 @@ export async function createPlayground(options: PlaygroundOptions): Promise<Runt
 /**
  * The state a recorded session's checkpoints hash (`recordSession(runtime,
  * { stateOf: playgroundCheckpointState })`, and the same to `replay`): the
- * runtime's own (`runtimeState`: every object's simulation pose and a body's
- * velocity) without what is drawn only:
- *
- * - the camera: where it is drawn follows the page's switch (presentation or
- *   raw transform), a view setting the session does not hold, so a replay
- *   follows the switch as it is on the page that plays it;
- * - the presented poses: a rotation is blended with `Math.acos` and
- *   `Math.sin` (slerp), whose last bits differ between JavaScript engines
- *   (Chromium's V8 and Node's are not the same version), so a session
- *   recorded in a browser would replay in Node with every simulation pose
- *   equal and a presented rotation a bit apart. The next tick's poses never
- *   come from them.
+ * runtime's own (`runtimeState`: every object's simulation pose, presented
+ * pose and a body's velocity) without the camera, whose drawn pose follows
+ * the page's switch (presentation or raw transform), a view setting the
+ * session does not hold: a replay follows the switch as it is on the page
+ * that plays it. The presented poses are compared too: the runtime blends
+ * rotations with portable trigonometry, the same bits in Chromium and Node.
  */
 export function playgroundCheckpointState(runtime: Runtime): PlaygroundState {
   const state = runtimeState(runtime);
-  return { ...state, objects: state.objects.filter((object) => object.name !== 'camera').map(({ presented: _presented, ...simulated }) => simulated) };
+  return { ...state, objects: state.objects.filter((object) => object.name !== 'camera') };
 }
 
-/** What {@link playgroundCheckpointState} returns: the runtime's checkpoint state without the camera and the presented poses. */
-export interface PlaygroundState extends Omit<RuntimeState, 'objects'> {
-  readonly objects: readonly Omit<RuntimeObjectState, 'presented'>[];
-}
+/** What {@link playgroundCheckpointState} returns: the runtime's checkpoint state without the camera. */
+export type PlaygroundState = RuntimeState;

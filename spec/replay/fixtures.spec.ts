@@ -51,7 +51,7 @@ describe('sessions recorded in Chromium, replayed in Node', () => {
       const player = await createReplayPlayer(session, game!.build(session), { snapshotEvery: 90 });
       const stateOf = (game!.stateOf ?? presetStateOf(session.preset)!) as (engine: ShellEngine) => unknown;
       const targets = session.checkpoints.map((c) => c.frame);
-      // The fixtures are format 2 sessions (recorded before format 3's tree hash): checked with the hash they were written with.
+      // Each fixture is checked with the hash its format was written with (the Platformer's is a format 2 session, recorded before format 3's tree hash).
       const hashState = checkpointHashFor(session);
       try {
         for (const frame of [...targets, ...[...targets].reverse()]) {

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { portableAtan2, portableSin } from '../../math/portable-trig.js';
 
 /** Metres, a unit quaternion (x, y, z, w) and a scale: one object's transform. */
 export interface Pose {
@@ -125,10 +126,12 @@ export function slerpShortest(out: Float64Array, a: Float64Array, b: Float64Arra
     wa = 1 - t;
     wb = t;
   } else {
-    const theta = Math.acos(cos);
-    const sin = Math.sin(theta);
-    wa = Math.sin((1 - t) * theta) / sin;
-    wb = Math.sin(t * theta) / sin;
+    // Portable trigonometry, and sin θ as the square root it is: the presented pose is runtime state a
+    // replay on another engine compares bit for bit, and Math.acos and Math.sin differ between engines.
+    const sin = Math.sqrt(1 - cos * cos);
+    const theta = portableAtan2(sin, cos);
+    wa = portableSin((1 - t) * theta) / sin;
+    wb = portableSin(t * theta) / sin;
   }
   let x = ax * wa + bx * wb, y = ay * wa + by * wb, z = az * wa + bz * wb, w = aw * wa + bw * wb;
   // Math.sqrt of the sum, not Math.hypot: V8 does not inline hypot, and at thousands of objects a frame
