@@ -82,7 +82,7 @@ export function encodeMove(held: { left?: boolean; right?: boolean; up?: boolean
 export function moveDirection(move: number): readonly [number, number] {
   const dx = (move & MOVE_RIGHT ? 1 : 0) - (move & MOVE_LEFT ? 1 : 0);
   const dy = (move & MOVE_DOWN ? 1 : 0) - (move & MOVE_UP ? 1 : 0);
-  const length = Math.hypot(dx, dy);
+  const length = Math.sqrt(dx * dx + dy * dy);
   return length === 0 ? [0, 0] : [dx / length, dy / length];
 }
 
@@ -120,6 +120,13 @@ export function setMove(state: ArenaState, id: string, move: number): ArenaState
 const clamp = (value: number, low: number, high: number): number => Math.min(high, Math.max(low, value));
 
 /**
+ * The distance between two points: a square root of the squares, exact in
+ * every engine, where `Math.hypot` need not be (the room's server runs these
+ * rules in Node, each client's prediction in its browser).
+ */
+const distanceBetween = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y));
+
+/**
  * One tick of `dt` seconds:
  *
  * 1. each player moves by its held input, {@link PLAYER_SPEED} units a second;
@@ -143,7 +150,7 @@ export function stepArena(state: ArenaState, dt: number, random: () => number): 
       const b = moved[j]!;
       const dx = b.x - a.x;
       const dy = b.y - a.y;
-      const distance = Math.hypot(dx, dy);
+      const distance = Math.sqrt(dx * dx + dy * dy);
       const overlap = 2 * PLAYER_RADIUS - distance;
       if (overlap <= 0) continue;
       // Two discs on one spot part along x, the first to the left.
@@ -160,7 +167,7 @@ export function stepArena(state: ArenaState, dt: number, random: () => number): 
   }
   let taken = state.taken;
   const gems = state.gems.map((gem) => {
-    const taker = moved.find((player) => Math.hypot(player.x - gem.x, player.y - gem.y) < PLAYER_RADIUS + GEM_RADIUS);
+    const taker = moved.find((player) => distanceBetween(player, gem) < PLAYER_RADIUS + GEM_RADIUS);
     if (taker === undefined) return { x: gem.x, y: gem.y };
     taker.score++;
     taken++;
@@ -181,7 +188,7 @@ export function steerToNearestGem(state: ArenaState, id: string): number {
   if (player === undefined) return 0;
   let best: ArenaGem | undefined;
   for (const gem of state.gems) {
-    if (best === undefined || Math.hypot(gem.x - player.x, gem.y - player.y) < Math.hypot(best.x - player.x, best.y - player.y)) best = gem;
+    if (best === undefined || distanceBetween(gem, player) < distanceBetween(best, player)) best = gem;
   }
   if (best === undefined) return 0;
   // Only axes more than a tenth of a unit off: no dithering left and right on the spot.

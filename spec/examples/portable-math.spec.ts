@@ -5,17 +5,20 @@ import { Ball } from '../../examples/paddle-duel/ball.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { breakoutGame, breakoutState } from '../../examples/page-parts/breakout.js';
+import { initialArena, joinArena, setMove, stepArena, steerToNearestGem } from '../../examples/arena/arena-rules.js';
 
 // docs/determinism.md, "What keeps a game deterministic": "Not guaranteed:
 // `Math.sin`, `cos`, `tan`, `atan2`, `exp`, `log`, `pow` (and `**` on
 // non-integers), `hypot`, `cbrt` and the rest of the transcendental
-// functions ... Where that matters (lockstep across machines), use a table or
-// a polynomial written with `+ - * /`." It matters for the gallery games
-// whose sessions, recorded in Chromium, replay in Node with every checkpoint
-// equal (spec/browser/replay-paddle-duel.spec.ts, replay-page-engine.spec.ts):
-// their simulations must call none of these, and use tickflow's
-// portableSin, portableCos and portableAtan2 instead (spec/math/portable-trig.spec.ts,
-// and in Chromium spec/browser/portable-math.spec.ts).
+// functions ... In a simulation, use portableSin, portableCos and
+// portableAtan2 from tickflow ... `Math.sqrt(x * x + y * y)` is exact where
+// `Math.hypot(x, y)` need not be." It matters for the gallery games whose
+// sessions, recorded in Chromium, replay in Node with every checkpoint equal
+// (spec/browser/replay-paddle-duel.spec.ts, replay-page-engine.spec.ts), and
+// for Gem Arena, whose rules run on the room's server in Node and in each
+// client's prediction in its browser: their simulations must call none of
+// these. The portable functions themselves: spec/math/portable-trig.spec.ts,
+// and in Chromium spec/browser/portable-math.spec.ts.
 
 /** The built-ins ECMAScript lets each engine approximate its own way. */
 const APPROXIMATED = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'hypot', 'cbrt'] as const;
@@ -67,5 +70,19 @@ describe("the gallery games' simulations use no engine-approximated Math functio
     engine.destroy();
     expect(called()).toEqual({});
     expect(hits, 'the ball turned upwards (paddle hits)').toBeGreaterThan(0);
+  });
+
+  it("Gem Arena's rules, two players steering to the nearest gem for 30 simulated seconds (the room's server runs them in Node, each client's prediction in its browser)", () => {
+    let state = joinArena(joinArena(initialArena(), 'a'), 'b');
+    let seed = 1;
+    const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const called = watchApproximatedMath();
+    for (let tick = 0; tick < 600; tick++) {
+      for (const id of ['a', 'b']) state = setMove(state, id, steerToNearestGem(state, id));
+      state = stepArena(state, 1 / 20, random);
+    }
+    expect(called()).toEqual({});
+    const scores = Object.values(state.players).map((player) => player.score);
+    expect(scores.reduce((sum, score) => sum + score, 0), 'gems taken').toBeGreaterThan(0);
   });
 });
