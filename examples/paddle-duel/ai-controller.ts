@@ -1,6 +1,6 @@
 import { Controller, type TickContext } from 'tickflow/world';
 import { createSeededRandom, nextRandom, type SeededRandom } from 'tickflow/operators';
-import { Ball } from './ball.js';
+import { ballIn, type Ball } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import { interceptY } from './intercept.js';
@@ -56,7 +56,7 @@ export class AiController extends Controller<DuelAction> {
   override tick(dt: number, { world }: TickContext<DuelAction>): void {
     const paddle = this.pawn;
     if (!(paddle instanceof Paddle)) return;
-    const ball = world.ofType(Ball)[0];
+    const ball = ballIn(world);
     const targetY = this.targetY(paddle, ball);
     paddle.drive.y = dt > 0 ? Math.max(-1, Math.min(1, (targetY - paddle.y) / (PADDLE_SPEED * dt))) : 0;
   }

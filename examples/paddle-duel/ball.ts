@@ -1,5 +1,5 @@
 import { circle, portableAtan2, portableCos, portableSin } from 'tickflow';
-import { Actor, type TickContext, type Visual } from 'tickflow/world';
+import { Actor, type TickContext, type Visual, type World } from 'tickflow/world';
 import type { DuelAction } from './bindings.js';
 import type { Court } from './courts.js';
 import type { Side } from './match.js';
@@ -166,4 +166,14 @@ export class Ball extends Actor<DuelAction> {
       this.vy = -Math.abs(this.vy);
     }
   }
+}
+
+/**
+ * The ball in play, if one is: looked up by its name, which allocates
+ * nothing (`world.ofType(Ball)` makes a new array each call, and the AI asks
+ * every frame).
+ */
+export function ballIn(world: World<DuelAction>): Ball | undefined {
+  const found = world.find('ball');
+  return found instanceof Ball ? found : undefined;
 }

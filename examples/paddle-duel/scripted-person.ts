@@ -1,6 +1,6 @@
 import type { Input } from 'tickflow';
 import type { World } from 'tickflow/world';
-import { Ball } from './ball.js';
+import { ballIn } from './ball.js';
 import type { DuelAction } from './bindings.js';
 import { interceptY } from './intercept.js';
 import type { Side } from './match.js';
@@ -58,7 +58,7 @@ export class ScriptedPerson {
   private spot(world: World<DuelAction>, paddle: Paddle): number {
     const { minY, maxY } = paddle.travel;
     const middle = (minY + maxY) / 2;
-    const ball = world.ofType(Ball)[0];
+    const ball = ballIn(world);
     if (ball === undefined || (this.side === 'left' ? ball.vx >= 0 : ball.vx <= 0)) return middle;
     const meetX = paddle.faceX + (this.side === 'left' ? BALL_RADIUS : -BALL_RADIUS);
     const halfLength = paddle.length / 2;
