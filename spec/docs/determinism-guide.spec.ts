@@ -12,6 +12,21 @@ const doc = readFileSync(resolve(repo, 'docs/determinism.md'), 'utf8');
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Writes `code` to a module file of its own, imports it as a reader's module would be, and returns the lines it logged. */
+async function runPrinting(code: string, fileName: string): Promise<string[]> {
+  const printed: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
+  const dir = mkdtempSync(join(tmpdir(), 'tickflow-determinism-'));
+  const file = join(dir, fileName);
+  writeFileSync(file, code);
+  try {
+    await import(/* @vite-ignore */ file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return printed;
+}
+
 describe('docs/determinism.md', () => {
   const first = /<!-- runs: first -->\n```ts\n([\s\S]*?)```/.exec(doc)?.[1];
 
@@ -23,18 +38,8 @@ describe('docs/determinism.md', () => {
   it('the first example runs as pasted and prints what its comments say', async () => {
     const expected = [...first!.matchAll(/console\.log\(.*\); \/\/ (.+)$/gm)].map((m) => m[1]);
     expect(expected).toEqual(['true', 'false 1 .state.v']);
-    const printed: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const dir = mkdtempSync(join(tmpdir(), 'tickflow-determinism-'));
-    const file = join(dir, 'first.ts');
-    writeFileSync(file, first!);
-    try {
-      await import(/* @vite-ignore */ file);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    expect(printed).toEqual(expected);
+    expect(await runPrinting(first!, 'first.ts')).toEqual(expected);
     // In development (vitest sets NODE_ENV=test), the Math.random line warned as the page says.
     expect(warn.mock.calls.map(([m]) => String(m)).some((m) => m.startsWith('tickflow: Math.random() was called in phase "update" of the state engine'))).toBe(true);
   });
@@ -61,16 +66,6 @@ describe('docs/determinism.md', () => {
     expect(block).toContain("from 'tickflow'");
     const expected = [...block.matchAll(/console\.log\(.*\); \/\/ (.+)$/gm)].map((m) => m[1]);
     expect(expected).toHaveLength(1);
-    const printed: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
-    const dir = mkdtempSync(join(tmpdir(), 'tickflow-determinism-'));
-    const file = join(dir, 'portable.ts');
-    writeFileSync(file, block);
-    try {
-      await import(/* @vite-ignore */ file);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    expect(printed).toEqual(expected);
+    expect(await runPrinting(block, 'portable.ts')).toEqual(expected);
   });
 });

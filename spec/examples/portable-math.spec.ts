@@ -5,6 +5,7 @@ import { Ball } from '../../examples/paddle-duel/ball.js';
 import { createPaddleDuel } from '../../examples/paddle-duel/paddle-duel.js';
 import { LOGICAL_HEIGHT, LOGICAL_WIDTH } from '../../examples/paddle-duel/tuning.js';
 import { breakoutGame, breakoutState } from '../../examples/page-parts/breakout.js';
+import { watchApproximatedMath } from '../support/approximated-math.js';
 import { initialArena, joinArena, setMove, stepArena, steerToNearestGem } from '../../examples/arena/arena-rules.js';
 
 // docs/determinism.md, "What keeps a game deterministic": "Not guaranteed:
@@ -19,15 +20,6 @@ import { initialArena, joinArena, setMove, stepArena, steerToNearestGem } from '
 // client's prediction in its browser: their simulations must call none of
 // these. The portable functions themselves: spec/math/portable-trig.spec.ts,
 // and in Chromium spec/browser/portable-math.spec.ts.
-
-/** The built-ins ECMAScript lets each engine approximate its own way. */
-const APPROXIMATED = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'hypot', 'cbrt'] as const;
-
-/** Watches every approximated built-in; returns the names of those called since, with their call counts. */
-function watchApproximatedMath(): () => Record<string, number> {
-  const spies = APPROXIMATED.map((name) => [name, vi.spyOn(Math, name)] as const);
-  return () => Object.fromEntries(spies.flatMap(([name, spy]) => (spy.mock.calls.length > 0 ? [[name, spy.mock.calls.length]] : [])));
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -100,9 +100,8 @@ function reduceBy(x: number, k: number, positive: boolean): number {
   return positive ? k : -k;
 }
 
-/** x − n·π/2 into {@link reduced}, |x| > π/4 and finite. @return n */
-function reduce(x: number, where: string): number {
-  const hx = highWord(x) | 0;
+/** x − n·π/2 into {@link reduced}, |x| > π/4 and finite; `hx` is x's high word, as a signed integer. @return n */
+function reduce(x: number, hx: number, where: string): number {
   const ix = hx & ABS_MASK;
   const positive = hx > 0;
   if (ix <= FIVE_PIO4_HIGH) {
@@ -153,10 +152,11 @@ function kernelCos(x: number, y: number): number {
  * @throws {RangeError} when |x| is {@link PORTABLE_TRIG_LIMIT} or more.
  */
 export function portableSin(x: number): number {
-  const ix = highWord(x) & ABS_MASK;
+  const hx = highWord(x) | 0;
+  const ix = hx & ABS_MASK;
   if (ix <= PIO4_HIGH) return ix < 0x3e500000 ? x : kernelSin(x, 0); // |x| < 2⁻²⁶: sin x = x
   if (ix >= EXPONENT_MASK) return NaN;
-  switch (reduce(x, 'portableSin') & 3) {
+  switch (reduce(x, hx, 'portableSin') & 3) {
     case 0:
       return kernelSin(reduced[0]!, reduced[1]!);
     case 1:
@@ -176,10 +176,11 @@ export function portableSin(x: number): number {
  * @throws {RangeError} when |x| is {@link PORTABLE_TRIG_LIMIT} or more.
  */
 export function portableCos(x: number): number {
-  const ix = highWord(x) & ABS_MASK;
+  const hx = highWord(x) | 0;
+  const ix = hx & ABS_MASK;
   if (ix <= PIO4_HIGH) return ix < 0x3e400000 ? 1 : kernelCos(x, 0); // |x| < 2⁻²⁷: cos x = 1
   if (ix >= EXPONENT_MASK) return NaN;
-  switch (reduce(x, 'portableCos') & 3) {
+  switch (reduce(x, hx, 'portableCos') & 3) {
     case 0:
       return kernelCos(reduced[0]!, reduced[1]!);
     case 1:
