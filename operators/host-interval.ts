@@ -320,8 +320,10 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
   // boxed form, a new heap number of lineMs every tick (the whole-games bench's observeHostTick).
   if (settled) host.beatMs = host.lineMs;
   else host.beatMs = timestampMs;
-  // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick.
-  if (!Number.isFinite(host.lineMs) || !Number.isFinite(host.linePeriodMs) || !(host.linePeriodMs > 0)) {
+  // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick. Finite by
+  // comparison, not Number.isFinite: Chromium runs a page's per-frame code in its mid tier (Maglev) for minutes, and
+  // there Number.isFinite boxes a number read from a field, 12 B a call (bench/browser/mid-tier.ts).
+  if (!(Math.abs(host.lineMs) < Infinity) || !(host.linePeriodMs > 0 && host.linePeriodMs < Infinity)) {
     host.beatMs = timestampMs;
     host.lineMs = timestampMs;
     host.linePeriodMs = NaN;

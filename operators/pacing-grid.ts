@@ -1,4 +1,4 @@
-import { createHostInterval, estimatedHostIntervalMs, observeHostTick, type HostInterval } from './host-interval.js';
+import { createHostInterval, estimatedHostIntervalMs, observeHostTick, SETTLED_INTERVALS, type HostInterval } from './host-interval.js';
 import { positiveFinite } from './validate.js';
 
 // Relative slack for "exactly half a grid interval early": 2H - (H + 2H) on a
@@ -88,7 +88,8 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
   // that number on every tick.
   const atMs = host.onBeat ? host.beatMs : host.previousMs;
 
-  if (Number.isNaN(grid.dueMs)) {
+  // NaN (no frame yet) by comparison, not Number.isNaN, which boxes a field's number in Chromium's mid tier (see host-interval.ts).
+  if (grid.dueMs !== grid.dueMs) {
     grid.dueMs = atMs + intervalMs;
     return true;
   }
@@ -102,8 +103,14 @@ export function pacingStep(grid: PacingGrid, timestampMs: number): boolean {
     grid.dueMs = atMs + intervalMs;
     return true;
   }
-  const hostMs = estimatedHostIntervalMs(host);
-  const toleranceMs = Number.isNaN(hostMs) ? 0 : hostMs / 2;
+  // Settled (every tick after the first few dozen), the host's estimate is its mean, read here: a number a call returns
+  // is boxed in Chromium's mid tier, 12 B a tick.
+  let toleranceMs = 0;
+  if (host.sumCount >= SETTLED_INTERVALS) toleranceMs = host.sumMs / host.sumCount / 2;
+  else {
+    const hostMs = estimatedHostIntervalMs(host);
+    if (hostMs === hostMs) toleranceMs = hostMs / 2; // NaN before the host's first interval
+  }
   // A tick half a grid interval early is as near the slot before as this one:
   // the tie goes to the later tick, to within floating-point rounding.
   if (lateMs < -toleranceMs || lateMs <= -intervalMs * (0.5 - HALF_SLOT_ROUNDING)) return false;

@@ -1,0 +1,115 @@
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, startHarness, type BrowserHarness } from './harness.js';
+
+// Issue 29, item 3: "no steady allocation by tickflow itself". In a real
+// page, Chromium runs tickflow's per-frame functions in its mid tier
+// (Maglev) for as long as a game is played: with --trace-opt, the Timing
+// Lab's frame path (onFrame, observeHostTick, placeOnBeat, measureDelta,
+// runStage, emitIsolated) was compiled by Maglev a few seconds in and not
+// once by TurboFan in 60 s, where only loops that draw reached it. Maglev
+// boxes a number in places TurboFan does not (12 B each): a number read from
+// a field or computed and handed to `Number.isFinite`/`Number.isNaN`, a
+// number a call returns, one joined with a number a call returned. Node's
+// specs (spec/operators/steady-allocation.spec.ts) weigh the top tier; this
+// one runs Chromium with Maglev as its top tier (--max-opt=2) and weighs
+// what tickflow's own functions allocate a frame on each path of
+// spec/browser/fixtures/mid-tier.ts.
+
+const WARM_BATCHES = 200;
+const WARM_FRAMES = 50;
+const FRAMES = 100_000;
+/** The issue's bound for "no steady allocation": under 1 B a frame. */
+const NO_STEADY_BYTES = 1;
+/** A heap number, what the mid tier boxes a number in: 12 B, which the sampling profiler's estimate reads as up to 12.3. */
+const HEAP_NUMBER_BYTES = 12.5;
+
+/**
+ * Each path, and the numbers its frame hands on that are new each frame:
+ * each is boxed once in the mid tier, and no tickflow code can do with less.
+ * A loop's clock returns its delta (a number a call returns), and every
+ * listener of every phase is handed the frame's seconds (one box for all of
+ * them: src/loop/frame-runner.ts); a page engine's render hands each system
+ * the alpha. A clock whose delta repeats (paced, constant) boxes its delta
+ * and the seconds once, for good.
+ */
+const PATHS: readonly { path: string; fresh: readonly string[] }[] = [
+  { path: 'frame host', fresh: [] },
+  { path: 'paced clock', fresh: [] },
+  { path: 'constant clock', fresh: [] },
+  { path: 'wall clock', fresh: ['the delta', "the frame's seconds"] },
+  { path: 'world engine', fresh: ['the delta', "the frame's seconds"] },
+  { path: 'page engine', fresh: ['the delta', "the frame's seconds", 'the alpha'] },
+];
+
+let harness: BrowserHarness;
+let browser: Browser;
+let page: Page;
+let cdp: CDPSession;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--js-flags=--max-opt=2'] });
+  page = await browser.newPage();
+  await page.goto(harness.fixture('mid-tier.html'));
+  await page.waitForFunction(() => window.__midTier !== undefined);
+  cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+interface ProfileNode {
+  callFrame: { functionName: string; url: string };
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+/** Whether a function is tickflow's own: its source under src/ or operators/, not the fixture's. */
+function isTickflows(url: string): boolean {
+  return !url.includes('/spec/') && (url.includes('/src/') || url.includes('/operators/'));
+}
+
+/**
+ * Runs `path` until Maglev has compiled it (spread over many page tasks, as
+ * frames are), then {@link FRAMES} frames under the sampling heap profiler
+ * (a sample every 32 B, collected objects included): tickflow's bytes a
+ * frame, and by which functions.
+ */
+async function tickflowBytesPerFrame(path: string): Promise<{ perFrame: number; by: Record<string, number> }> {
+  for (let i = 0; i < WARM_BATCHES; i++) await page.evaluate(([p, n]) => window.__midTier![p]!(n), [path, WARM_FRAMES] as const);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 32,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await page.evaluate(([p, n]) => window.__midTier![p]!(n), [path, FRAMES] as const);
+  const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };
+  const by: Record<string, number> = {};
+  let total = 0;
+  const walk = (node: ProfileNode): void => {
+    if (node.selfSize > 0 && isTickflows(node.callFrame.url)) {
+      const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(src|operators)\//, '$1/')}`;
+      by[name] = Math.round(((by[name] ?? 0) + node.selfSize / FRAMES) * 10) / 10;
+      total += node.selfSize;
+    }
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  return { perFrame: total / FRAMES, by };
+}
+
+describe("tickflow's per-frame paths in Chromium's mid tier (issue 29: \"no steady allocation by tickflow itself\")", () => {
+  for (const { path, fresh } of PATHS) {
+    const bound = fresh.length * HEAP_NUMBER_BYTES + NO_STEADY_BYTES;
+    const what = fresh.length === 0 ? 'nothing new a frame' : `${fresh.join(', ')}: ${fresh.length} heap numbers a frame and nothing more`;
+    it(`${path}: ${what} (under ${bound} B a frame)`, async () => {
+      const { perFrame, by } = await tickflowBytesPerFrame(path);
+      expect(perFrame, `${perFrame.toFixed(2)} B a frame: ${JSON.stringify(by)}`).toBeLessThan(bound);
+    });
+  }
+});
