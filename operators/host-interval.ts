@@ -322,7 +322,7 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
   else host.beatMs = timestampMs;
   // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick. Finite by
   // comparison, not Number.isFinite: Chromium runs a page's per-frame code in its mid tier (Maglev) for minutes, and
-  // there Number.isFinite boxes a number read from a field, 12 B a call (bench/browser/mid-tier.ts).
+  // there Number.isFinite boxes a number read from a field, 12 B a call (spec/browser/mid-tier-allocation.spec.ts).
   if (!(Math.abs(host.lineMs) < Infinity) || !(host.linePeriodMs > 0 && host.linePeriodMs < Infinity)) {
     host.beatMs = timestampMs;
     host.lineMs = timestampMs;
