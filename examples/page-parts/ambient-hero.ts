@@ -19,8 +19,8 @@ const DAMPING = 2.2;
  *
  * - step: the springs, on Float64Arrays (no DOM, no allocation); `busy()`
  *   while any mote moves, an event when a stir lands.
- * - render: one transform per mote through the ledger (written only when it
- *   changed), and the stir count.
+ * - render: one transform per mote through the ledger, made and written only
+ *   when the mote moved a whole pixel, and the stir count.
  */
 export function mountAmbientHero(root: HTMLElement, name = 'ambient hero'): PageEngine {
   const engine = createEngine({ root, name, fps: 30, settle: 0.5, pause: { reducedMotion: true } });
@@ -41,6 +41,9 @@ export function mountAmbientHero(root: HTMLElement, name = 'ambient hero'): Page
   const y = new Float64Array(MOTE_COUNT);
   const vx = new Float64Array(MOTE_COUNT);
   const vy = new Float64Array(MOTE_COUNT);
+  // Where each mote was last drawn, in whole px (NaN: not yet).
+  const drawnX = new Float64Array(MOTE_COUNT).fill(NaN);
+  const drawnY = new Float64Array(MOTE_COUNT).fill(NaN);
   for (let i = 0; i < MOTE_COUNT; i++) {
     // Inside the field, below the title and above the caption.
     homeX[i] = 0.05 + (0.9 * ((i % 7) + 0.5 + 0.3 * Math.sin(i * 12.9898))) / 7;
@@ -93,9 +96,15 @@ export function mountAmbientHero(root: HTMLElement, name = 'ambient hero'): Page
     },
     render(e) {
       for (let i = 0; i < MOTE_COUNT; i++) {
+        // Whole pixels, rounded as toFixed(0) rounds (half away from zero): the string is made only when one changed.
         const px = homeX[i]! * width + x[i]!;
         const py = homeY[i]! * height + y[i]!;
-        e.ledger.style(motes[i]!, 'transform', `translate(${px.toFixed(0)}px, ${py.toFixed(0)}px)`);
+        const wholeX = Math.sign(px) * Math.round(Math.abs(px));
+        const wholeY = Math.sign(py) * Math.round(Math.abs(py));
+        if (wholeX === drawnX[i] && wholeY === drawnY[i]) continue;
+        drawnX[i] = wholeX;
+        drawnY[i] = wholeY;
+        e.ledger.style(motes[i]!, 'transform', `translate(${wholeX}px, ${wholeY}px)`);
       }
       if (counter !== null && e.events.length > 0) e.ledger.text(counter, `stirred ${stirs}×`);
     },

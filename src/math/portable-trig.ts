@@ -202,7 +202,7 @@ const T3P8 = 2.4142135623730950488;
 
 /** The arctangent of x (Cephes' atan, as Go's math package and stdlib have it). */
 function atan(x: number): number {
-  if (Number.isNaN(x) || x === 0) return x;
+  if (x !== x || x === 0) return x; // NaN by comparison: Number.isNaN boxes a computed number in Chromium's mid tier
   if (x === Infinity) return PIO2;
   if (x === -Infinity) return -PIO2;
   const negative = x < 0;
@@ -243,7 +243,7 @@ const withSignOf = (magnitude: number, sign: number): number => (negative(sign) 
  * ```
  */
 export function portableAtan2(y: number, x: number): number {
-  if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
+  if (x !== x || y !== y) return NaN;
   if (x === Infinity) return withSignOf(y === Infinity || y === -Infinity ? PI / 4 : 0, y);
   if (x === -Infinity) return withSignOf(y === Infinity || y === -Infinity ? (3 * PI) / 4 : PI, y);
   if (y === Infinity || y === -Infinity) return withSignOf(PI / 2, y);
