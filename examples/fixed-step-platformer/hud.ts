@@ -55,6 +55,13 @@ export function hudSystem(state: GameState, page?: HudPage) {
     private windowStartMs = NaN;
     private ticksAtStart = 0;
     private stepsAtStart = 0;
+    /** What the readouts show now (NaN and a fresh object: nothing shown yet, so the first frame writes them all). */
+    private shownLevel: GameState['level'] | null = null;
+    private shownApex: number | undefined = NaN;
+    private shownFalls = NaN;
+    private shownDrop: GameState['dropResult'] | null = null;
+    private shownDropping: boolean | undefined = undefined;
+    private shownDropMode: GameState['dropMode'] | null = null;
 
     constructor(options: WorldSystemOptions) {
       super();
@@ -75,34 +82,54 @@ export function hudSystem(state: GameState, page?: HudPage) {
     }
 
     update(): void {
-      const stats = this.engine.stats();
       // The page frame's timestamp, not performance.now(): a read of the wall clock inside update is what the
       // engine's determinism warnings flag (docs/determinism.md), and the host's timestamp is the time this frame shows.
       const nowMs = display.pageTimeMs;
-      if (Number.isNaN(this.windowStartMs) || Number.isNaN(nowMs) || stats.frames <= 1) {
-        this.windowStartMs = nowMs;
-        this.ticksAtStart = display.ticks;
-        this.stepsAtStart = this.steps;
+      if (Number.isNaN(this.windowStartMs) || Number.isNaN(nowMs)) {
+        this.startWindow(nowMs);
       } else if (nowMs - this.windowStartMs >= RATE_WINDOW_MS) {
         const seconds = (nowMs - this.windowStartMs) / 1000;
         write(cells.fps, `${display.rateHz} Hz · ${((display.ticks - this.ticksAtStart) / seconds).toFixed(0)} fps`);
         write(cells.steps, `${((this.steps - this.stepsAtStart) / seconds).toFixed(0)} /s (${state.mode === 'fixed' ? 'used' : 'unused'})`);
-        this.windowStartMs = nowMs;
-        this.ticksAtStart = display.ticks;
-        this.stepsAtStart = this.steps;
+        // stats() makes a fresh object a call (its documentation says so): read with the rates, twice a second.
+        const stats = this.engine.stats();
+        write(cells.dropped, `${stats.droppedMs.toFixed(0)} ms`);
+        write(cells.frames, String(stats.frames));
+        this.startWindow(nowMs);
       }
-      write(cells.scene, state.level?.id ?? '–');
-      write(title, state.level?.title ?? '');
-      write(cells.apex, state.lastJumpApex === undefined ? '–' : `${state.lastJumpApex.toFixed(1)} px`);
-      write(cells.drop, state.dropResult === undefined ? (state.dropping ? 'falling…' : '–') : state.dropResult.replace(' the ledge', ''));
-      write(cells.falls, String(state.falls));
-      write(cells.dropped, `${stats.droppedMs.toFixed(0)} ms`);
-      write(cells.frames, String(stats.frames));
-      banner.hidden = state.dropResult === undefined;
-      if (state.dropResult !== undefined) {
-        write(banner, `${state.dropMode === 'fixed' ? 'fixed step' : 'per frame'}: ${state.dropResult}`);
-        banner.className = `stage-banner ${state.dropResult.startsWith('landed') ? 'good' : 'bad'}`;
+      // The game's readouts, each made into text only when what it shows changed.
+      const level = state.level;
+      if (level !== this.shownLevel) {
+        this.shownLevel = level;
+        write(cells.scene, level?.id ?? '–');
+        write(title, level?.title ?? '');
       }
+      if (state.lastJumpApex !== this.shownApex) {
+        this.shownApex = state.lastJumpApex;
+        write(cells.apex, state.lastJumpApex === undefined ? '–' : `${state.lastJumpApex.toFixed(1)} px`);
+      }
+      if (state.falls !== this.shownFalls) {
+        this.shownFalls = state.falls;
+        write(cells.falls, String(state.falls));
+      }
+      if (state.dropResult !== this.shownDrop || state.dropping !== this.shownDropping || state.dropMode !== this.shownDropMode) {
+        this.shownDrop = state.dropResult;
+        this.shownDropping = state.dropping;
+        this.shownDropMode = state.dropMode;
+        write(cells.drop, state.dropResult === undefined ? (state.dropping ? 'falling…' : '–') : state.dropResult.replace(' the ledge', ''));
+        banner.hidden = state.dropResult === undefined;
+        if (state.dropResult !== undefined) {
+          write(banner, `${state.dropMode === 'fixed' ? 'fixed step' : 'per frame'}: ${state.dropResult}`);
+          banner.className = `stage-banner ${state.dropResult.startsWith('landed') ? 'good' : 'bad'}`;
+        }
+      }
+    }
+
+    /** Starts a rate window at `nowMs`. */
+    private startWindow(nowMs: number): void {
+      this.windowStartMs = nowMs;
+      this.ticksAtStart = display.ticks;
+      this.stepsAtStart = this.steps;
     }
   };
 }
