@@ -16,6 +16,8 @@ import type { RuntimeBackend, RuntimeFrame } from '../../engines/runtime/runtime
 import type { EntityHandle } from '../../engines/runtime/entity-handle.js';
 import type { RuntimeObjectView } from '../../engines/runtime/runtime-object.js';
 import { visualSizeOf, type SceneObjectDoc } from '../../engines/runtime/scene-document.js';
+import type { VisualDoc } from '../../engines/runtime/scene-format.js';
+import type { Vec3 } from '../../engines/runtime/physics-adapter.js';
 import { threeBackendFor, type ThreeBackend, type ThreeBackendOptions } from './three-backend.js';
 import { MeshPool, type PooledMesh } from './mesh-pool.js';
 import { addStageLights } from './stage-lights.js';
@@ -54,9 +56,10 @@ export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
  * {@link DEFAULT_RUNTIME_CAMERA_POSITION}, looking at the origin.
  *
  * A mesh is made once, when its object first appears in a frame (keyed by
- * handle), and removed and disposed, geometry and material, in the frame its
- * object is gone; a steady frame only copies poses (one comparison per object to find its mesh,
- * nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
+ * handle), and removed, its material disposed, in the frame its object is
+ * gone; its geometry is shared by every mesh of the same shape and size and
+ * disposed with the backend. A steady frame only copies poses (one
+ * comparison per object to find its mesh, nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
  * state engine's {@link ThreeBackend}, reused (as `threeSystemsBackend`
  * does), including its headless mode for Node: a real scene and camera, no
  * renderer.
@@ -82,7 +85,9 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   createdCount = 0;
 
   /** The objects' meshes, by handle, in {@link world}; each mesh's geometry is its own. */
-  private readonly meshes = new MeshPool<EntityHandle>(this.world, true);
+  private readonly meshes = new MeshPool<EntityHandle>(this.world, false);
+  /** Geometries by shape and size, shared (see {@link geometryFor}). */
+  private readonly geometries = new Map<string, BufferGeometry>();
   /** The camera's orientation in the fixed view (NaN until first aimed). */
   private readonly fixedQuaternion = new Quaternion(NaN, NaN, NaN, NaN);
   private destroyed = false;
@@ -127,10 +132,8 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
       const object = objects[i]!;
       const { presented } = object;
       if (!cameraPlaced && (object.name === RUNTIME_CAMERA_NAME || object.tags.includes(RUNTIME_CAMERA_NAME))) {
-        const p = presented.position;
-        const q = presented.rotation;
-        this.camera.position.set(p[0]!, p[1]!, p[2]!);
-        this.camera.quaternion.set(q[0]!, q[1]!, q[2]!, q[3]!);
+        this.camera.position.fromArray(presented.position);
+        this.camera.quaternion.fromArray(presented.rotation);
         cameraPlaced = true;
       }
       if (object.visual === undefined) continue;
@@ -138,12 +141,11 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
       if (record === undefined) record = this.create(object);
       record.seen = stamp;
       const { mesh } = record;
-      const p = presented.position;
-      const q = presented.rotation;
-      const s = presented.scale;
-      mesh.position.set(p[0]!, p[1]!, p[2]!);
-      mesh.quaternion.set(q[0]!, q[1]!, q[2]!, q[3]!);
-      mesh.scale.set(s[0]!, s[1]!, s[2]!);
+      // fromArray, not set(x, y, z): handed the pose's arrays, three reads the numbers itself. Passing them one by
+      // one boxed each (12 B) where Chromium's mid tier, which runs a page's frame code, does not inline set: 10 a mesh.
+      mesh.position.fromArray(presented.position);
+      mesh.quaternion.fromArray(presented.rotation);
+      mesh.scale.fromArray(presented.scale);
       drawnCount++;
     }
     if (!cameraPlaced) this.fixedView();
@@ -156,6 +158,8 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
     if (this.destroyed) return;
     this.destroyed = true;
     this.meshes.dispose();
+    for (const geometry of this.geometries.values()) geometry.dispose();
+    this.geometries.clear();
     this.three.destroy();
   }
 
@@ -176,19 +180,33 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   /** Makes an object's mesh, once, sized by its document. */
   private create(object: RuntimeObjectView): PooledMesh<EntityHandle> {
     const visual = object.visual!;
-    const [w, h, d] = visualSizeOf(object.doc);
-    let geometry: BufferGeometry;
-    if (visual.shape === 'box') geometry = new BoxGeometry(w, h, d);
-    else if (visual.shape === 'ball') geometry = new SphereGeometry(1, 32, 16).scale(w / 2, h / 2, d / 2);
-    else if (visual.shape === 'capsule') {
-      const radius = Math.min(w, d) / 2;
-      geometry = new CapsuleGeometry(radius, Math.max(0, h - 2 * radius), 8, 16);
-    } else geometry = new PlaneGeometry(w, d).rotateX(-Math.PI / 2);
     const material = new MeshLambertMaterial({ color: visual.color ?? DEFAULT_VISUAL_COLOR });
-    const mesh = new Mesh(geometry, material);
+    const mesh = new Mesh(this.geometryFor(visual.shape, visualSizeOf(object.doc)), material);
     mesh.name = object.name;
     this.createdCount++;
     return this.meshes.add({ key: object.handle, mesh, seen: 0 });
+  }
+
+  /**
+   * The geometry of a shape at a size, made the first time it is asked for
+   * and shared by every mesh of that shape and size from then on: a
+   * geometry per mesh made the Physics Playground, which spawns a ball a
+   * second, a 32 × 16 sphere's arrays a second (190 kB/s of the page's
+   * garbage, kept long enough to reach the old generation). Disposed with
+   * the backend.
+   */
+  private geometryFor(shape: VisualDoc['shape'], [w, h, d]: Vec3): BufferGeometry {
+    const key = `${shape} ${w} ${h} ${d}`;
+    let geometry = this.geometries.get(key);
+    if (geometry !== undefined) return geometry;
+    if (shape === 'box') geometry = new BoxGeometry(w, h, d);
+    else if (shape === 'ball') geometry = new SphereGeometry(1, 32, 16).scale(w / 2, h / 2, d / 2);
+    else if (shape === 'capsule') {
+      const radius = Math.min(w, d) / 2;
+      geometry = new CapsuleGeometry(radius, Math.max(0, h - 2 * radius), 8, 16);
+    } else geometry = new PlaneGeometry(w, d).rotateX(-Math.PI / 2);
+    this.geometries.set(key, geometry);
+    return geometry;
   }
 }
 
