@@ -62,6 +62,11 @@ export const COLORS = {
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const SANS = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
+/** The picture's fonts, each string made once (the picture is drawn every frame). */
+const FONT_MONO_11 = `11px ${MONO}`;
+const FONT_MONO_BOLD_11 = `600 11px ${MONO}`;
+const FONT_MONO_BOLD_10 = `600 10px ${MONO}`;
+const FONT_SANS_BOLD_13 = `600 13px ${SANS}`;
 
 /** The left column that names the lanes, and the space right of the lanes, in CSS pixels. */
 export const GUTTER = 178;
@@ -155,37 +160,60 @@ export function drawLab({ ctx, width, height }: Surface, lab: LabPictureSource):
 
   ctx.fillStyle = COLORS.background;
   ctx.fillRect(0, 0, width, height);
-  for (const lane of Object.values(LANES)) {
+  for (const lane of LANE_LIST) {
     ctx.fillStyle = COLORS.lane;
     ctx.fillRect(left, lane.top, end - left, lane.bottom - lane.top);
   }
   drawTimeAxis(ctx, left, right);
   const labels = drawLabels(ctx, lab, left - LABEL_X - LABEL_GAP);
 
-  const visible = lab.history.filter((record) => xOf(record) > left - 12);
+  // The records on the picture, in an array kept from frame to frame (the picture is drawn every frame).
+  const visible = visibleRecords;
+  visible.length = 0;
+  const history = lab.history;
+  for (let i = 0; i < history.length; i++) if (xOf(history[i]!) > left - 12) visible.push(history[i]!);
   // Each lane draws inside its own rectangle: a marble or bar that would cross a lane's edge is cut there.
-  const inLane = (lane: Lane, draw: () => void): void => {
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, lane.top, end - left, lane.bottom - lane.top);
-    ctx.clip();
-    draw();
-    ctx.restore();
-  };
-  inLane(LANES.steps, () => drawPausedBands(ctx, visible, xOf));
-  inLane(LANES.alpha, () => drawPausedBands(ctx, visible, xOf));
-  inLane({ top: LANES.host.top, bottom: LANES.clock.bottom }, () => drawHostAndClock(ctx, visible, xOf));
-  inLane(LANES.delta, () => drawDeltas(ctx, visible, xOf, lab.fixedStep.stepMs, left, end));
-  inLane(LANES.steps, () => drawSteps(ctx, visible, xOf, lab.fixedStep.maxSteps));
-  inLane(LANES.alpha, () => drawAlpha(ctx, visible, xOf));
+  clipTo(ctx, LANES.steps, left, end);
+  drawPausedBands(ctx, visible, xOf);
+  ctx.restore();
+  clipTo(ctx, LANES.alpha, left, end);
+  drawPausedBands(ctx, visible, xOf);
+  ctx.restore();
+  clipTo(ctx, HOST_AND_CLOCK, left, end);
+  drawHostAndClock(ctx, visible, xOf);
+  ctx.restore();
+  clipTo(ctx, LANES.delta, left, end);
+  drawDeltas(ctx, visible, xOf, lab.fixedStep.stepMs, left, end);
+  ctx.restore();
+  clipTo(ctx, LANES.steps, left, end);
+  drawSteps(ctx, visible, xOf, lab.fixedStep.maxSteps);
+  ctx.restore();
+  clipTo(ctx, LANES.alpha, left, end);
+  drawAlpha(ctx, visible, xOf);
+  ctx.restore();
 
   drawBody(ctx, lab, left, end);
   drawNow(ctx, right);
   return { labels };
 }
 
+/** Every lane, top to bottom. */
+const LANE_LIST: readonly Lane[] = Object.values(LANES);
+/** The host and clock lanes, drawn as one (a delivered tick's line joins their marbles). */
+const HOST_AND_CLOCK: Lane = { top: LANES.host.top, bottom: LANES.clock.bottom };
+/** {@link drawLab}'s records on the picture, reused from frame to frame. */
+const visibleRecords: TickRecord[] = [];
+
+/** Saves the context and clips it to `lane`'s rectangle, from `left` to `end`: restore it when the lane is drawn. */
+function clipTo(ctx: CanvasRenderingContext2D, lane: Lane, left: number, end: number): void {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, lane.top, end - left, lane.bottom - lane.top);
+  ctx.clip();
+}
+
 function drawTimeAxis(ctx: CanvasRenderingContext2D, left: number, right: number): void {
-  ctx.font = `11px ${MONO}`;
+  ctx.font = FONT_MONO_11;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   for (let ms = 250; right - ms * PX_PER_MS >= left; ms += 250) {
@@ -213,36 +241,69 @@ function drawNow(ctx: CanvasRenderingContext2D, right: number): void {
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.fillStyle = COLORS.dim;
-  ctx.font = `11px ${MONO}`;
+  ctx.font = FONT_MONO_11;
   ctx.textAlign = 'center';
   ctx.fillText('now', right, 14);
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtitleWidth: number): LaneLabel[] {
+/** What the lane labels were last laid out for, and the layout: the lab redraws every frame, its labels change rarely. */
+let laidOut:
+  | { stalledMs: number; clockLabel: string; stepMs: number; maxSteps: number; width: number; labels: LaneLabel[] }
+  | undefined;
+
+/** The lanes' titles, colours and subtitles, each subtitle cut to `subtitleWidth` ("…"): laid out again only when one of them or the width changed. */
+function laneLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtitleWidth: number): LaneLabel[] {
   const { stepMs, maxSteps } = lab.fixedStep;
-  const rows: [Lane, string, string, string][] = [
-    [LANES.host, 'host ticks', lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps', COLORS.host],
-    [LANES.clock, 'clock', lab.clock.label, COLORS.delivered],
-    [LANES.delta, 'delta', `ms per frame, 0–${DELTA_SCALE_MS}`, COLORS.delivered],
-    [LANES.steps, 'fixed steps', `${stepMs.toFixed(1)} ms, max ${maxSteps}`, COLORS.step],
-    [LANES.alpha, 'alpha', 'leftover ÷ step', COLORS.alpha],
-    [LANES.body, 'body', 'steps, drawn at alpha', COLORS.body],
+  const last = laidOut;
+  if (
+    last !== undefined &&
+    last.stalledMs === lab.stalledMs &&
+    last.clockLabel === lab.clock.label &&
+    last.stepMs === stepMs &&
+    last.maxSteps === maxSteps &&
+    last.width === subtitleWidth
+  ) {
+    return last.labels;
+  }
+  const subtitles = [
+    lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps',
+    lab.clock.label,
+    `ms per frame, 0–${DELTA_SCALE_MS}`,
+    `${stepMs.toFixed(1)} ms, max ${maxSteps}`,
+    'leftover ÷ step',
+    'steps, drawn at alpha',
   ];
+  ctx.font = FONT_MONO_11;
+  const labels = LANE_ROWS.map(([, title], i) => ({ title, subtitle: subtitles[i]!, shown: fitText(ctx, subtitles[i]!, subtitleWidth) }));
+  laidOut = { stalledMs: lab.stalledMs, clockLabel: lab.clock.label, stepMs, maxSteps, width: subtitleWidth, labels };
+  return labels;
+}
+
+/** Each lane's title and colour, top to bottom. */
+const LANE_ROWS: readonly (readonly [Lane, string, string])[] = [
+  [LANES.host, 'host ticks', COLORS.host],
+  [LANES.clock, 'clock', COLORS.delivered],
+  [LANES.delta, 'delta', COLORS.delivered],
+  [LANES.steps, 'fixed steps', COLORS.step],
+  [LANES.alpha, 'alpha', COLORS.alpha],
+  [LANES.body, 'body', COLORS.body],
+];
+
+function drawLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtitleWidth: number): readonly LaneLabel[] {
+  const labels = laneLabels(ctx, lab, subtitleWidth);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
-  const labels: LaneLabel[] = [];
-  for (const [lane, title, subtitle, color] of rows) {
+  for (let i = 0; i < LANE_ROWS.length; i++) {
+    const [lane, title, color] = LANE_ROWS[i]!;
     const middle = (lane.top + lane.bottom) / 2;
     ctx.fillStyle = color;
     ctx.fillRect(14, middle - 13, 3, 26);
     ctx.fillStyle = COLORS.text;
-    ctx.font = `600 13px ${SANS}`;
+    ctx.font = FONT_SANS_BOLD_13;
     ctx.fillText(title, LABEL_X, middle - 2);
     ctx.fillStyle = COLORS.dim;
-    ctx.font = `11px ${MONO}`;
-    const shown = fitText(ctx, subtitle, subtitleWidth);
-    ctx.fillText(shown, LABEL_X, middle + 13);
-    labels.push({ title, subtitle, shown });
+    ctx.font = FONT_MONO_11;
+    ctx.fillText(labels[i]!.shown, LABEL_X, middle + 13);
   }
   return labels;
 }
@@ -280,7 +341,7 @@ function drawHostAndClock(ctx: CanvasRenderingContext2D, records: TickRecord[], 
     marble(ctx, x, hostY, record.disturbance === 'stall' ? MARBLE_R + 2 : MARBLE_R, hostColor);
     if (record.disturbance === 'stall') {
       ctx.fillStyle = COLORS.stall;
-      ctx.font = `600 11px ${MONO}`;
+      ctx.font = FONT_MONO_BOLD_11;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'alphabetic';
       ctx.fillText('stall', x, LANES.host.top + 10);
@@ -313,7 +374,7 @@ function drawDeltas(
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  ctx.font = `600 10px ${MONO}`;
+  ctx.font = FONT_MONO_BOLD_10;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   for (const record of records) {
@@ -338,7 +399,7 @@ function drawSteps(
   const { top, bottom } = LANES.steps;
   // Room for maxSteps cells, one more for a dropped-time box, and its label over that: all inside the lane.
   const cell = Math.min(8, (bottom - top - 4 - DROPPED_LABEL_PX) / (maxSteps + 1));
-  ctx.font = `600 10px ${MONO}`;
+  ctx.font = FONT_MONO_BOLD_10;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
   for (const record of records) {
@@ -400,7 +461,7 @@ function drawBody(ctx: CanvasRenderingContext2D, lab: LabPictureSource, left: nu
   ring(ctx, xAt(current), y, 9, COLORS.faint, 1.5);
   marble(ctx, xAt(previous + (current - previous) * alpha), y, 8, COLORS.body);
 
-  ctx.font = `11px ${MONO}`;
+  ctx.font = FONT_MONO_11;
   ctx.textBaseline = 'alphabetic';
   let legendWidth = trackRight - trackLeft;
   if (lab.paused || !lab.running) {
