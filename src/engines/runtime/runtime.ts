@@ -218,15 +218,14 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
 
   /** The runtime's counters (see {@link RuntimeStats}). */
   override stats(): RuntimeStats {
-    const plan = this.innerLoop.plan();
     const stats = super.stats();
     return {
       ...stats,
       ticks: this.tickCount,
       ticksLastFrame: this.frameView.ticks,
-      alpha: plan.alpha,
+      alpha: this.innerLoop.alpha,
       droppedSeconds: stats.droppedMs / 1000,
-      droppedLastFrameSeconds: plan.droppedMs / 1000,
+      droppedLastFrameSeconds: this.innerLoop.frameDroppedMs / 1000,
       session: this.sessionId,
       objects: this.objects.live.length,
       diagnostics: this.diagnosticCount,
