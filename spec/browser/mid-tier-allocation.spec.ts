@@ -108,8 +108,14 @@ describe("tickflow's per-frame paths in Chromium's mid tier (issue 29: \"no stea
     const bound = fresh.length * HEAP_NUMBER_BYTES + NO_STEADY_BYTES;
     const what = fresh.length === 0 ? 'nothing new a frame' : `${fresh.join(', ')}: ${fresh.length} heap numbers a frame and nothing more`;
     it(`${path}: ${what} (under ${bound} B a frame)`, async () => {
-      const { perFrame, by } = await tickflowBytesPerFrame(path);
-      expect(perFrame, `${perFrame.toFixed(2)} B a frame: ${JSON.stringify(by)}`).toBeLessThan(bound);
+      // The least of up to three readings: on a busy machine Maglev's compile (on a background thread) can land
+      // after the warm-up, and a reading of the frames before it weighs the lower tiers, which box everything.
+      let reading = await tickflowBytesPerFrame(path);
+      for (let attempt = 1; attempt < 3 && reading.perFrame >= bound; attempt++) {
+        const again = await tickflowBytesPerFrame(path);
+        if (again.perFrame < reading.perFrame) reading = again;
+      }
+      expect(reading.perFrame, `${reading.perFrame.toFixed(2)} B a frame: ${JSON.stringify(reading.by)}`).toBeLessThan(bound);
     });
   }
 });
