@@ -378,7 +378,7 @@ export class Loop<P extends string = string> {
    * allocate nothing.
    */
   stats(): LoopStats {
-    return this.meter.stats(this.droppedTotalMs, this.router.count);
+    return this.meter.stats(this.runner.accumulator?.droppedTotalMs ?? 0, this.router.count);
   }
 
   /**
@@ -455,26 +455,6 @@ export class Loop<P extends string = string> {
   /** The time the latest frame dropped at the step cap (ms): `plan().droppedMs` without the snapshot, for a check every frame. @internal */
   get frameDroppedMs(): number {
     return this.runner.plan.droppedMs;
-  }
-
-  /** `stats().declined` without the snapshot: what an engine's own stats read. @internal */
-  get declinedCount(): number {
-    return this.meter.declined;
-  }
-
-  /** `stats().droppedMs` without the snapshot. @internal */
-  get droppedTotalMs(): number {
-    return this.runner.accumulator?.droppedTotalMs ?? 0;
-  }
-
-  /** `stats().errors` without the snapshot. @internal */
-  get errorCount(): number {
-    return this.router.count;
-  }
-
-  /** `stats().fps` without the snapshot, and without the walk over the rate window that `stats().speed` takes. @internal */
-  get framesPerSecond(): number {
-    return this.meter.fps;
   }
 
   /** The fixed steps run so far, over the loop's life (0 without a fixed step). @internal */
