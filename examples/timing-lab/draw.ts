@@ -265,28 +265,23 @@ function laneLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtit
   ) {
     return last.labels;
   }
-  const subtitles = [
-    lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps',
-    lab.clock.label,
-    `ms per frame, 0–${DELTA_SCALE_MS}`,
-    `${stepMs.toFixed(1)} ms, max ${maxSteps}`,
-    'leftover ÷ step',
-    'steps, drawn at alpha',
-  ];
   ctx.font = FONT_MONO_11;
-  const labels = LANE_ROWS.map(([, title], i) => ({ title, subtitle: subtitles[i]!, shown: fitText(ctx, subtitles[i]!, subtitleWidth) }));
+  const labels = LANE_ROWS.map(([, title, , subtitleOf]) => {
+    const subtitle = subtitleOf(lab);
+    return { title, subtitle, shown: fitText(ctx, subtitle, subtitleWidth) };
+  });
   laidOut = { stalledMs: lab.stalledMs, clockLabel: lab.clock.label, stepMs, maxSteps, width: subtitleWidth, labels };
   return labels;
 }
 
-/** Each lane's title and colour, top to bottom. */
-const LANE_ROWS: readonly (readonly [Lane, string, string])[] = [
-  [LANES.host, 'host ticks', COLORS.host],
-  [LANES.clock, 'clock', COLORS.delivered],
-  [LANES.delta, 'delta', COLORS.delivered],
-  [LANES.steps, 'fixed steps', COLORS.step],
-  [LANES.alpha, 'alpha', COLORS.alpha],
-  [LANES.body, 'body', COLORS.body],
+/** Each lane's title, colour and subtitle, top to bottom. */
+const LANE_ROWS: readonly (readonly [Lane, string, string, (lab: LabPictureSource) => string])[] = [
+  [LANES.host, 'host ticks', COLORS.host, (lab) => (lab.stalledMs > 0 ? `+${lab.stalledMs} ms stalled` : 'rAF timestamps')],
+  [LANES.clock, 'clock', COLORS.delivered, (lab) => lab.clock.label],
+  [LANES.delta, 'delta', COLORS.delivered, () => `ms per frame, 0–${DELTA_SCALE_MS}`],
+  [LANES.steps, 'fixed steps', COLORS.step, ({ fixedStep }) => `${fixedStep.stepMs.toFixed(1)} ms, max ${fixedStep.maxSteps}`],
+  [LANES.alpha, 'alpha', COLORS.alpha, () => 'leftover ÷ step'],
+  [LANES.body, 'body', COLORS.body, () => 'steps, drawn at alpha'],
 ];
 
 function drawLabels(ctx: CanvasRenderingContext2D, lab: LabPictureSource, subtitleWidth: number): readonly LaneLabel[] {

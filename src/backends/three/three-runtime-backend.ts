@@ -59,7 +59,8 @@ export const DEFAULT_RUNTIME_LOGICAL_HEIGHT = 720;
  * handle), and removed, its material disposed, in the frame its object is
  * gone; its geometry is shared by every mesh of the same shape and size and
  * disposed with the backend. A steady frame only copies poses (one
- * comparison per object to find its mesh, nothing allocated). The renderer, canvas, letterbox and WebGL setup are the
+ * comparison per object to find its mesh, nothing allocated). The
+ * renderer, canvas, letterbox and WebGL setup are the
  * state engine's {@link ThreeBackend}, reused (as `threeSystemsBackend`
  * does), including its headless mode for Node: a real scene and camera, no
  * renderer.
@@ -84,7 +85,7 @@ export class ThreeRuntimeBackend implements RuntimeBackend {
   /** Meshes made so far, in all (a steady frame makes none). */
   createdCount = 0;
 
-  /** The objects' meshes, by handle, in {@link world}; each mesh's geometry is its own. */
+  /** The objects' meshes, by handle, in {@link world}; their geometries are {@link geometries}', shared. */
   private readonly meshes = new MeshPool<EntityHandle>(this.world, false);
   /** Geometries by shape and size, shared (see {@link geometryFor}). */
   private readonly geometries = new Map<string, BufferGeometry>();
