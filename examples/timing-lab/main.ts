@@ -114,17 +114,35 @@ const out = {
   speedNote: element<HTMLElement>('#out-speed-note'),
 };
 
+/**
+ * The readouts are written every 6th page frame (ten times a second at 60 Hz),
+ * and at once after a control changes the lab. A text that changes is laid out
+ * again by the browser, in objects on Blink's own heap; ten readouts changing
+ * every frame made enough of them to force a full collection every 2.3 s, a
+ * pause a player sees (bench/GAMES-RESULTS.md). Nobody reads digits that
+ * change sixty times a second anyway.
+ */
+const READOUT_EVERY_FRAMES = 6;
+
 let laneLabels: readonly LaneLabel[] = [];
 /** A recorded session shown instead of the live loop, if one is. */
 let track: SessionTrack | undefined;
+/** Page frames drawn since the readouts were last written. */
+let framesSinceReadouts = READOUT_EVERY_FRAMES;
 
 const lab = new TimingLab((dtSeconds) => {
   track?.advance(dtSeconds * 1000);
   const source: LabPictureSource = track ?? lab;
   laneLabels = drawLab(fitCanvas(canvas, ctx), source).labels;
+  if (++framesSinceReadouts >= READOUT_EVERY_FRAMES) showAllReadouts();
+});
+
+/** Writes the readouts of what the picture shows: the live loop, or the recorded session. */
+function showAllReadouts(): void {
+  framesSinceReadouts = 0;
   if (track === undefined) showReadouts();
   else showSessionReadouts(track);
-});
+}
 
 /**
  * Why the simulated speed reads what it does, in a line. A paced clock above
@@ -254,6 +272,7 @@ function syncControls(): void {
   controls.pause.setAttribute('aria-pressed', String(lab.paused));
   controls.stop.textContent = lab.running ? 'Stop' : 'Start';
   controls.stop.setAttribute('aria-pressed', String(!lab.running));
+  showAllReadouts();
 }
 
 const handle: TimingLabHandle = {

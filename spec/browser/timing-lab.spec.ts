@@ -120,9 +120,42 @@ describe('the timing lab', () => {
     const after = await frame();
     expect(after.count - before.count).toBeGreaterThanOrEqual(10);
     expect(after.timeMs).toBeGreaterThan(before.timeMs);
-    // The readout on the page shows the same counter.
-    const shown = Number(await page.locator('#out-count').textContent());
-    expect(shown).toBeGreaterThanOrEqual(after.count - 2);
+  });
+
+  it('writes its readouts every 6th page frame, and at once when a control changes the lab', async () => {
+    // examples/timing-lab/main.ts: a text that changes every frame is laid out again every frame, in objects on
+    // Blink's heap, which forced a full collection every 2.3 s; the readouts are written ten times a second at 60 Hz.
+    const everyFrames = 6;
+    await page.evaluate(() => {
+      const seen = { writes: 0 };
+      (window as unknown as { __readoutWrites: typeof seen }).__readoutWrites = seen;
+      new MutationObserver((records) => {
+        for (const record of records) if (record.addedNodes.length > 0 || record.type === 'characterData') seen.writes++;
+      }).observe(document.querySelector('#out-count')!, { childList: true, characterData: true, subtree: true });
+    });
+    const frames = 4 * everyFrames;
+    await hostFramesPass(page, frames);
+    const writes = await page.evaluate(() => (window as unknown as { __readoutWrites: { writes: number } }).__readoutWrites.writes);
+    // The counter changes every frame (a wall clock delivers each tick), so every write shows: 4 in 24 frames, or
+    // 5 when the observation starts just before a write.
+    expect(writes).toBeGreaterThanOrEqual(frames / everyFrames - 1);
+    expect(writes).toBeLessThanOrEqual(frames / everyFrames + 1);
+
+    // Between writes the readout is at most 5 frames behind the loop...
+    const running = await page.evaluate(() => ({ count: window.__timingLab!.frame().count, shown: Number(document.querySelector('#out-count')!.textContent) }));
+    expect(running.shown).toBeLessThanOrEqual(running.count);
+    expect(running.shown).toBeGreaterThan(running.count - everyFrames);
+
+    // ...and a control writes them at once: stopped, the readouts show the loop exactly.
+    const stopped = await page.evaluate(() => {
+      window.__timingLab!.stop();
+      const read = (id: string) => document.querySelector(`#out-${id}`)!.textContent;
+      return { frame: window.__timingLab!.frame(), stats: window.__timingLab!.stats(), count: read('count'), time: read('time'), ticks: read('ticks') };
+    });
+    expect(stopped.count).toBe(String(stopped.frame.count));
+    expect(stopped.time).toBe(stopped.frame.timeMs.toFixed(0));
+    expect(stopped.ticks).toBe(String(stopped.stats.ticks));
+    await page.evaluate(() => window.__timingLab!.start());
   });
 
   it('sizes the canvas to devicePixelRatio, and follows it when it changes (a zoom, a move to another screen)', async () => {
@@ -352,12 +385,17 @@ describe('the timing lab', () => {
       return window.__timingLab!.history().at(-1)!.rawMs;
     });
     await ticksPass(45);
-    const seen = await page.evaluate(() => ({
-      speed: window.__timingLab!.speed(),
-      history: window.__timingLab!.history(),
-      shown: document.querySelector('#out-speed')!.textContent,
-      note: document.querySelector('#out-speed-note')!.textContent,
-    }));
+    // Stopped, the lab holds still and writes its readouts at once (they are written every 6th frame while it runs).
+    const seen = await page.evaluate(() => {
+      window.__timingLab!.stop();
+      return {
+        speed: window.__timingLab!.speed(),
+        history: window.__timingLab!.history(),
+        shown: document.querySelector('#out-speed')!.textContent,
+        note: document.querySelector('#out-speed-note')!.textContent,
+      };
+    });
+    await page.evaluate(() => window.__timingLab!.start());
     // The readout's arithmetic, checked against the tick records: simulated time is the frames delivered since the
     // switch times one interval each; host time is the span of the host timestamps the clock was given.
     const intervalMs = 1000 / 120;
