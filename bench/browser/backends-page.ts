@@ -732,8 +732,9 @@ function runThreeRuntime(count: number): void {
 
 /**
  * Plain three.js, the same objects as threeRuntimeBackend: one Mesh per
- * object with its own BoxGeometry (the backend makes one per object, sized
- * to the visual) and its own MeshLambertMaterial, the backend's camera
+ * object, all of one size sharing one BoxGeometry (the backend shares a
+ * geometry among the meshes of a shape and size), each with its own
+ * MeshLambertMaterial, the backend's camera
  * (0, 8, 16) looking at the origin and its lights. The game work is the
  * runtime's, by hand, as bench/runtime.ts's hand-written loop does it: a
  * fixed-step accumulator (1/60 s, at most 4 ticks, the fraction kept), per
@@ -752,6 +753,7 @@ function runPlainThreeRuntime(count: number): void {
   const world = new Group();
   scene.add(world);
   addLights(scene, [-8, 20, 10], [0, 0, 0]);
+  const box = new BoxGeometry(SIZE_M, SIZE_M, SIZE_M);
   const things = Array.from({ length: count }, (_, i) => {
     const previous = createPose();
     const current = createPose();
@@ -759,7 +761,7 @@ function runPlainThreeRuntime(count: number): void {
     place3(i, 0, current.position, current.rotation);
     copyPose(previous, current);
     copyPose(presented, current);
-    const mesh = new Mesh(new BoxGeometry(SIZE_M, SIZE_M, SIZE_M), new MeshLambertMaterial({ color: colorOf(i, 0) }));
+    const mesh = new Mesh(box, new MeshLambertMaterial({ color: colorOf(i, 0) }));
     world.add(mesh);
     return { previous, current, presented, mesh, t: 0 };
   });
