@@ -464,13 +464,39 @@ function drawBody(ctx: CanvasRenderingContext2D, lab: LabPictureSource, left: nu
     ctx.textAlign = 'right';
     ctx.fillStyle = COLORS.stall;
     ctx.fillText(status, trackRight, bottom - 6);
-    legendWidth -= ctx.measureText(status).width + 12;
+    legendWidth -= statusWidth(ctx, status) + 12;
   }
   // On a narrow picture the legend gives way: cut, or left out, where the track is short.
-  const legend = legendWidth > 40 ? fitText(ctx, '○ latest step   ● drawn at alpha', legendWidth) : '';
+  const legend = legendWidth > 40 ? fittedLegend(ctx, legendWidth) : '';
   ctx.textAlign = 'left';
   ctx.fillStyle = COLORS.faint;
   ctx.fillText(legend, trackLeft, bottom - 6);
+}
+
+/*
+ * The body lane's texts are measured only when they change: each measureText
+ * call makes a TextMetrics on Blink's own heap, and the legend fitted every
+ * frame was enough to force a full collection every 7.6 s
+ * (bench/GAMES-RESULTS.md). Both are set in FONT_MONO_11.
+ */
+const BODY_LEGEND = '○ latest step   ● drawn at alpha';
+/** The legend as last fitted, and the width it was fitted to. */
+let legendFitted: { readonly width: number; readonly text: string } | undefined;
+/** The status texts' widths, each measured once. */
+const statusWidths = new Map<string, number>();
+
+function fittedLegend(ctx: CanvasRenderingContext2D, width: number): string {
+  if (legendFitted?.width !== width) legendFitted = { width, text: fitText(ctx, BODY_LEGEND, width) };
+  return legendFitted.text;
+}
+
+function statusWidth(ctx: CanvasRenderingContext2D, status: string): number {
+  let width = statusWidths.get(status);
+  if (width === undefined) {
+    width = ctx.measureText(status).width;
+    statusWidths.set(status, width);
+  }
+  return width;
 }
 
 /** A triangle wave in [0, 1]: the body runs along the track and back. */

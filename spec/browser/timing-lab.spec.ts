@@ -178,6 +178,30 @@ describe('the timing lab', () => {
     // window's own size (1280 × 713 here), not the 1280 × 800 the later tests check the layout at.
   });
 
+  it('measures no text a frame while its texts stay the same (a TextMetrics each call is garbage on Blink\'s heap)', async () => {
+    // examples/timing-lab/draw.ts: the body lane's legend fitted every frame forced a full collection every 7.6 s.
+    await page.evaluate(() => {
+      const seen = { calls: 0 };
+      (window as unknown as { __measured: typeof seen }).__measured = seen;
+      const measure = CanvasRenderingContext2D.prototype.measureText;
+      CanvasRenderingContext2D.prototype.measureText = function (this: CanvasRenderingContext2D, text: string) {
+        seen.calls++;
+        return measure.call(this, text);
+      };
+    });
+    const calls = () => page.evaluate(() => (window as unknown as { __measured: { calls: number } }).__measured.calls);
+    await hostFramesPass(page, 24);
+    expect(await calls(), 'running').toBe(0);
+    // Paused, the body lane shows a status and fits its legend beside it once; then it measures nothing again.
+    await page.evaluate(() => window.__timingLab!.pause());
+    await hostFramesPass(page, 3);
+    const afterPause = await calls();
+    expect(afterPause).toBeGreaterThan(0);
+    await hostFramesPass(page, 24);
+    expect(await calls(), 'paused').toBe(afterPause);
+    await page.evaluate(() => window.__timingLab!.resume());
+  });
+
   it('switched to a paced 30 fps clock, declines about half the ticks of a 60 Hz host, each frame worth 33.3 ms', async () => {
     const intervalMs = 1000 / 30;
     const switchedAfterMs = await page.evaluate(() => {
