@@ -128,14 +128,19 @@ describe('the timing lab', () => {
     const everyFrames = 6;
     await page.evaluate(() => {
       const seen = { writes: 0 };
-      (window as unknown as { __readoutWrites: typeof seen }).__readoutWrites = seen;
-      new MutationObserver((records) => {
+      const observer = new MutationObserver((records) => {
         for (const record of records) if (record.addedNodes.length > 0 || record.type === 'characterData') seen.writes++;
-      }).observe(document.querySelector('#out-count')!, { childList: true, characterData: true, subtree: true });
+      });
+      observer.observe(document.querySelector('#out-count')!, { childList: true, characterData: true, subtree: true });
+      (window as unknown as { __readoutWrites: { seen: typeof seen; observer: MutationObserver } }).__readoutWrites = { seen, observer };
     });
     const frames = 4 * everyFrames;
     await hostFramesPass(page, frames);
-    const writes = await page.evaluate(() => (window as unknown as { __readoutWrites: { writes: number } }).__readoutWrites.writes);
+    const writes = await page.evaluate(() => {
+      const { seen, observer } = (window as unknown as { __readoutWrites: { seen: { writes: number }; observer: MutationObserver } }).__readoutWrites;
+      observer.disconnect(); // the page is shared with the later tests
+      return seen.writes;
+    });
     // The counter changes every frame (a wall clock delivers each tick), so every write shows: 4 in 24 frames, or
     // 5 when the observation starts just before a write.
     expect(writes).toBeGreaterThanOrEqual(frames / everyFrames - 1);
@@ -181,9 +186,9 @@ describe('the timing lab', () => {
   it('measures no text a frame while its texts stay the same (a TextMetrics each call is garbage on Blink\'s heap)', async () => {
     // examples/timing-lab/draw.ts: the body lane's legend fitted every frame forced a full collection every 7.6 s.
     await page.evaluate(() => {
-      const seen = { calls: 0 };
-      (window as unknown as { __measured: typeof seen }).__measured = seen;
       const measure = CanvasRenderingContext2D.prototype.measureText;
+      const seen = { calls: 0, measure };
+      (window as unknown as { __measured: typeof seen }).__measured = seen;
       CanvasRenderingContext2D.prototype.measureText = function (this: CanvasRenderingContext2D, text: string) {
         seen.calls++;
         return measure.call(this, text);
@@ -199,7 +204,11 @@ describe('the timing lab', () => {
     expect(afterPause).toBeGreaterThan(0);
     await hostFramesPass(page, 24);
     expect(await calls(), 'paused').toBe(afterPause);
-    await page.evaluate(() => window.__timingLab!.resume());
+    await page.evaluate(() => {
+      // The page is shared with the later tests: put the browser's own measureText back.
+      CanvasRenderingContext2D.prototype.measureText = (window as unknown as { __measured: { measure: CanvasRenderingContext2D['measureText'] } }).__measured.measure;
+      window.__timingLab!.resume();
+    });
   });
 
   it('switched to a paced 30 fps clock, declines about half the ticks of a 60 Hz host, each frame worth 33.3 ms', async () => {
