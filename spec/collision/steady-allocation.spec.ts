@@ -28,7 +28,7 @@ describe('the collision pass allocates nothing in a steady frame (issue 29: "no 
     };
     const bytes = await leastBytesPerFrame((frames) => {
       for (let i = 0; i < frames; i++) pass.run(colliders, emit);
-    }, FRAMES);
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
     expect({ touchingPairs: pass.touchingPairs, events }).toEqual({ touchingPairs: 3, events: 3 }); // the three begins, then nothing
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });

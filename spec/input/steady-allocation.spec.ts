@@ -24,7 +24,7 @@ describe('the input allocates nothing in a steady frame (issue 29: "no steady al
         input.frame.pressed('fire');
         input.closeFrame();
       }
-    }, FRAMES);
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });
 });

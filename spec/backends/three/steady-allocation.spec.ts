@@ -27,7 +27,7 @@ describe('the three.js backend keeps the camera at the logical aspect without al
     const backend = threeBackend({ logicalWidth: 1280, logicalHeight: 720, headless: true });
     const bytes = await leastBytesPerFrame((frames) => {
       for (let i = 0; i < frames; i++) backend.sync();
-    }, FRAMES);
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
     backend.destroy();
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });

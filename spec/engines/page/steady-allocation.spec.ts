@@ -52,7 +52,7 @@ describe('the page clock allocates nothing in a steady frame (issue 29: "no stea
         frame(16 * i);
         clock.join(capped); // its timer (page-seat's onTimer)
       }
-    }, FRAMES);
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
     expect(staged).toBeGreaterThan(0);
     expect(clock.size).toBe(3);
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
@@ -67,7 +67,7 @@ describe('the page clock allocates nothing in a steady frame (issue 29: "no stea
         if (engine.input.pressed('Space')) held++;
         if (engine.input.pointer.inside) held++;
       }
-    }, FRAMES);
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
     expect(held).toBe(0);
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });

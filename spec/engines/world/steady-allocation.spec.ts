@@ -41,7 +41,7 @@ describe('the world engine allocates nothing of its own in a steady frame (issue
       },
       startLevel: 'main',
     });
-    const bytes = await leastBytesPerFrame(advancing(engine), FRAMES);
+    const bytes = await leastBytesPerFrame(advancing(engine), FRAMES, BOUND_BYTES_PER_FRAME);
     engine.destroy();
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });
