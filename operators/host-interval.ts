@@ -303,6 +303,12 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
     host.onBeat = false;
     return 1;
   }
+  // The tick's own timestamp, until the fit below puts it on the settled line. Stored here, not in one store of
+  // `settled ? host.lineMs : timestampMs` after the fit: that joins the line's unboxed number with the boxed
+  // timestamp, and Chromium's optimizing tiers box the join, a new heap number of lineMs every tick. Two stores
+  // side by side are no cure: a minifier (Vite's, for one) merges them back into that one store, which is how a
+  // production build boxed 12 B a frame here while the source read 0 (bench/GAMES-RESULTS.md).
+  host.beatMs = timestampMs;
   const frames = settled ? Math.max(1, Math.round((timestampMs - host.lineMs) / host.linePeriodMs)) : 1;
   const placedMs = host.lineMs + frames * host.linePeriodMs;
   const offMs = timestampMs - placedMs;
@@ -316,10 +322,7 @@ function placeOnBeat(host: HostInterval, timestampMs: number): number {
     host.linePeriodMs += ((fading ? FADING_PERIOD_GAIN : 6 / ((n + 1) * (n + 2))) * offMs) / frames;
     if (!fading) host.lineTicks = n + 1;
   }
-  // Two stores, not a conditional expression: V8's optimizing compiler gave the expression's value the timestamp's
-  // boxed form, a new heap number of lineMs every tick (the whole-games bench's observeHostTick).
   if (settled) host.beatMs = host.lineMs;
-  else host.beatMs = timestampMs;
   // A line too steep for the arithmetic (a clock gone mad) places nothing: it starts over from the tick. Finite by
   // comparison, not Number.isFinite: Chromium runs a page's per-frame code in its mid tier (Maglev) for minutes, and
   // there Number.isFinite boxes a number read from a field, 12 B a call (spec/browser/mid-tier-allocation.spec.ts).

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, startHarness, type BrowserHarness } from './harness.js';
+import { SourceOrigins } from '../../bench/whole-games-heap.js';
+import { CHROMIUM_PATH, FIXTURES_DIR, REPO_ROOT } from './harness.js';
 
 // Issue 29, item 3: "no steady allocation by tickflow itself". In a real
 // page, Chromium runs tickflow's per-frame functions in its mid tier
@@ -15,6 +19,14 @@ import { CHROMIUM_PATH, startHarness, type BrowserHarness } from './harness.js';
 // one runs Chromium with Maglev as its top tier (--max-opt=2) and weighs
 // what tickflow's own functions allocate a frame on each path of
 // spec/browser/fixtures/mid-tier.ts.
+//
+// The fixture is built as a player gets a game: Vite's production build,
+// minified. The minifier rewrites code, and can undo what keeps a number
+// unboxed: it merged the host's beat's two stores (`if (settled) a = x;
+// else a = y;`) into one store of `settled ? x : y`, which boxes, so the
+// gallery's games boxed 12 B a frame there while this spec, then on the
+// dev server's unminified modules, read 0. Whose code allocated is read
+// through the build's hidden source maps (bench/whole-games-heap.ts).
 
 const WARM_BATCHES = 200;
 const WARM_FRAMES = 50;
@@ -42,35 +54,52 @@ const PATHS: readonly { path: string; fresh: readonly string[] }[] = [
   { path: 'page engine', fresh: ['the delta', "the frame's seconds", 'the alpha'] },
 ];
 
-let harness: BrowserHarness;
+/** Where the built fixture is served from (by the browser context's routing: no server). */
+const ORIGIN = 'http://mid-tier.localhost';
+
+let outDir: string;
+let origins: SourceOrigins;
 let browser: Browser;
 let page: Page;
 let cdp: CDPSession;
 
 beforeAll(async () => {
-  harness = await startHarness();
+  outDir = mkdtempSync(join(tmpdir(), 'tickflow-mid-tier-'));
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: FIXTURES_DIR,
+    base: '/',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: 'hidden', rollupOptions: { input: join(FIXTURES_DIR, 'mid-tier.html') } },
+  });
+  origins = new SourceOrigins(outDir, REPO_ROOT);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--js-flags=--max-opt=2'] });
   page = await browser.newPage();
-  await page.goto(harness.fixture('mid-tier.html'));
+  await page.route(`${ORIGIN}/**`, (route) => route.fulfill({ path: join(outDir, new URL(route.request().url()).pathname) }));
+  await page.goto(`${ORIGIN}/mid-tier.html`);
   await page.waitForFunction(() => window.__midTier !== undefined);
   cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await harness?.close();
+  if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true });
 });
 
 interface ProfileNode {
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   selfSize: number;
   children: ProfileNode[];
 }
 
-/** Whether a function is tickflow's own: its source under src/ or operators/, not the fixture's. */
-function isTickflows(url: string): boolean {
-  return !url.includes('/spec/') && (url.includes('/src/') || url.includes('/operators/'));
+/** A function's source, by the build's map (`src/hosts/animation-frames.ts:148`), if it is tickflow's own (under src/ or operators/, not the fixture's). */
+function tickflowSource(frame: ProfileNode['callFrame']): string | undefined {
+  const at = origins.locate(frame.url, frame.lineNumber, frame.columnNumber);
+  if (at === undefined) return undefined;
+  const file = relative(REPO_ROOT, at.file);
+  return file.startsWith('src/') || file.startsWith('operators/') ? `${file}:${at.line}` : undefined;
 }
 
 /**
@@ -92,8 +121,9 @@ async function tickflowBytesPerFrame(path: string): Promise<{ perFrame: number; 
   const by: Record<string, number> = {};
   let total = 0;
   const walk = (node: ProfileNode): void => {
-    if (node.selfSize > 0 && isTickflows(node.callFrame.url)) {
-      const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(src|operators)\//, '$1/')}`;
+    const source = node.selfSize > 0 ? tickflowSource(node.callFrame) : undefined;
+    if (source !== undefined) {
+      const name = `${node.callFrame.functionName || '(anonymous)'} ${source}`;
       by[name] = Math.round(((by[name] ?? 0) + node.selfSize / FRAMES) * 10) / 10;
       total += node.selfSize;
     }
