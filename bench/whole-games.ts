@@ -27,8 +27,12 @@
 // BENCH_GAMES picks games by folder (comma-separated); BENCH_GAMES_SECONDS
 // sets the play (default 60); BENCH_GAMES_QUICK=1 is the smoke run (12 s of
 // play a game, 2 s of warm-up); BENCH_GAMES_SITES=n prints n sites a game
-// instead of 6; BENCH_GAMES_CHROMIUM_ARGS passes flags to Chromium, for a
-// look at why something allocates (`--js-flags=...`), never for a figure.
+// instead of 6; BENCH_GAMES_SITE=text prints, window by window, the bytes
+// of every site whose name holds the text (`placeOnBeat`: a site in the
+// first window only is code the baseline tier ran before the mid tier
+// compiled it, about 9 s for a function called once a frame at 60 Hz);
+// BENCH_GAMES_CHROMIUM_ARGS passes flags to Chromium, for a look at why
+// something allocates (`--js-flags=...`), never for a figure.
 //
 //     npm run bench:games
 //     BENCH_GAMES_QUICK=1 BENCH_GAMES=paddle-duel npm run bench:games
@@ -69,6 +73,7 @@ const WINDOW_SECONDS = PLAY_SECONDS / WINDOWS;
 const SAMPLING_INTERVAL_BYTES = 256;
 const READY_TIMEOUT_MS = 60_000;
 const SITES = Number(process.env.BENCH_GAMES_SITES ?? 6);
+const SITE = process.env.BENCH_GAMES_SITE || undefined;
 /** Console errors that are not the page's: pixi's driver warnings at start-up (BROWSER.md, pitfall 2). */
 const KNOWN_NOISE = /GPU stall due to ReadPixels/;
 
@@ -222,6 +227,12 @@ function printTables(results: readonly GameResult[], print: (line?: string) => v
     const line = ([site, { origin, bytes }]: (typeof ranked)[number]) => `${fixed(bytes / steadySeconds, 0)} B/s ${origin} \`${site}\``;
     const tickflow = ranked.filter(([, s]) => s.origin === 'tickflow').slice(0, SITES);
     print(`- **${game.folder}**: tickflow: ${tickflow.length === 0 ? 'none' : tickflow.map(line).join('; ')}. Heaviest: ${ranked.slice(0, 3).map(line).join('; ')}`);
+    if (SITE !== undefined) {
+      for (const [i, window] of windows.entries()) {
+        const matching = [...window.sites].filter(([site]) => site.includes(SITE));
+        print(`  - window ${i + 1} (${fixed(window.seconds, 1)} s): ${matching.length === 0 ? 'none' : matching.map(([site, { bytes }]) => `${fixed(bytes / window.seconds, 0)} B/s \`${site}\``).join('; ')}`);
+      }
+    }
   }
   print();
   const withErrors = results.filter((r) => r.errors.length > 0);
