@@ -52,6 +52,7 @@ const PATHS: readonly { path: string; fresh: readonly string[] }[] = [
   { path: 'wall clock', fresh: ['the delta', "the frame's seconds"] },
   { path: 'world engine', fresh: ['the delta', "the frame's seconds"] },
   { path: 'world engine on frames', fresh: ['the delta', "the frame's seconds"] },
+  { path: 'systems engine', fresh: ['the delta', "the frame's seconds"] },
   { path: 'page engine', fresh: ['the delta', "the frame's seconds", 'the alpha'] },
 ];
 

@@ -465,7 +465,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
   private static phaseHostOf(engine: SystemsEngine): SystemsPhaseHost {
     const scene = (): Scene => engine.run!.scene!;
     return {
-      refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop.alpha),
+      refreshTime: (seconds) => engine.engineTime.refresh(seconds, engine.innerLoop),
       deliverEvents() {
         const counts = engine.counts;
         counts.eventsDelivered = saturatingAdd(counts.eventsDelivered, engine.queue.deliver(engine.onListenerError));
@@ -483,7 +483,7 @@ export class SystemsEngine extends EngineShell<SystemsPhase, SystemsPhaseHost, S
       },
       drawPoses() {
         const { entities } = scene();
-        if (engine.interpolation !== undefined) engine.interpolation.draw(entities, engine.engineTime.alpha);
+        if (engine.interpolation !== undefined) engine.interpolation.drawAt(entities, engine.engineTime);
         else drawAsIs(entities);
       },
       render() {

@@ -1,5 +1,3 @@
-import { saturatingAdd } from '../../../operators/saturating-add.js';
-
 /**
  * The numbers game code scales by: one shared instance per engine, handed to
  * every system and behavior in its options, updated by the loop once per
@@ -48,11 +46,19 @@ export class EngineTime implements Time {
 
   constructor(readonly fixedDeltaTime: number) {}
 
-  /** After the frame's fixed steps, before update: the frame's clamped delta and the accumulator's leftover. */
-  refresh(deltaSeconds: number, alpha: number): void {
+  /**
+   * After the frame's fixed steps, before update: the frame's clamped delta
+   * and the accumulator's leftover, read from the loop. The loop is passed,
+   * not its alpha: a number handed to a call is boxed in Chromium's mid
+   * tier, which runs a page's frame code (12 B a frame).
+   */
+  refresh(deltaSeconds: number, loop: { readonly alpha: number }): void {
     this.deltaTime = deltaSeconds;
-    this.elapsedTime = saturatingAdd(this.elapsedTime, deltaSeconds);
-    this.alpha = alpha;
+    // saturatingAdd's rule (held at Number.MAX_VALUE), written out: called, it was handed the field's number and
+    // returned the sum, two numbers the mid tier boxed every frame.
+    const elapsed = this.elapsedTime + deltaSeconds;
+    this.elapsedTime = elapsed < Number.MAX_VALUE ? elapsed : Number.MAX_VALUE;
+    this.alpha = loop.alpha;
   }
 
   /** A new world: every value back to zero. */
