@@ -185,8 +185,9 @@ export interface PoseInput {
 }
 
 /**
- * Caller-owned storage for poses, flat so that reading N bodies allocates
- * nothing: body `i` of a {@link PhysicsAdapter.readPoses} call is written at
+ * Caller-owned storage for poses, flat so that the adapter allocates nothing
+ * to read N bodies (Rapier's getters may: docs/physics.md, "Poses into your
+ * storage"): body `i` of a {@link PhysicsAdapter.readPoses} call is written at
  * `positions[3i..3i+2]`, `rotations[4i..4i+3]` (x, y, z, w) and, when the
  * buffer has them, `scales[3i..3i+2]`. Make one with {@link createPoseBuffer}.
  */
