@@ -74,7 +74,7 @@ interface Surfaces {
   readonly renderer: WebGLRenderer;
   readonly canvas: HTMLCanvasElement;
   readonly screenCanvas: HTMLCanvasElement;
-  readonly top: CanvasRenderingContext2D;
+  /** The screen layer: the game draws on the visible top canvas itself. */
   readonly layer: ScreenLayer;
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
   readonly containerPosition: string | undefined;
@@ -99,7 +99,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
   readonly renderer: WebGLRenderer | undefined;
   /** The WebGL canvas; undefined when headless. */
   readonly canvas: HTMLCanvasElement | undefined;
-  /** The visible 2D canvas over it, where the screen layer is composited; undefined when headless. */
+  /** The visible 2D canvas over it, the screen layer the game draws on; undefined when headless. */
   readonly screenCanvas: HTMLCanvasElement | undefined;
 
   private readonly cameraView: CameraView;
@@ -172,8 +172,8 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
   }
 
   /**
-   * Step 3: sizes the WebGL canvas, the visible top canvas and the screen
-   * layer to the container's CSS size times the device pixel ratio, and
+   * Step 3: sizes the WebGL canvas and the visible top canvas (the screen
+   * layer) to the container's CSS size times the device pixel ratio, and
    * recomputes the letterboxed viewport (only when the size or ratio
    * changed: an unchanged frame allocates nothing). Headless: the logical
    * size at a ratio of 1.
@@ -186,7 +186,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     }
     const surfaces = this.surfaces;
     if (surfaces === undefined || this.destroyed) return this.viewport;
-    const { container, renderer, canvas, screenCanvas, layer } = surfaces;
+    const { container, renderer, canvas, screenCanvas } = surfaces;
     const viewport = this.fit.refit(container);
     if (viewport === undefined) return this.viewport;
     const deviceWidth = Math.round(viewport.cssWidth * viewport.pixelRatio);
@@ -195,7 +195,6 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     if (canvas.width !== deviceWidth || canvas.height !== deviceHeight) renderer.setSize(deviceWidth, deviceHeight, false);
     if (screenCanvas.width !== deviceWidth) screenCanvas.width = deviceWidth;
     if (screenCanvas.height !== deviceHeight) screenCanvas.height = deviceHeight;
-    layer.resize(deviceWidth, deviceHeight);
     for (const element of [canvas, screenCanvas]) {
       element.style.width = `${viewport.cssWidth}px`;
       element.style.height = `${viewport.cssHeight}px`;
@@ -241,11 +240,13 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     drawDiagnosticsOverlay(this.surfaces.layer.context, diagnostics, this.viewport.pixelRatio);
   }
 
-  /** Step 10: replaces the visible top canvas's picture with the screen layer. */
-  composite(): void {
-    if (this.surfaces === undefined || this.destroyed) return;
-    this.surfaces.layer.compositeOnto(this.surfaces.top);
-  }
+  /**
+   * Step 10: nothing to copy. The screen layer is the visible canvas stacked
+   * over the WebGL canvas, finished by now (the game's readouts, then the
+   * overlay), and the browser composites it over the picture when it
+   * presents the frame (see {@link ScreenLayer}).
+   */
+  composite(): void {}
 
   /**
    * A recorder of the picture the game submitted: pass it to the engine as
@@ -306,15 +307,13 @@ function createSurfaces(container: HTMLElement, background: Color): Surfaces {
   const screenCanvas = document.createElement('canvas');
   canvas.style.cssText = 'position:absolute;left:0;top:0;display:block;';
   screenCanvas.style.cssText = 'position:absolute;left:0;top:0;display:block;pointer-events:none;';
-  const top = screenCanvas.getContext('2d');
-  if (top === null) throw new Error('threeBackend: the browser gave no 2D context for the screen canvas');
-  const layer = new ScreenLayer(document);
+  const layer = new ScreenLayer(screenCanvas);
   const renderer = new WebGLRenderer({ canvas, antialias: true, alpha: false });
   renderer.setPixelRatio(1);
   renderer.setClearColor(background, 1);
   renderer.autoClear = true;
   container.append(canvas, screenCanvas);
-  return { container, renderer, canvas, screenCanvas, top, layer, containerPosition };
+  return { container, renderer, canvas, screenCanvas, layer, containerPosition };
 }
 
 function isPositive(value: unknown): value is number {
@@ -337,7 +336,8 @@ function isElement(value: unknown): value is HTMLElement {
  *
  * Each frame the engine calls it in the seed's order: `sync` (step 3),
  * `beginScreen` (4), the game's render draws with `surface` (6), `present`
- * (7), a recorder's `capture` (8), `drawOverlay` (9), `composite` (10).
+ * (7), a recorder's `capture` (8), `drawOverlay` (9), `composite` (10:
+ * nothing to copy: the browser composites the top canvas over the picture).
  *
  * @example
  * ```ts
