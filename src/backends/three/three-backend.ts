@@ -244,7 +244,8 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
    * Step 10: nothing to copy. The screen layer is the visible canvas stacked
    * over the WebGL canvas, finished by now (the game's readouts, then the
    * overlay), and the browser composites it over the picture when it
-   * presents the frame (see {@link ScreenLayer}).
+   * presents the frame, and never one half drawn: a frame's steps run in one
+   * task, and the browser shows a canvas only between tasks.
    */
   composite(): void {}
 
