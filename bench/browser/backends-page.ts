@@ -214,7 +214,7 @@ function plainLoop(frame: (dtSeconds: number) => void): void {
  * objects): its housekeeping, about 85 µs a frame with its own request, ran
  * in a callback outside the timed frame; and because it had asked for the
  * page's next frame already, the plain loop's own request took 15-20 µs
- * where the engine's, the frame's first, took 40-75 in headless Chromium.
+ * where the engine's, the frame's first, took 68-95 in headless Chromium.
  * The three.js sides have no such ticker: each side makes one request.
  */
 function holdSystemTicker(): () => void {
