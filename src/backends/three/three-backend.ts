@@ -73,8 +73,7 @@ interface Surfaces {
   readonly container: HTMLElement;
   readonly renderer: WebGLRenderer;
   readonly canvas: HTMLCanvasElement;
-  readonly screenCanvas: HTMLCanvasElement;
-  /** The screen layer: the game draws on the visible top canvas itself. */
+  /** The screen layer: the visible top canvas (`layer.canvas`), which the game draws on itself. */
   readonly layer: ScreenLayer;
   /** The container's inline `position` before the backend made it a positioning context, to restore. */
   readonly containerPosition: string | undefined;
@@ -167,7 +166,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     }
     this.renderer = this.surfaces?.renderer;
     this.canvas = this.surfaces?.canvas;
-    this.screenCanvas = this.surfaces?.screenCanvas;
+    this.screenCanvas = this.surfaces?.layer.canvas;
     this.fit = new SurfaceFit(logicalWidth, logicalHeight);
   }
 
@@ -186,7 +185,8 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     }
     const surfaces = this.surfaces;
     if (surfaces === undefined || this.destroyed) return this.viewport;
-    const { container, renderer, canvas, screenCanvas } = surfaces;
+    const { container, renderer, canvas } = surfaces;
+    const screenCanvas = surfaces.layer.canvas;
     const viewport = this.fit.refit(container);
     if (viewport === undefined) return this.viewport;
     const deviceWidth = Math.round(viewport.cssWidth * viewport.pixelRatio);
@@ -285,12 +285,12 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
     this.destroyed = true;
     const surfaces = this.surfaces;
     if (surfaces === undefined) return;
-    const { renderer, canvas, screenCanvas, container, containerPosition } = surfaces;
+    const { renderer, canvas, layer, container, containerPosition } = surfaces;
     renderer.dispose();
     // Free the context now rather than at garbage collection (browsers cap the live ones).
     renderer.forceContextLoss();
     canvas.remove();
-    screenCanvas.remove();
+    layer.canvas.remove();
     if (containerPosition !== undefined) container.style.position = containerPosition;
   }
 }
@@ -314,7 +314,7 @@ function createSurfaces(container: HTMLElement, background: Color): Surfaces {
   renderer.setClearColor(background, 1);
   renderer.autoClear = true;
   container.append(canvas, screenCanvas);
-  return { container, renderer, canvas, screenCanvas, layer, containerPosition };
+  return { container, renderer, canvas, layer, containerPosition };
 }
 
 function isPositive(value: unknown): value is number {

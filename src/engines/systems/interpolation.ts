@@ -44,6 +44,9 @@ export function shortestTurn(from: number, to: number): number {
  * ```
  */
 export class InterpolationSystem {
+  /** What {@link draw} hands {@link drawAt}: one object, its alpha rewritten each call. */
+  private readonly given = { alpha: 0 };
+
   /** Step 1, before each fixed step: previous <- current. */
   beginStep(entities: readonly Entity[]): void {
     for (let i = 0; i < entities.length; i++) {
@@ -57,7 +60,8 @@ export class InterpolationSystem {
 
   /** Step 2, after update: drawn <- previous + alpha·(current − previous). */
   draw(entities: readonly Entity[], alpha: number): void {
-    this.drawAt(entities, { alpha });
+    this.given.alpha = alpha;
+    this.drawAt(entities, this.given);
   }
 
   /**
