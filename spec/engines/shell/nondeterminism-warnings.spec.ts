@@ -116,6 +116,30 @@ describe('development warnings for Math.random, Date.now and performance.now in 
     preset.destroy();
   });
 
+  it('a function replaced between frames (a test\'s spy) is the one the wrapper calls, and the one put back after the phase', async () => {
+    const drawn: number[] = [];
+    const preset = await buildWithHook('state', { determinismWarnings: true }, () => void drawn.push(Math.random()));
+    preset.frame();
+    const spy = vi.spyOn(Math, 'random').mockReturnValue(0.25);
+    preset.frame();
+    expect(Math.random).toBe(spy); // put back: the spy, not the platform's function
+    expect(spy).toHaveBeenCalledTimes(1); // through the wrapper
+    spy.mockRestore();
+    preset.frame();
+    preset.destroy();
+    expect(drawn[1]).toBe(0.25);
+    expect(drawn[2]).not.toBe(0.25);
+    expect(untouched()).toBe(true);
+  });
+
+  it('a call a builtin makes for the game (array.map(Math.random)) is reported at the game\'s line', async () => {
+    const preset = await buildWithHook('state', { determinismWarnings: true }, () => void [0, 1].map(Math.random));
+    preset.frame();
+    preset.destroy();
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0]).toMatch(/at .*nondeterminism-warnings\.spec\.ts:\d+:\d+/);
+  });
+
   it.each(PRESETS)('%s: with determinismWarnings: false nothing is wrapped, even inside the phase, and nothing warns', async (name) => {
     const inside: boolean[] = [];
     const preset = await buildWithHook(name, { determinismWarnings: false }, () => {

@@ -9,7 +9,8 @@ import type { PhaseGuard } from '../../loop/frame-runner.js';
  * The mechanism is the smallest that is sound: while such a phase runs, and
  * only when the engine's `determinismWarnings` option is on, the three
  * functions are replaced by wrappers that warn and then call the original
- * (`Date` by a subclass that warns when made with no argument);
+ * (`Date` by a subclass that warns when made with no argument), made once
+ * and kept, so swapping them allocates nothing ({@link Swap});
  * when the phase ends they are put back, even when a hook threw (the loop
  * calls {@link PhaseGuard.exit} from a `finally`). Outside those phases, and
  * in every phase of an engine whose warnings are off, the globals are the
@@ -31,14 +32,18 @@ export class NondeterminismWarnings implements PhaseGuard {
 
   /** A guarded phase starts: the wrappers go in (once, however deeply engines nest). */
   enter(phase: string): void {
-    active.push({ engine: this.engine, phase });
-    if (active.length === 1) install();
+    const entry = active[depth];
+    if (entry === undefined) active.push({ engine: this.engine, phase });
+    else {
+      entry.engine = this.engine;
+      entry.phase = phase;
+    }
+    if (++depth === 1) install();
   }
 
   /** The phase ended: the wrappers come out when no guarded phase is left running. */
   exit(): void {
-    active.pop();
-    if (active.length === 0) uninstall();
+    if (--depth === 0) uninstall();
   }
 }
 
@@ -66,63 +71,106 @@ export function forgetWarnedCallSites(): void {
 /** The functions wrapped, by the name a warning gives them. */
 type WatchedName = 'Math.random' | 'Date.now' | 'performance.now' | 'new Date';
 
-interface Watched {
+/**
+ * One watched global and the two property descriptors that swap it in and
+ * out, on the object that owns the property (`Math`, `Date`, the global
+ * object, and for `performance.now` the prototype of `performance`: a
+ * property added to an object and deleted again allocates each time in
+ * Chromium). They are made again only when what is there changed since they
+ * were made (a test's spy, a polyfill), so a frame's guarded phases allocate
+ * nothing: before, each phase made four wrappers, a `Date` subclass and
+ * their descriptors, about 3.5 kB, which a development build's profile of a
+ * game showed as tickflow's garbage.
+ */
+interface Swap {
   readonly name: WatchedName;
+  /** The object the function is read from and called on (`performance`). */
   readonly owner: object;
   readonly key: string;
-  /** The property as it was (undefined: it was inherited, so restoring deletes the own one). */
+  /** The object on `owner`'s prototype chain that owns the property (`Performance.prototype`). */
+  holder: object;
+  /** The value found there when the descriptors were made. */
+  found: unknown;
+  /** The property as it was. */
   original: PropertyDescriptor | undefined;
+  /** The stand-in's descriptor; undefined until first swapped in. */
+  watched: PropertyDescriptor | undefined;
 }
 
 const active: { engine: string; phase: string }[] = [];
+/** How many of {@link active}'s entries are in use: entries are kept and written over, so entering a phase allocates nothing. */
+let depth = 0;
 const warnedSites = new Set<string>();
-let installed: Watched[] = [];
+/** The swaps made so far, `performance.now`'s per `performance` object seen. */
+const swaps: Swap[] = [];
+/** The swaps in place, in the order they went in: the first {@link installedCount} (written over, not emptied, which would free the array's storage). */
+const installed: Swap[] = [];
+let installedCount = 0;
 /** True while a warning is being written: console.warn may itself read the clock. */
 let warning = false;
 /** Above 0 between {@link suspendNondeterminismWarnings} and its resume. */
 let suspended = 0;
 
 function install(): void {
-  installed = [];
-  watch('Math.random', Math, 'random');
-  watch('Date.now', Date, 'now');
+  swapIn(swapFor('Math.random', Math, 'random'));
+  swapIn(swapFor('Date.now', Date, 'now'));
   const perf = (globalThis as { performance?: object }).performance;
-  if (perf !== undefined && typeof (perf as { now?: unknown }).now === 'function') watch('performance.now', perf, 'now');
-  watchDateConstructor();
+  if (perf !== undefined && typeof (perf as { now?: unknown }).now === 'function') swapIn(swapFor('performance.now', perf, 'now'));
+  swapIn(swapFor('new Date', globalThis, 'Date'));
+}
+
+/** The swap for `owner[key]`, made the first time it is asked for. */
+function swapFor(name: WatchedName, owner: object, key: string): Swap {
+  for (let i = 0; i < swaps.length; i++) if (swaps[i]!.owner === owner && swaps[i]!.key === key) return swaps[i]!;
+  const swap: Swap = { name, owner, key, holder: owner, found: undefined, original: undefined, watched: undefined };
+  swaps.push(swap);
+  return swap;
+}
+
+/** Puts the stand-in in place, its descriptors made again only if what is there changed. */
+function swapIn(swap: Swap): void {
+  const { owner, key } = swap;
+  const found = (owner as Record<string, unknown>)[key];
+  let holder: object | null = owner;
+  while (holder !== null && !Object.prototype.hasOwnProperty.call(holder, key)) holder = Object.getPrototypeOf(holder) as object | null;
+  if (holder === null) return; // nothing there to watch
+  if (swap.watched === undefined || found !== swap.found || holder !== swap.holder) {
+    const original = Object.getOwnPropertyDescriptor(holder, key)!;
+    swap.holder = holder;
+    swap.found = found;
+    swap.original = original;
+    const standIn = swap.name === 'new Date' ? watchedDate(found as DateConstructor) : watchedFunction(swap.name, owner, found as () => number);
+    swap.watched = { value: standIn, writable: true, configurable: true, enumerable: original.enumerable ?? false };
+  }
+  Object.defineProperty(holder, key, swap.watched);
+  installed[installedCount++] = swap;
+}
+
+/** A clock or random function's stand-in: it warns, then calls the function. */
+function watchedFunction(name: WatchedName, owner: object, call: () => number): () => number {
+  const wrapper = function (): number {
+    warnOnce(name, wrapper);
+    return call.call(owner);
+  };
+  return wrapper;
 }
 
 /** `new Date()` with no argument reads the clock too: while watched, `Date` is a subclass that warns on exactly that call. */
-function watchDateConstructor(): void {
-  const own = Object.getOwnPropertyDescriptor(globalThis, 'Date');
-  const RealDate = globalThis.Date;
+function watchedDate(RealDate: DateConstructor): DateConstructor {
   class WatchedDate extends RealDate {
     constructor(...args: unknown[]) {
       if (args.length === 0) warnOnce('new Date', WatchedDate as unknown as () => number);
       super(...(args as []));
     }
   }
-  Object.defineProperty(globalThis, 'Date', { value: WatchedDate, writable: true, configurable: true, enumerable: own?.enumerable ?? false });
-  installed.push({ name: 'new Date', owner: globalThis, key: 'Date', original: own });
-}
-
-function watch(name: WatchedName, owner: object, key: string): void {
-  const own = Object.getOwnPropertyDescriptor(owner, key);
-  const call = (owner as Record<string, () => number>)[key]!;
-  const entry: Watched = { name, owner, key, original: own };
-  const wrapper = function (): number {
-    warnOnce(name, wrapper);
-    return call.call(owner);
-  };
-  Object.defineProperty(owner, key, { value: wrapper, writable: true, configurable: true, enumerable: own?.enumerable ?? false });
-  installed.push(entry);
+  return WatchedDate as DateConstructor;
 }
 
 function uninstall(): void {
-  for (const { owner, key, original } of installed.reverse()) {
-    if (original === undefined) delete (owner as Record<string, unknown>)[key];
-    else Object.defineProperty(owner, key, original);
+  while (installedCount > 0) {
+    const { holder, key, original } = installed[--installedCount]!;
+    Object.defineProperty(holder, key, original!);
   }
-  installed = [];
 }
 
 function warnOnce(name: WatchedName, wrapper: () => number): void {
@@ -133,7 +181,7 @@ function warnOnce(name: WatchedName, wrapper: () => number): void {
     // A dependency's own clock reads (a test runner's or a devtools console, a profiler) are not the game's line to fix.
     if (site.includes('/node_modules/') || warnedSites.has(site)) return;
     warnedSites.add(site);
-    const { engine, phase } = active[active.length - 1] ?? { engine: 'engine', phase: 'a step' };
+    const { engine, phase } = active[depth - 1] ?? { engine: 'engine', phase: 'a step' };
     const fix =
       name === 'Math.random'
         ? 'draw from engine.random.next() instead (the engine\'s seeded source, saved and restored with its state)'
@@ -150,20 +198,39 @@ function warnOnce(name: WatchedName, wrapper: () => number): void {
 
 type CaptureStackTrace = (target: object, constructorOpt?: unknown) => void;
 
+/** Frames a call site is looked for in when the first below the wrapper has no source line (a builtin called: `array.map(Math.random)`). */
+const FRAMES_LOOKED_AT = 4;
+
 /**
- * The caller's line in the stack: the first frame below the wrapper. V8 (and
- * engines with `Error.captureStackTrace`) leave the wrapper's own frame out;
- * elsewhere it is the first frame, and skipped.
+ * The caller's line in the stack: the first frame below the wrapper with a
+ * source line. V8 (and engines with `Error.captureStackTrace`) leave the
+ * wrapper's own frame out; elsewhere it is the first frame, and skipped.
+ *
+ * Runs on every watched call in a guarded phase (a site is known only from
+ * its stack), so the stack is cut to the frames looked at where the engine
+ * allows (`Error.stackTraceLimit`): V8 captures and formats every frame it
+ * keeps. In Node 20 a watched call costs about 5 µs so, 10 with the whole stack.
  */
 function callSite(wrapper: () => number): string {
+  return stackLine(wrapper, 1) ?? stackLine(wrapper, FRAMES_LOOKED_AT) ?? 'an unknown call site';
+}
+
+/** The first frame with a source line among the `frames` below the wrapper, or undefined. */
+function stackLine(wrapper: () => number, frames: number): string | undefined {
   const capture = (Error as unknown as { captureStackTrace?: CaptureStackTrace }).captureStackTrace;
+  const limits = Error as unknown as { stackTraceLimit?: number };
+  const limit = limits.stackTraceLimit;
   const holder: { stack?: string } = {};
-  let skip = 0;
-  if (typeof capture === 'function') capture(holder, wrapper);
-  else {
-    holder.stack = new Error().stack;
-    skip = 3; // the frames of callSite, warnOnce and the wrapper come first here
+  // Without captureStackTrace the frames of stackLine, callSite, warnOnce and the wrapper come first.
+  const skip = typeof capture === 'function' ? 0 : 4;
+  try {
+    if (typeof limit === 'number') limits.stackTraceLimit = skip + frames;
+    if (typeof capture === 'function') capture(holder, wrapper);
+    else holder.stack = new Error().stack;
+    // Read here: V8 formats the stack when it is first read.
+    const withLines = (holder.stack ?? '').split('\n').map((line) => line.trim()).filter((line) => /:\d+:\d+\)?$/.test(line));
+    return withLines[skip]?.replace(/^at /, '');
+  } finally {
+    if (typeof limit === 'number') limits.stackTraceLimit = limit;
   }
-  const frames = (holder.stack ?? '').split('\n').map((line) => line.trim()).filter((line) => /:\d+:\d+\)?$/.test(line));
-  return frames[skip]?.replace(/^at /, '') ?? 'an unknown call site';
 }
