@@ -145,7 +145,8 @@ export class PhysicsBridge {
 
   /** Assigns an object's body its linear velocity, m/s. @throws {OptionError} for a number physics cannot hold. */
   setVelocity(object: RuntimeObject, x: number, y: number, z: number): void {
-    checkPhysicsNumbers('setVelocity', 'x, y, z', [x, y, z], 'm/s');
+    // The three checked before an array is made for the error: a game may set a velocity every tick.
+    if (!isPhysicsNumber(x) || !isPhysicsNumber(y) || !isPhysicsNumber(z)) checkPhysicsNumbers('setVelocity', 'x, y, z', [x, y, z], 'm/s');
     this.physics.setLinearVelocity(object.body, x, y, z);
   }
 

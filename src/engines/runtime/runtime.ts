@@ -494,8 +494,10 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
 
   /** What the phase table runs on (see {@link RuntimePhaseHost}). @internal */
   private static phaseHostOf(runtime: Runtime): RuntimePhaseHost {
+    // Made once: the barrier is handed it every fixed tick (a closure made there was garbage every tick).
+    const isDestroyed = (): boolean => runtime.destroyed;
     return {
-    isDestroyed: () => runtime.destroyed,
+    isDestroyed,
     isPaused: () => runtime.innerLoop.paused,
     pauseKey: () => runtime.keys.pauseKey,
     stepKey: () => runtime.keys.stepKey,
@@ -517,7 +519,7 @@ export class Runtime extends EngineShell<RuntimePhase, RuntimePhaseHost, Runtime
     countTick() {
       runtime.tickCount++;
     },
-    barrier: () => applyBarrier(runtime.objects, runtime.bridge, runtime.queue, () => runtime.destroyed),
+    barrier: () => applyBarrier(runtime.objects, runtime.bridge, runtime.queue, isDestroyed),
     keepPreviousPoses() {
       const objects = runtime.objects.live;
       for (let i = 0; i < objects.length; i++) copyPose(objects[i]!.previous, objects[i]!.current);

@@ -84,6 +84,16 @@ export function applyBarrier(objects: RuntimeObjects, bridge: PhysicsBridge | un
   // (Indexed again at every tick, they cost a walk over every object's behaviors per tick: issue 29's runtime
   // bench, 2,000 objects, up to 4 ticks a frame.)
   if (queue.length === 0) return;
+  applyQueued(objects, bridge, queue, destroyed);
+}
+
+/**
+ * {@link applyBarrier}'s work when something is queued. A function of its
+ * own because its closures capture the arguments: V8 makes the scope that
+ * holds them on entry, before any early return, so in one function every
+ * tick made one, a command queued or not.
+ */
+function applyQueued(objects: RuntimeObjects, bridge: PhysicsBridge | undefined, queue: CommandQueue, destroyed: () => boolean): void {
   queue.applyBatch((batch) => {
     const apply = (structure: PhysicsStructure | undefined): void => {
       for (let i = 0; i < batch.length && !destroyed(); i++) objects.apply(batch[i]!, structure);
