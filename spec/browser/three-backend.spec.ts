@@ -235,6 +235,90 @@ describe('the three.js backend in real Chromium', () => {
     },
   );
 
+  it(
+    '"Both canvases are synced to the surface\'s size and ratio" without reading the page\'s layout in a frame where ' +
+      'nothing changed; a padding the page adds is fitted within two frames',
+    async () => {
+      await build({ width: 640, height: 360 });
+      await framesPass(3);
+      // Count the engine's reads of the container's size from here on (an own getter over Element.prototype's).
+      await page.evaluate(() => {
+        const stage = document.querySelector<HTMLElement>('#stage')!;
+        const state = { reads: 0 };
+        (window as unknown as { sizeReads: typeof state }).sizeReads = state;
+        for (const key of ['clientWidth', 'clientHeight'] as const) {
+          const platform = Object.getOwnPropertyDescriptor(Element.prototype, key)!.get!;
+          Object.defineProperty(stage, key, { configurable: true, get: () => (state.reads++, platform.call(stage)) });
+        }
+      });
+      const reads = () => page.evaluate(() => (window as unknown as { sizeReads: { reads: number } }).sizeReads.reads);
+      try {
+        await framesPass(20);
+        expect(await reads(), 'a steady frame measures nothing').toBe(0);
+
+        // A padding, the content box unchanged (box-sizing: content-box): only the border box grows, 640 + 2 × 50 px wide.
+        await page.evaluate(() => {
+          const stage = document.querySelector<HTMLElement>('#stage')!;
+          stage.style.boxSizing = 'content-box';
+          stage.style.padding = '0 50px';
+        });
+        await framesPass(2);
+        expect(await reads(), 'measured once the observer told of the change').toBeGreaterThan(0);
+        expect((await info()).viewport).toMatchObject({ cssWidth: 740, cssHeight: 360 });
+      } finally {
+        await page.evaluate(() => {
+          const stage = document.querySelector<HTMLElement>('#stage')!;
+          for (const key of ['clientWidth', 'clientHeight']) delete (stage as unknown as Record<string, unknown>)[key];
+          stage.style.padding = '';
+          stage.style.boxSizing = '';
+        });
+      }
+    },
+  );
+
+  it('fits a window resize in the frame the resize event comes before, as a surface measured every frame did', async () => {
+    await build({ width: 640, height: 360 });
+    await framesPass(3);
+    // The container follows the window (a style the page sets: fitted the frame after the browser lays it out).
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>('#stage')!.style.width = '50vw';
+    });
+    await framesPass(3);
+    // After each engine frame, the page compares the fit that frame rendered through with the container's size.
+    await page.evaluate(() => {
+      const stage = document.querySelector<HTMLElement>('#stage')!;
+      const log = { frames: 0, behind: 0, widths: new Set<number>(), stop: false };
+      (window as unknown as { fitLog: typeof log }).fitLog = log;
+      const check = (): void => {
+        const width = stage.getBoundingClientRect().width;
+        log.frames++;
+        log.widths.add(width);
+        if (window.__three!.viewport().cssWidth !== width) log.behind++;
+        if (!log.stop) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await framesPass(3);
+    try {
+      for (const width of [900, 760, 1000]) {
+        await page.setViewportSize({ width, height: 700 });
+        await framesPass(3);
+      }
+      const log = await page.evaluate(() => {
+        const { frames, behind, widths } = (window as unknown as { fitLog: { frames: number; behind: number; widths: Set<number> } }).fitLog;
+        return { frames, behind, widths: [...widths].sort((a, b) => a - b) };
+      });
+      expect(log.widths, 'the container took every window\'s width').toEqual([380, 450, 500]);
+      expect(log.behind, `frames whose fit lagged the container, of ${log.frames}`).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1000, height: 700 });
+      await page.evaluate(() => {
+        (window as unknown as { fitLog: { stop: boolean } }).fitLog.stop = true;
+        document.querySelector<HTMLElement>('#stage')!.style.width = '640px';
+      });
+    }
+  });
+
   it('records a WebM video through a canvas capture stream and MediaRecorder', async () => {
     await build({ width: 320, height: 180, recorder: 'video' });
     await page.evaluate(() => window.__three!.startRecording());

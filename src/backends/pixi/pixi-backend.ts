@@ -175,6 +175,7 @@ export class PixiBackend implements WorldBackend {
     if (this.destroyed) return;
     this.destroyed = true;
     this.sprites.clear();
+    this.fit.dispose();
     this.mount.destroy();
     this.overlay?.remove();
   }

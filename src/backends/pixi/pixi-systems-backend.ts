@@ -111,6 +111,7 @@ export class PixiSystemsBackend implements SystemsBackend {
     // Out of the layer at once, then each destroyed: one by one, each would search the layer for itself.
     this.layer.removeChildren();
     this.sprites.clear();
+    this.fit.dispose();
     this.mount.destroy();
   }
 

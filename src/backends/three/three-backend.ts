@@ -283,6 +283,7 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.fit.dispose();
     const surfaces = this.surfaces;
     if (surfaces === undefined) return;
     const { renderer, canvas, layer, container, containerPosition } = surfaces;
