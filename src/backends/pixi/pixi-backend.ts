@@ -120,7 +120,10 @@ export class PixiBackend implements WorldBackend {
   /**
    * Step 3: resizes the renderer to the container's CSS size at the device
    * pixel ratio, and recomputes the letterboxed fit. When neither changed it
-   * returns the same fit and touches nothing.
+   * returns the same fit and touches nothing. The container is measured only
+   * when the window's `resize` event or a `ResizeObserver` said its size may
+   * have changed (a change the page makes is fitted the frame after the
+   * browser lays it out); the ratio is read every frame.
    */
   sync(): Viewport {
     if (this.destroyed) return this.viewport;

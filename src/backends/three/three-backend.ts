@@ -174,8 +174,11 @@ export class ThreeBackend implements StateBackend<ThreeSurface> {
    * Step 3: sizes the WebGL canvas and the visible top canvas (the screen
    * layer) to the container's CSS size times the device pixel ratio, and
    * recomputes the letterboxed viewport (only when the size or ratio
-   * changed: an unchanged frame allocates nothing). Headless: the logical
-   * size at a ratio of 1.
+   * changed: an unchanged frame allocates nothing). The container is
+   * measured only when the window's `resize` event or a `ResizeObserver`
+   * said its size may have changed (a change the page makes is fitted the
+   * frame after the browser lays it out); the ratio is read every frame.
+   * Headless: the logical size at a ratio of 1.
    */
   sync(): Viewport {
     const { camera } = this.surface;
