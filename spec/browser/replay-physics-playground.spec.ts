@@ -57,6 +57,8 @@ describe('Physics Playground: record in Chromium, replay in Node and in the repl
       await framesPass(30);
       await page.keyboard.up('KeyW');
       await page.keyboard.press('KeyP'); // pause: frames go on, no tick
+      // The runtime reads P in its next frame ("read once a frame"), not in the key's handler: a frame first.
+      await framesPass(2);
       expect(await read((p) => p.runtime.paused)).toBe(true);
       const ticks = await read((p) => p.runtime.stats().ticks);
       await framesPass(10);
