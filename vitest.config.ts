@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './spec/support/longest-first.js';
 import { tickflowAliases } from './vite.config.js';
 
 /**
@@ -35,6 +36,8 @@ export default defineConfig({
     reporters: ['default', './spec/support/summary-reporter.ts'],
     // Every fast-check property bounded in time, its seed printed on failure (see the file).
     setupFiles: ['./spec/support/fast-check-bounds.ts'],
+    // The longest files first, on a clean clone too (see the file).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true, // inherit the aliases above
@@ -49,6 +52,7 @@ export default defineConfig({
           // vitest's fake setTimeout behind hung every later file of its worker until fixed
           // (spec/engines/page/fps-cap.spec.ts).
           isolate: false,
+          maxWorkers: 2,
           // A property is stopped 2 s before its test's timeout (spec/support/fast-check-bounds.ts):
           // 18 s, several times what the slowest takes on a loaded 2-core machine.
           testTimeout: 20_000,
@@ -61,6 +65,7 @@ export default defineConfig({
           name: 'unit-fresh',
           include: FRESH_PROCESS,
           environment: 'node',
+          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },
