@@ -15,8 +15,18 @@
  * - **library**: any other package under `node_modules/` (pixi.js, three,
  *   Rapier, ...);
  * - **game**: `examples/` (the game and the gallery's shared page code);
- * - **other**: no source file: V8's builtins (an array's `push`), the
- *   bundler's own helpers, code with no map.
+ * - **other**: no page code on the stack at all: what the browser allocates
+ *   on its own (an event it dispatches, say), and code with no map (the
+ *   bundler's own helpers).
+ *
+ * A function with no source file of its own (V8's builtins, such as an
+ * array's `push` or an iterator's `next`, and `(V8 API)`, the objects Blink
+ * hands to JavaScript: a `DOMRect`, an event's fields, a string read from the
+ * DOM) is charged to the nearest caller that has one, and its site named
+ * after both (`(V8 API) ← locate src/input/pointer-device.ts:170`): the
+ * code that called the builtin or the DOM asked for those bytes. (Runs
+ * before 2026-12-07's last one counted such bytes as "other" whoever
+ * called; in the DOM games that was most of their allocation.)
  *
  * As in the backend bench, the profiler charges a function inlined into
  * another to the outer one: a tickflow function inlined into a game's
@@ -144,12 +154,16 @@ export class SourceOrigins {
    */
   weighWindows(profile: SamplingProfile): Weighed[] {
     const byId = new Map<number, ProfileNode>();
+    const parents = new Map<number, ProfileNode>();
     const marks = new Set<number>();
     const walk = (node: ProfileNode, inMark: boolean): void => {
       byId.set(node.id, node);
       const mark = inMark || node.callFrame.functionName === WINDOW_MARK;
       if (mark) marks.add(node.id);
-      for (const child of node.children ?? []) walk(child, mark);
+      for (const child of node.children ?? []) {
+        parents.set(child.id, node);
+        walk(child, mark);
+      }
     };
     walk(profile.head, false);
     const samples = [...profile.samples].sort((a, b) => a.ordinal - b.ordinal);
@@ -163,7 +177,7 @@ export class SourceOrigins {
         from = i + 1;
         continue;
       }
-      windows.push(this.weigh(samples.slice(from, i), byId, located));
+      windows.push(this.weigh(samples.slice(from, i), byId, parents, located));
       from = i + 1;
     }
     return windows;
@@ -172,26 +186,44 @@ export class SourceOrigins {
   private weigh(
     samples: readonly { readonly size: number; readonly nodeId: number }[],
     byId: ReadonlyMap<number, ProfileNode>,
+    parents: ReadonlyMap<number, ProfileNode>,
     located: Map<number, { origin: Origin; site: string }>,
   ): Weighed {
     const bytes: Record<Origin, number> = { tickflow: 0, library: 0, game: 0, other: 0 };
     const sites = new Map<string, { origin: Origin; bytes: number }>();
     for (const { size, nodeId } of samples) {
-      let where = located.get(nodeId);
-      if (where === undefined) {
-        const { functionName, url, lineNumber, columnNumber } = byId.get(nodeId)!.callFrame;
-        const source = this.locate(url, lineNumber, columnNumber);
-        where =
-          source === undefined
-            ? { origin: 'other', site: `${functionName || '(anonymous)'} ${url === '' ? '(no file)' : new URL(url).pathname}` }
-            : { origin: originOf(source.file, this.repo), site: `${functionName.length >= 3 ? functionName : this.functionAt(source.file, source.line)} ${relative(this.repo, source.file).replace(/^(\.\.\/)*.*node_modules\//, '')}:${source.line}` };
-        located.set(nodeId, where);
-      }
+      const where = this.where(byId.get(nodeId)!, parents, located);
       bytes[where.origin] += size;
       const site = sites.get(where.site) ?? { origin: where.origin, bytes: 0 };
       site.bytes += size;
       sites.set(where.site, site);
     }
     return { bytes, sites };
+  }
+
+  /**
+   * Whose a profile node's bytes are, and its site: its own function's
+   * source, or for a function with none, the nearest caller's (the site
+   * named after both); `other` when no caller has a source either.
+   */
+  private where(node: ProfileNode, parents: ReadonlyMap<number, ProfileNode>, located: Map<number, { origin: Origin; site: string }>): { origin: Origin; site: string } {
+    const known = located.get(node.id);
+    if (known !== undefined) return known;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const source = this.locate(url, lineNumber, columnNumber);
+    let where: { origin: Origin; site: string };
+    if (source !== undefined) {
+      const name = functionName.length >= 3 ? functionName : this.functionAt(source.file, source.line);
+      where = { origin: originOf(source.file, this.repo), site: `${name} ${relative(this.repo, source.file).replace(/^(\.\.\/)*.*node_modules\//, '')}:${source.line}` };
+    } else {
+      const own = `${functionName || '(anonymous)'} ${url === '' ? '(no file)' : new URL(url).pathname}`;
+      const parent = parents.get(node.id);
+      const caller = parent === undefined ? undefined : this.where(parent, parents, located);
+      // A caller without a source is itself charged to its own caller: only the nearest one with a source is named.
+      const callerSite = caller?.site.split(' ← ').at(-1);
+      where = caller === undefined || caller.origin === 'other' ? { origin: 'other', site: own } : { origin: caller.origin, site: `${own} ← ${callerSite}` };
+    }
+    located.set(node.id, where);
+    return where;
   }
 }

@@ -106,6 +106,22 @@ describe('SourceOrigins.weighWindows: bytes by origin and site, cut at the page 
     ]);
   });
 
+  it('charges a function with no source (a builtin, the V8 API) to its nearest caller with one, and names the site after both', () => {
+    // root → runFrame (tickflow) → push (a builtin) → (V8 API); root → (V8 API) (the browser's own: no page code on the stack).
+    const tree = node(10, '(root)', '', [
+      node(11, 'a', 'http://127.0.0.1:4173/assets/main.js', [node(12, 'push', '', [node(13, '(V8 API)', '')])]),
+      node(14, '(V8 API)', ''),
+    ]);
+    const samples = [[100, 12, 1], [200, 13, 2], [400, 14, 3]].map(([size, nodeId, ordinal]) => ({ size: size!, nodeId: nodeId!, ordinal: ordinal! }));
+    const [window] = new SourceOrigins(join(site, 'dist'), repo).weighWindows({ head: tree, samples });
+    expect(window!.bytes).toEqual({ tickflow: 300, library: 0, game: 0, other: 400 });
+    expect([...window!.sites]).toEqual([
+      ['push (no file) ← runFrame src/loop/loop.ts:3', { origin: 'tickflow', bytes: 100 }],
+      ['(V8 API) (no file) ← runFrame src/loop/loop.ts:3', { origin: 'tickflow', bytes: 200 }],
+      ['(V8 API) (no file)', { origin: 'other', bytes: 400 }],
+    ]);
+  });
+
   it('cuts the samples into windows in ordinal order at each mark, a mark sampled twice cutting once, the marks left out', () => {
     // Out of order on purpose: the ordinal is the time.
     const windows = new SourceOrigins(join(site, 'dist'), repo).weighWindows(
