@@ -46,6 +46,22 @@ describe('pause reasons', () => {
     engine.destroy();
   });
 
+  it('engine.paused is the same set while no reason comes or goes (read every frame, it makes no garbage); a change makes a new one and leaves the one read before as it was', () => {
+    const engine = createEngine({ frames: testFrames() });
+    const stopped = engine.paused;
+    expect(engine.paused).toBe(stopped);
+    engine.start();
+    const running = engine.paused;
+    expect(running).not.toBe(stopped);
+    expect(engine.paused).toBe(running);
+    hide(true);
+    expect(reasons(engine.paused)).toEqual(['hidden']);
+    expect([reasons(stopped), running.size], 'the sets read before the changes still say what they said').toEqual([['stopped'], 0]);
+    hide(false);
+    engine.destroy();
+    expect(reasons(engine.paused)).toEqual(['stopped']);
+  });
+
   it('"when the tab is hidden": visibilitychange to hidden pauses ("hidden"), back to visible resumes', () => {
     const frames = testFrames();
     const engine = createEngine({ frames });

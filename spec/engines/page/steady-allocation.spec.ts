@@ -71,4 +71,18 @@ describe('the page clock allocates nothing in a steady frame (issue 29: "no stea
     expect(held).toBe(0);
     expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
   });
+
+  // The whole-games bench's `Set ← get paused page-engine.ts:244` (0.4-1.0 kB/s in the DOM games, whose readouts
+  // read it every frame): the getter made a new set on every read.
+  it(`engine.paused, read every frame: under ${BOUND_BYTES_PER_FRAME} B a frame, escape analysis off`, async () => {
+    const engine = createEngine({ frames: testFrames(), pause: false });
+    engine.start();
+    let paused = 0;
+    const bytes = await leastBytesPerFrame((frames) => {
+      for (let i = 0; i < frames; i++) if (engine.paused.size > 0) paused++;
+    }, FRAMES, BOUND_BYTES_PER_FRAME);
+    expect(paused).toBe(0);
+    expect(bytes).toBeLessThan(BOUND_BYTES_PER_FRAME);
+    engine.destroy();
+  });
 });

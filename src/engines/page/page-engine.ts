@@ -178,6 +178,8 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
   private frameSystems: readonly SystemEntry[] = [];
   private systemNames = 0;
   private busySinceCheck = true;
+  /** {@link paused}, kept until {@link setReason} changes a reason (every change goes through it). */
+  private pauseReasons: ReadonlySet<PauseReason> | undefined;
   private lastBusyMs = NaN;
   private pageInput: PageInput | undefined;
   private readonly detachWatchers: () => void;
@@ -239,9 +241,16 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
    * overlap (a hidden tab and a manual pause): each clears on its own, and an
    * automatic resume never clears a manual pause. A paused engine asks the
    * page for no frames. (Read from the loop: `'stopped'` while it is not
-   * started, and every other reason is one of its holds.)
+   * started, and every other reason is one of its holds.) The same set comes
+   * back until a reason comes or goes, so reading it every frame makes no
+   * garbage; a set read earlier stays as it was (a new one is made for the
+   * change).
    */
   override get paused(): ReadonlySet<PauseReason> {
+    return (this.pauseReasons ??= this.readPauseReasons());
+  }
+
+  private readPauseReasons(): ReadonlySet<PauseReason> {
     const reasons = new Set<PauseReason>();
     if (!this.innerLoop.started) reasons.add('stopped');
     for (const reason of this.innerLoop.holdReasons) if (reason !== SETTLED) reasons.add(reason as PauseReason);
@@ -577,6 +586,7 @@ export class PageEngine extends EngineShell<PagePhase, PagePhaseHost, PageEngine
       if (on === this.innerLoop.heldFor(reason)) return;
       this.innerLoop.setHold(reason, on);
     }
+    this.pauseReasons = undefined;
     const after = this.pausedCount();
     if (before === 0 && after > 0) {
       // Running to paused: what is left of this frame is skipped, held input released.
