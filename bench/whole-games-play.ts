@@ -8,7 +8,7 @@
  * A script is deterministic: seeded ({@link HumanKeys}, {@link PointerSweeps})
  * and stepped by the seconds of play, never by the game's state, except where
  * a person looks at the screen: Orbit Catch's clicks aim at the orb the page
- * says is next (`__game.target()`, where it drew it), and a game-over screen
+ * says is next (`__game.aim()`, where it drew it), and a game-over screen
  * is answered with the key it asks for.
  *
  * Paddle Duel online (`paddle-duel/online/`) is left out: a match needs two
@@ -151,13 +151,13 @@ export const WHOLE_GAMES: readonly WholeGame[] = [
     folder: 'orbit-catch',
     preset: 'state engine, three.js',
     search: '',
-    how: 'a mouse click at the next orb every 0.9 s (where the page drew it, `__game.target()`); R after a round ends',
+    how: 'a mouse click at the next orb every 0.9 s (where the page drew it, `__game.aim()`); R after a round ends',
     ready: '(window.__game?.frame().count ?? 0) >= 5',
     player: (page) =>
       every(0.9, async () => {
         const { over, target } = await page.evaluate(() => {
-          const game = (window as unknown as { __game: { state(): { phase: string }; target(): { clientX: number; clientY: number } | undefined } }).__game;
-          return { over: game.state().phase === 'over', target: game.target() };
+          const game = (window as unknown as { __game: { state(): { phase: string }; aim(): { clientX: number; clientY: number } | undefined } }).__game;
+          return { over: game.state().phase === 'over', target: game.aim() };
         });
         if (over) await page.keyboard.press('KeyR');
         else if (target !== undefined) await page.mouse.click(target.clientX, target.clientY);

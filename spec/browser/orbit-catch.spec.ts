@@ -200,6 +200,21 @@ describe('Orbit Catch in Chromium', () => {
       expect(await page.evaluate(() => window.__game!.cueCounts().catch)).toBe(catchesBefore + 1);
     });
 
+    it("aim(), the whole-games bench's: an orb that may be clicked now, at the position it was drawn at (orbOnPage), with no pick", async () => {
+      await waitUntil(page, () => window.__game!.aim() !== undefined); // an orb spawned long enough ago, not escaping yet
+      await page.evaluate(() => window.__game!.stop()); // the picture holds still
+      try {
+        const { aimed, drawn } = await page.evaluate(() => {
+          const aimed = window.__game!.aim();
+          return { aimed, drawn: aimed === undefined ? undefined : window.__game!.orbOnPage(aimed.id) };
+        });
+        expect(aimed, 'an orb to aim at, still').toBeDefined();
+        expect(drawn).toEqual(aimed);
+      } finally {
+        await page.evaluate(() => window.__game!.start());
+      }
+    });
+
     it('a click on empty space is a miss', async () => {
       const before = await state(page);
       const box = (await page.locator('#stage').boundingBox())!;
