@@ -187,6 +187,13 @@ function onPage(id: string, x: number, y: number): PagePoint {
   return { id, clientX: box.left + x, clientY: box.top + y };
 }
 
+/** The orb the autoplayer would click now, on the page; `confirm` (a pick) checks that nothing is in front of it. */
+function aimOnPage(confirm: ((cssX: number, cssY: number) => string | undefined) | undefined): PagePoint | undefined {
+  const state = engine.state;
+  const aim = chooseTarget(state, state.elapsedSeconds, { locate: renderer.locate, confirm });
+  return aim === undefined ? undefined : onPage(aim.id, aim.x, aim.y);
+}
+
 window.addEventListener('keydown', (event) => {
   if (event.repeat) return;
   if (event.code === 'KeyR') newRound();
@@ -231,18 +238,10 @@ window.__game = {
     input.press(CLICK_INPUT);
     input.release(CLICK_INPUT); // the press edge waits for the next update either way
   },
-  target() {
-    const state = engine.state;
-    const aim = chooseTarget(state, state.elapsedSeconds, { locate: renderer.locate, confirm: pickedAt });
-    return aim === undefined ? undefined : onPage(aim.id, aim.x, aim.y);
-  },
+  target: () => aimOnPage(pickedAt),
   // The whole-games bench's aim: target() picks through the scene to confirm the orb is in front (a raycast,
   // about 60 kB of garbage a call), which the bench would count as the page's own.
-  aim() {
-    const state = engine.state;
-    const aim = chooseTarget(state, state.elapsedSeconds, { locate: renderer.locate });
-    return aim === undefined ? undefined : onPage(aim.id, aim.x, aim.y);
-  },
+  aim: () => aimOnPage(undefined),
   orbOnPage(id) {
     const orb = engine.state.orbs.find((o) => o.id === id);
     const at = orb === undefined ? undefined : renderer.locate(orbPosition(orb));

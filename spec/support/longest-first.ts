@@ -8,6 +8,7 @@
 // the order it found them. There the measured seconds below stand in. They
 // are an order, not a check: a file that grows or shrinks only runs at
 // another place in the queue.
+import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -38,15 +39,15 @@ const BROWSER_SECONDS: Readonly<Record<string, number>> = {
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const cached = (file: TestSpecification) => this.ctx.cache.getFileTestResults(`${file.project.name}:${this.relative(file)}`) !== undefined;
+    const cached = (file: TestSpecification) => this.ctx.cache.getFileTestResults(`${file.project.name}:${this.pathOf(file)}`) !== undefined;
     // With last run's durations for every file, vitest's own order is already the longest first.
     if (sorted.every(cached)) return sorted;
-    const seconds = (file: TestSpecification) => BROWSER_SECONDS[this.relative(file)] ?? 0;
+    const seconds = (file: TestSpecification) => BROWSER_SECONDS[this.pathOf(file)] ?? 0;
     // Array.prototype.sort is stable: files of one weight (all the unlisted ones) keep vitest's order among them.
     return sorted.sort((a, b) => (a.project.name === b.project.name ? seconds(b) - seconds(a) : 0));
   }
 
-  private relative(file: TestSpecification): string {
-    return file.moduleId.slice(this.ctx.config.root.length + 1);
+  private pathOf(file: TestSpecification): string {
+    return relative(this.ctx.config.root, file.moduleId);
   }
 }
