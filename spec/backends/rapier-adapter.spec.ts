@@ -173,6 +173,64 @@ describe.each(factories)('%s adapter', (name, create) => {
       expect(() => physics.readPoses([a, b], 2, createPoseBuffer(1))).toThrow(/exceeds/);
     });
 
+    // A body at rest (asleep, or fixed) has its pose read out of Rapier once and copied until it moves again
+    // (src/backends/rapier/rapier-adapter.ts); what readPoses reports must still be Rapier's pose, bit for bit.
+    it('a body at rest reports the pose Rapier has, bit for bit: asleep, teleported, woken by a blow, fixed and moved, restored', async () => {
+      const { ground } = await withGround();
+      const resting = spawn({ position: [0, 0.5, 0] });
+      const bodies = [ground, resting];
+      const out = createPoseBuffer(bodies.length);
+      /** The poses as a world restored from a snapshot of this moment reads them: straight out of Rapier, nothing kept. */
+      const rapierPoses = async (): Promise<number[]> => {
+        const fresh = await create({ gravity: DEFAULT_GRAVITY_MPS2 });
+        try {
+          fresh.restoreSnapshot!(physics.takeSnapshot!());
+          const read = createPoseBuffer(bodies.length);
+          fresh.readPoses(bodies, bodies.length, read);
+          return [...read.positions, ...read.rotations];
+        } finally {
+          fresh.destroy();
+        }
+      };
+      const reported = (): number[] => {
+        physics.readPoses(bodies, bodies.length, out);
+        return [...out.positions, ...out.rotations];
+      };
+      const steps = async (count: number): Promise<void> => {
+        for (let i = 0; i < count; i++) {
+          physics.step(DT, 4);
+          expect(reported()).toEqual(await rapierPoses());
+        }
+      };
+      await steps(240); // Rapier puts a body that keeps still for 2 s to sleep
+      const asleepAt = reported();
+      const asleep = physics.takeSnapshot!();
+
+      // Teleported while asleep: at once, before any step.
+      physics.teleport(resting, { position: [2, 0.75, 0] });
+      expect(reported()[3]).toBe(2);
+      expect(reported()).toEqual(await rapierPoses());
+      await steps(240);
+
+      // The fixed ground, which never sleeps and never moves by itself, moved by a teleport.
+      physics.teleport(ground, { position: [0, -0.25, 0] });
+      expect(reported()[1]).toBe(-0.25);
+      expect(reported()).toEqual(await rapierPoses());
+      await steps(240);
+
+      // Woken by a ball dropped on it: it moves, and each step's pose is Rapier's.
+      spawn({ position: [2.2, 3, 0] });
+      const before = reported();
+      await steps(60);
+      expect(reported()).not.toEqual(before);
+
+      // Restored to where it slept the first time: the pose of that world, not the one kept before.
+      physics.restoreSnapshot!(asleep);
+      expect(reported()).toEqual(asleepAt);
+      await steps(10);
+      expect(reported()).toEqual(asleepAt);
+    });
+
     // docs/determinism.md: "`tickflow/rapier2d` turns a 2D body's angle into the pose's quaternion (and a
     // teleport's quaternion back) with the portable functions, so the poses it reports are the same in every engine."
     it('reads poses and teleports without an engine-approximated Math function (the poses are state a replay in another engine must reproduce)', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime, type BehaviorGame, type EntityHandle } from 'tickflow/runtime';
 import { Behavior, createSystemsEngine, type BehaviorOptions, type Entity } from 'tickflow/systems';
 import { threeRuntimeBackend, threeSystemsBackend } from 'tickflow/three';
+import { createPoseBuffer, createRapier3d, type BodyHandle, type PhysicsAdapter } from 'tickflow/rapier3d';
 import { bytesPerFrame } from '../support/bytes-per-frame.js';
 
 // Issue 29: "0 B per object per frame" for every backend, against the plain
@@ -124,5 +125,49 @@ describe('a steady frame allocates nothing per object (issue 29: 0 B per object 
       return engine;
     });
     expect(perObject).toBeLessThan(BOUND_BYTES_PER_OBJECT);
+  }, 60_000);
+});
+
+describe('reading the poses of bodies at rest allocates nothing per body (issue 29, item 3: "no steady allocation by tickflow itself")', () => {
+  // Reading a pose out of Rapier hands each coordinate from WebAssembly to JavaScript through an import, a number
+  // on the heap when it is not a small integer: 24-36 B a body a read before the adapter kept the poses of bodies at
+  // rest. In the Physics Playground its readPose was tickflow's largest site (69 kB/s, bench/GAMES-RESULTS.md).
+  it(`the Rapier 3D adapter's readPoses of sleeping balls and fixed boxes: under ${BOUND_BYTES_PER_OBJECT} B per body per frame`, async () => {
+    const physics: PhysicsAdapter[] = [];
+    const at = async (count: number): Promise<number> => {
+      const world = await createRapier3d();
+      physics.push(world);
+      const bodies: BodyHandle[] = [];
+      world.barrier((s) => {
+        const floor = s.createBody({ kind: 'fixed' });
+        s.createCollider(floor, { shape: { type: 'box', halfExtents: [100, 0.5, 100] }, offset: [0, -0.5, 0] });
+        for (let i = 0; i < count; i++) {
+          // Coordinates that are not small integers, as in a game: each would be a heap number read afresh.
+          const x = (i % 20) * 1.5 + 0.25;
+          const z = Math.floor(i / 20) * 1.5 + 0.25;
+          const ball = s.createBody({ position: [x, 0.5, z] });
+          s.createCollider(ball, { shape: { type: 'ball', radius: 0.5 } });
+          const post = s.createBody({ kind: 'fixed', position: [x + 0.7, 3.3, z], rotation: [0, Math.sin(0.3), 0, Math.cos(0.3)] });
+          s.createCollider(post, { shape: { type: 'box', halfExtents: [0.1, 0.1, 0.1] } });
+          bodies.push(ball, post);
+        }
+      });
+      // Rapier puts a body that keeps still for 2 s to sleep.
+      for (let i = 0; i < 180; i++) world.step(1 / 60, 4);
+      const poses = createPoseBuffer(bodies.length);
+      const read = (frames: number): void => {
+        for (let i = 0; i < frames; i++) world.readPoses(bodies, bodies.length, poses);
+      };
+      read(WARM_UP_FRAMES);
+      let bytes = Infinity;
+      for (let reading = 0; reading < READINGS; reading++) bytes = Math.min(bytes, await bytesPerFrame(read, MEASURED_FRAMES));
+      return bytes / bodies.length;
+    };
+    try {
+      expect(await at(FEW)).toBeLessThan(BOUND_BYTES_PER_OBJECT);
+      expect(await at(MANY)).toBeLessThan(BOUND_BYTES_PER_OBJECT);
+    } finally {
+      for (const world of physics) world.destroy();
+    }
   }, 60_000);
 });

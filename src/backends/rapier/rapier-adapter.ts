@@ -27,6 +27,14 @@ interface BodyEntry<B> {
   scale: Vec3;
   /** A 2D body's z, reported in its poses (3D: unused). */
   depth: number;
+  /**
+   * The pose {@link RapierAdapter.readPoses} last read while the body was at
+   * rest (asleep, or fixed): position x, y, z, then the rotation quaternion.
+   * Valid while `restKept`; a body at rest does not move, so its pose is
+   * read once and copied from here until it wakes or is teleported.
+   */
+  readonly rest: Float64Array;
+  restKept: boolean;
 }
 
 /** A live collider: its Rapier collider, and what events report of it. Written whole by {@link RapierAdapter.restoreSnapshot}. */
@@ -169,7 +177,32 @@ export class RapierAdapter<
     }
     for (let i = 0; i < count; i++) {
       const entry = this.body(bodies[i]!, 'readPoses');
-      this.binding.readPose(entry.body, entry.depth, positions, rotations, i);
+      // Reading a pose out of Rapier makes a number on the heap for each coordinate that is not a small integer
+      // (WebAssembly hands it to JavaScript through an import); a body at rest keeps the pose read when it came to rest.
+      const resting = this.binding.isResting(entry.body);
+      if (resting && entry.restKept) {
+        const rest = entry.rest;
+        positions[i * 3] = rest[0]!;
+        positions[i * 3 + 1] = rest[1]!;
+        positions[i * 3 + 2] = rest[2]!;
+        rotations[i * 4] = rest[3]!;
+        rotations[i * 4 + 1] = rest[4]!;
+        rotations[i * 4 + 2] = rest[5]!;
+        rotations[i * 4 + 3] = rest[6]!;
+      } else {
+        this.binding.readPose(entry.body, entry.depth, positions, rotations, i);
+        if (resting) {
+          const rest = entry.rest;
+          rest[0] = positions[i * 3]!;
+          rest[1] = positions[i * 3 + 1]!;
+          rest[2] = positions[i * 3 + 2]!;
+          rest[3] = rotations[i * 4]!;
+          rest[4] = rotations[i * 4 + 1]!;
+          rest[5] = rotations[i * 4 + 2]!;
+          rest[6] = rotations[i * 4 + 3]!;
+        }
+        entry.restKept = resting;
+      }
       if (scales !== undefined) {
         scales[i * 3] = entry.scale[0];
         scales[i * 3 + 1] = entry.scale[1];
@@ -194,6 +227,8 @@ export class RapierAdapter<
     checkPose(this.where, pose, this.dimensions);
     const entry = this.body(body, 'teleport');
     entry.depth = pose.position[2];
+    // It wakes a dynamic body, but a fixed one stays at rest: read its pose afresh.
+    entry.restKept = false;
     this.binding.teleport(entry.body, pose.position, pose.rotation);
   }
 
@@ -307,8 +342,9 @@ export class RapierAdapter<
     // The tables as saved: an entry still under its handle is kept, and written whole; the others are made.
     const bodyEntries = saved.bodies.map((handle, i): BodyEntry<B> => {
       const at = i * BODY_NUMBERS;
-      const entry = this.bodies.get(handle) ?? { body: bodies[i]!, colliders: [], scale: UNIT_SCALE, depth: 0 };
+      const entry = this.bodies.get(handle) ?? newBodyEntry(bodies[i]!, UNIT_SCALE, 0);
       entry.body = bodies[i]!;
+      entry.restKept = false;
       entry.colliders.length = 0;
       entry.scale = scaleOf(bodyTable[at + 1]!, bodyTable[at + 2]!, bodyTable[at + 3]!);
       entry.depth = bodyTable[at + 4]!;
@@ -358,7 +394,7 @@ export class RapierAdapter<
     checkBodyDesc(this.where, desc, this.dimensions);
     const body = this.binding.createBody(this.world!, desc);
     const scale = desc.scale === undefined ? UNIT_SCALE : scaleOf(desc.scale[0], desc.scale[1], desc.scale[2]);
-    return this.bodies.add({ body, colliders: [], scale, depth: desc.position?.[2] ?? 0 });
+    return this.bodies.add(newBodyEntry(body, scale, desc.position?.[2] ?? 0));
   }
 
   private destroyBody(handle: BodyHandle): boolean {
@@ -431,6 +467,10 @@ export class RapierAdapter<
     if (this.world === undefined) throw new Error(`${this.where}: ${method} after destroy()`);
     return this.world;
   }
+}
+
+function newBodyEntry<B>(body: B, scale: Vec3, depth: number): BodyEntry<B> {
+  return { body, colliders: [], scale, depth, rest: new Float64Array(7), restKept: false };
 }
 
 function isMissing(value: unknown): boolean {

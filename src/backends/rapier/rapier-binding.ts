@@ -82,6 +82,8 @@ export interface RapierBinding<
   createCollider(world: W, body: B, desc: ColliderDesc): C;
   /** Writes the body's position (3D: x, y, z; 2D: x, y, and `depth` as z) and rotation quaternion at `index`. */
   readPose(body: B, depth: number, positions: Float64Array, rotations: Float64Array, index: number): void;
+  /** Whether the body is at rest: asleep, or fixed. Its pose then changes only by a teleport. */
+  isResting(body: B): boolean;
   /** Moves the body; `rotation` undefined keeps its rotation. Wakes it. */
   teleport(body: B, position: Vec3, rotation: readonly [number, number, number, number] | undefined): void;
   setLinearVelocity(body: B, x: number, y: number, z: number): void;

@@ -130,6 +130,9 @@ function bindingOf(RAPIER: typeof Rapier): Binding2d {
       rotations[index * 4 + 2] = portableSin(half);
       rotations[index * 4 + 3] = portableCos(half);
     },
+    isResting(body) {
+      return body.isSleeping() || body.isFixed();
+    },
     teleport(body, position, rotation) {
       vector.x = position[0];
       vector.y = position[1];

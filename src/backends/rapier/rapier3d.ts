@@ -124,6 +124,9 @@ function bindingOf(RAPIER: typeof Rapier): Binding3d {
       rotations[index * 4 + 2] = r.z;
       rotations[index * 4 + 3] = r.w;
     },
+    isResting(body) {
+      return body.isSleeping() || body.isFixed();
+    },
     teleport(body, position, rotation) {
       vector.x = position[0];
       vector.y = position[1];
