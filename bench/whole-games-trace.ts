@@ -20,6 +20,14 @@
  *   a pause and is not counted): their length (what a player waits), and
  *   their CPU time (the length on a machine where the thread is never
  *   descheduled; on a loaded machine the two differ).
+ * - **What started a major GC**: the `gc_reason` of the last
+ *   `V8.GCIncrementalMarkingStart` on the thread before it (a major GC's
+ *   pause finalizes the marking that event began): `'task'` when the heap,
+ *   V8's and the browser's together, neared its limit; `'memory reducer'`
+ *   when V8 judged the page to allocate little and collected and compacted
+ *   the heap to give memory back (V8's `MemoryReducer`, which starts such
+ *   GCs a few seconds apart while the page's allocation rate stays low).
+ *   A major GC with no such start of its own reads `'not incremental'`.
  */
 
 /** The categories the bench traces with: the backend bench's, and `toplevel` for the main thread's tasks. */
@@ -34,7 +42,7 @@ export interface TraceEvent {
   readonly tid: number;
   readonly dur?: number;
   readonly tdur?: number;
-  readonly args?: { readonly name?: string };
+  readonly args?: { readonly name?: string; readonly value?: { readonly gc_reason?: string } };
 }
 
 /** What one trace says about a page's frames and its GC pauses. */
@@ -44,8 +52,16 @@ export interface TraceReading {
   readonly seconds: number;
   /** Per frame, ms: its main-thread CPU time, and its length (begin to next begin). */
   readonly perFrame: { readonly cpuMs: readonly number[]; readonly intervalMs: readonly number[] };
-  /** Per GC pause, ms, in order: the minor and the major pauses' lengths, and every pause's CPU time (minor, then major). */
-  readonly gc: { readonly minorMs: readonly number[]; readonly majorMs: readonly number[]; readonly cpuMs: readonly number[] };
+  /**
+   * Per GC pause, ms, in order: the minor and the major pauses' lengths, and every pause's CPU time (minor, then
+   * major); per major pause, what started it (V8's `gc_reason`: see the file's comment).
+   */
+  readonly gc: {
+    readonly minorMs: readonly number[];
+    readonly majorMs: readonly number[];
+    readonly cpuMs: readonly number[];
+    readonly majorReasons: readonly string[];
+  };
 }
 
 const isFrameBegin = (e: TraceEvent) => e.name === 'AnimationFrame' && e.ph === 'b';
@@ -75,8 +91,17 @@ export function readTrace(events: readonly TraceEvent[]): TraceReading {
     cpuMs.push(cpuUs / 1000);
     intervalMs.push((starts[frame + 1]! - starts[frame]!) / 1000);
   }
-  const gcs = (name: string) => mine.filter((e) => e.name === name && e.ph === 'X');
+  const gcs = (name: string) => mine.filter((e) => e.name === name && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   const pauses = (name: string) => gcs(name).map((e) => (e.dur ?? 0) / 1000);
+  // Each major pause with the reason of the marking it finalized: the last start since the previous major pause.
+  const majorReasons: string[] = [];
+  let reason: string | undefined;
+  for (const e of mine.filter((e) => e.ph === 'X' && (e.name === 'V8.GCIncrementalMarkingStart' || e.name === 'MajorGC')).sort((a, b) => a.ts - b.ts)) {
+    if (e.name === 'MajorGC') {
+      majorReasons.push(reason ?? 'not incremental');
+      reason = undefined;
+    } else reason = e.args?.value?.gc_reason ?? 'unknown';
+  }
   return {
     frames: cpuMs.length,
     seconds: starts.length < 2 ? 0 : (starts.at(-1)! - starts[0]!) / 1e6,
@@ -85,6 +110,7 @@ export function readTrace(events: readonly TraceEvent[]): TraceReading {
       minorMs: pauses('MinorGC'),
       majorMs: pauses('MajorGC'),
       cpuMs: [...gcs('MinorGC'), ...gcs('MajorGC')].map((e) => (e.tdur ?? e.dur ?? 0) / 1000),
+      majorReasons,
     },
   };
 }

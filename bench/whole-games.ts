@@ -148,6 +148,15 @@ function rates(windows: readonly HeapWindow[]): Record<Origin, number> {
   return Object.fromEntries(ORIGINS.map((o) => [o, sum(windows.map((w) => w.bytes[o])) / seconds])) as Record<Origin, number>;
 }
 
+/** V8's `gc_reason` for a major GC its memory reducer started (bench/whole-games-trace.ts). */
+const MEMORY_REDUCER = 'memory reducer';
+
+/** How many of the major GCs V8's memory reducer started, and the longest of those pauses. */
+function reducerCell(gc: TraceReading['gc']): string {
+  const reducer = gc.majorMs.filter((_, i) => gc.majorReasons[i] === MEMORY_REDUCER);
+  return `${reducer.length} of ${gc.majorMs.length}${reducer.length > 0 ? `, ${fixed(Math.max(...reducer), 2)}` : ''}`;
+}
+
 /** The tables of one run. */
 function printTables(results: readonly GameResult[], print: (line?: string) => void): void {
   const frameRows = results.map(({ game, trace }) => {
@@ -165,12 +174,27 @@ function printTables(results: readonly GameResult[], print: (line?: string) => v
       fixed(sum(gcs), 1),
       `${fixed(longest, 2)}: ${verdict(longest <= GC_PAUSE_TARGET_MS)}`,
       fixed(Math.max(0, ...gc.cpuMs), 2),
+      reducerCell(gc),
+      fixed(Math.max(0, ...gc.minorMs, ...gc.majorMs.filter((_, i) => gc.majorReasons[i] !== MEMORY_REDUCER)), 2),
     ];
   });
   print(`### Frames and GC pauses (${PLAY_SECONDS} s of play a game)\n`);
   print(
     markdownTable(
-      ['game', 'preset, backend', 'frames', 'main-thread CPU a frame, p50 / p99 ms', 'p99 of 16.7 ms', 'frame length p50 / p99 ms', 'GCs minor / major', 'GC ms in all', `longest GC ms (target ≤ ${GC_PAUSE_TARGET_MS})`, 'longest GC CPU ms'],
+      [
+        'game',
+        'preset, backend',
+        'frames',
+        'main-thread CPU a frame, p50 / p99 ms',
+        'p99 of 16.7 ms',
+        'frame length p50 / p99 ms',
+        'GCs minor / major',
+        'GC ms in all',
+        `longest GC ms (target ≤ ${GC_PAUSE_TARGET_MS})`,
+        'longest GC CPU ms',
+        "major GCs V8's memory reducer started: of all, longest ms",
+        "longest GC ms but the memory reducer's",
+      ],
       frameRows,
     ),
   );
@@ -270,7 +294,8 @@ try {
       `in Chromium ${browser.version()} at ${VIEWPORT.width}×${VIEWPORT.height} (WebGL on SwiftShader): ${WARM_UP_SECONDS} s of play, a full GC, ` +
       `then ${PLAY_SECONDS} s of play under CDP Tracing and the sampling heap profiler at once. **Main-thread CPU a frame**: the CPU time of every ` +
       "task the page's main thread ran from one frame's start to the next (bench/whole-games-trace.ts). **GCs**: the main thread's MinorGC and " +
-      `MajorGC pauses. **Bytes**: by whose code allocated them, through the build's source maps (bench/whole-games-heap.ts); ` +
+      "MajorGC pauses, and which major GCs V8's memory reducer started (it collects and compacts the heap when the page allocates little) " +
+      `(bench/whole-games-trace.ts). **Bytes**: by whose code allocated them, through the build's source maps (bench/whole-games-heap.ts); ` +
       `"after ${fixed(WINDOW_SECONDS, 0)} s" leaves out the first of ${WINDOWS} windows.\n`,
   );
   print(`- load average (1/5/15 min) before the games: ${loadBefore}; after: ${loadAfter} (nproc ${os.availableParallelism()})\n`);

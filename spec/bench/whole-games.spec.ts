@@ -48,7 +48,23 @@ describe('readTrace: frames, main-thread CPU a frame, GC pauses', () => {
   });
 
   it("counts the page thread's MinorGC and MajorGC pauses, not another renderer's: their lengths, and their CPU times", () => {
-    expect(readTrace(events).gc).toEqual({ minorMs: [1.2], majorMs: [5.5], cpuMs: [1.2, 2.5] });
+    expect(readTrace(events).gc).toEqual({ minorMs: [1.2], majorMs: [5.5], cpuMs: [1.2, 2.5], majorReasons: ['not incremental'] });
+  });
+
+  it('names what started each major GC: the reason of the last incremental marking started on the thread before it', () => {
+    const start = (ts: number, gcReason: string, pid = 10): TraceEvent => ({ name: 'V8.GCIncrementalMarkingStart', ph: 'X', ts, pid, tid: 1, dur: 50, args: { value: { gc_reason: gcReason } } });
+    const reading = readTrace([
+      ...events,
+      // Out of order in the trace, as events of different sources can be: read in time order.
+      gc('MajorGC', 40_000, 17_000),
+      start(30_000, 'memory reducer'),
+      start(31_000, 'task', 20), // another page's
+      start(45_000, 'task'),
+      gc('MajorGC', 60_000, 3_000),
+      gc('MajorGC', 70_000, 9_000), // a full GC with no marking started for it
+    ]).gc;
+    expect(reading.majorMs).toEqual([5.5, 17, 3, 9]);
+    expect(reading.majorReasons).toEqual(['not incremental', 'memory reducer', 'task', 'not incremental']);
   });
 
   it('throws when no renderer main thread began a frame', () => {
