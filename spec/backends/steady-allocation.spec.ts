@@ -130,8 +130,9 @@ describe('a steady frame allocates nothing per object (issue 29: 0 B per object 
 
 describe('reading the poses of bodies at rest allocates nothing per body (issue 29, item 3: "no steady allocation by tickflow itself")', () => {
   // Reading a pose out of Rapier hands each coordinate from WebAssembly to JavaScript through an import, a number
-  // on the heap when it is not a small integer: 24-36 B a body a read before the adapter kept the poses of bodies at
-  // rest. In the Physics Playground its readPose was tickflow's largest site (69 kB/s, bench/GAMES-RESULTS.md).
+  // on the heap when it is not a small integer (16 B in Node 20): this spec read 64.7 B a body before the adapter
+  // kept the poses of bodies at rest (48 B a ball, 81 a turned box). In the Physics Playground its readPose was
+  // tickflow's largest site (69 kB/s, bench/GAMES-RESULTS.md).
   it(`the Rapier 3D adapter's readPoses of sleeping balls and fixed boxes: under ${BOUND_BYTES_PER_OBJECT} B per body per frame`, async () => {
     const physics: PhysicsAdapter[] = [];
     const at = async (count: number): Promise<number> => {
