@@ -12,7 +12,7 @@ import { checkOnPhone, checkReplayControls, loadThroughPage, OUTPUT_DIR, pageErr
 // view: pause, step, seek, speed, at 1280×800 and on a phone.
 
 interface PlatformerWindow {
-  __platformer: { engine: { stats(): { frames: number }; state: string; scene?: { id: string; find(id: string): { transform: { x: number } } | undefined } } };
+  __platformer: { engine: { stats(): { frames: number; fixedUpdates: number }; state: string; scene?: { id: string; find(id: string): { transform: { x: number } } | undefined } } };
 }
 
 
@@ -22,6 +22,7 @@ let page: Page;
 let recorded: { session: Session; path: string };
 
 const engineFrames = () => page.evaluate(() => (window as unknown as PlatformerWindow).__platformer.engine.stats().frames);
+const fixedSteps = () => page.evaluate(() => (window as unknown as PlatformerWindow).__platformer.engine.stats().fixedUpdates);
 /** Waits for `n` more of the live engine's frames. */
 const framesPass = async (n: number) => {
   const from = await engineFrames();
@@ -53,9 +54,13 @@ describe('Fixed-step Platformer: record in Chromium, replay in Node and in the r
     await framesPass(30); // mid-game: the session begins with a snapshot
     const x0 = await playerX();
     recorded = await recordThroughPage(page, 'fixed-step-platformer', async () => {
+      const stepsBefore = await fixedSteps();
       await page.keyboard.down('ArrowRight');
       await framesPass(40);
-      expect(await playerX()).toBeGreaterThan(x0 + 20); // the keys play
+      // The player runs 5.2 px a fixed step (260 px/s at 50 Hz). Once in CI (2026-12-08) it had moved 10.4 px after
+      // 40 frames: the steps run say whether the key came late or the steps did not run.
+      const x = await playerX();
+      expect(x, `x ${x} from ${x0}, ${(await fixedSteps()) - stepsBefore} fixed steps run in the 40 frames`).toBeGreaterThan(x0 + 20); // the keys play
       await page.keyboard.press('Space'); // a jump
       await framesPass(50);
       await page.keyboard.up('ArrowRight');
